@@ -1,0 +1,94 @@
+// Environment schemas for the three processes. Each process parses process.env once at boot with
+// its schema (api/src/env.ts, worker/src/env.ts, scripts/lib/env.ts) and names every bad key
+// before exiting. A missing optional integration key switches that integration to its local
+// stand-in (DEVELOPERS: one seam per integration).
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === '' ? undefined : v));
+
+export const CommonEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }),
+  /** Prefix of every Redis key (queues, sessions, rate limits): lets several apps or tests share one Redis. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only')
+    .default('itc'),
+  /** Public address of the site, used in e-mails, canonical URLs and Stripe return URLs. */
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('ITConnect <no-reply@itconnect.local>'),
+  /** Where e-mails are written as .eml files when SMTP_URL is not set. */
+  MAIL_DIR: z.string().default('.data/mail'),
+  ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Talk to a Stripe-compatible server elsewhere (tests: a local fake), e.g. http://127.0.0.1:12111 */
+  STRIPE_API_URL: optionalUrl,
+});
+
+export const ApiEnv = CommonEnv.extend({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  /** Comma-separated secrets that sign cookies; the first signs, all verify (rotation). */
+  SESSION_KEYS: z
+    .string()
+    .min(1)
+    .transform((v) => v.split(',').map((k) => k.trim()).filter(Boolean))
+    .pipe(z.array(z.string().min(32, 'each key needs at least 32 characters')).min(1)),
+  /** Trust X-Forwarded-* headers (behind a reverse proxy that terminates HTTPS). */
+  TRUST_PROXY: bool.default(false),
+  /** Mount Bull Board at /admin/queues before admin accounts exist (issue 4 puts it behind the admin role). */
+  BULL_BOARD_ENABLED: bool.default(false),
+  /** Largest JSON body accepted. */
+  BODY_LIMIT: z.string().default('100kb'),
+  /** Requests per minute per IP on the API as a whole (auth and forms have their own, stricter limits). */
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Folder of the built SPA (vite build output). */
+  STATIC_DIR: z.string().default('dist/frontend'),
+  MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_TILE_ATTRIBUTION: z
+    .string()
+    .default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  SOCIAL_FACEBOOK_URL: optionalUrl,
+  SOCIAL_TWITTER_URL: optionalUrl,
+  SOCIAL_LINKEDIN_URL: optionalUrl,
+  SOCIAL_INSTAGRAM_URL: optionalUrl,
+});
+export type ApiEnv = z.infer<typeof ApiEnv>;
+
+export const WorkerEnv = CommonEnv.extend({
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /** 'offline' uses the outcode table only; 'openstreetmap' also asks node-geocoder for full postcodes. */
+  GEOCODER: z.enum(['offline', 'openstreetmap']).default('offline'),
+  /** Nominatim-compatible server for GEOCODER=openstreetmap (tests: a local fake). */
+  GEOCODER_URL: optionalUrl,
+  GEOCODER_USER_AGENT: z.string().default('ITConnect directory geocoder (contact: admin@itconnect.local)'),
+});
+export type WorkerEnv = z.infer<typeof WorkerEnv>;
+
+export type EnvResult<T> = { ok: true; env: T } | { ok: false; problems: string[] };
+
+/** Parses an environment; on failure lists every bad key with its problem ("PORT: expected number"). */
+export function parseEnv<S extends z.ZodType>(
+  schema: S,
+  source: Record<string, string | undefined>,
+): EnvResult<z.infer<S>> {
+  const result = schema.safeParse(source);
+  if (result.success) return { ok: true, env: result.data };
+  const problems = result.error.issues.map((issue) => {
+    const key = issue.path.join('.') || '(environment)';
+    const message = issue.code === 'invalid_type' && source[key] === undefined ? 'is required' : issue.message;
+    return `${key}: ${message}`;
+  });
+  return { ok: false, problems };
+}

@@ -1,0 +1,44 @@
+// Job contracts: the only thing the API (producer) and the worker (consumer) share about a job.
+// Each job has a queue, a name, a payload schema and a deterministic job id, so enqueueing the
+// same work twice does it once. BullMQ rejects ':' in custom ids, so ids use '_' separators.
+import { z } from 'zod';
+import { normalisePostcode } from './postcode';
+
+export const QUEUE_NAMES = ['geocode', 'email', 'stripe', 'ratings', 'maintenance'] as const;
+export type QueueName = (typeof QUEUE_NAMES)[number];
+
+/** Retries with exponential backoff for every job; failed jobs are kept for Bull Board. */
+export const DEFAULT_JOB_OPTIONS = {
+  attempts: 5,
+  backoff: { type: 'exponential', delay: 1000 },
+  removeOnComplete: { age: 24 * 3600, count: 1000 },
+  removeOnFail: false,
+} as const;
+
+function safeIdPart(value: string): string {
+  return value.replace(/[^A-Za-z0-9-]/g, '');
+}
+
+export const GeocodeProfessionalPayload = z.object({
+  professionalId: z.number().int().positive(),
+  /** The postcode as stored; the job id and the work both use its normalised form. */
+  postcode: z.string().min(1).max(16),
+});
+export type GeocodeProfessionalPayload = z.infer<typeof GeocodeProfessionalPayload>;
+
+export const JOBS = {
+  geocodeProfessional: {
+    queue: 'geocode',
+    name: 'geocode-professional',
+    payload: GeocodeProfessionalPayload,
+    /** geocode_42_M11AA: one job per professional and postcode. */
+    jobId: (p: GeocodeProfessionalPayload) =>
+      `geocode_${p.professionalId}_${safeIdPart(normalisePostcode(p.postcode) ?? p.postcode.toUpperCase())}`,
+  },
+} as const satisfies Record<
+  string,
+  { queue: QueueName; name: string; payload: z.ZodType; jobId: (payload: never) => string }
+>;
+
+export type JobKey = keyof typeof JOBS;
+export type JobPayload<K extends JobKey> = z.infer<(typeof JOBS)[K]['payload']>;

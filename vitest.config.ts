@@ -1,0 +1,35 @@
+// Two vitest projects: unit (pure, fast, no services) and integration (*.int.test.ts, real
+// PostgreSQL and Redis prepared by tests/support/global-setup.ts). e2e is Playwright (tests/e2e).
+import { defineConfig } from 'vitest/config';
+
+const exclude = ['node_modules/**', 'dist/**', '.data/**', 'tests/e2e/**', 'prisma/generated/**'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{core,api,worker,frontend,prisma,scripts}/**/*.test.{ts,tsx}'],
+          exclude: [...exclude, '**/*.int.test.{ts,tsx}'],
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['{core,api,worker,prisma,scripts,tests}/**/*.int.test.ts'],
+          exclude,
+          globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Two cores: files run in parallel, each with its own database and Redis prefix.
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
