@@ -42,3 +42,8 @@ export const JOBS = {
 
 export type JobKey = keyof typeof JOBS;
 export type JobPayload<K extends JobKey> = z.infer<(typeof JOBS)[K]['payload']>;
+
+/** BullMQ key prefix for every queue of one deployment (REDIS_PREFIX 'itc' → 'itc_bull'). */
+export function queuePrefix(redisPrefix: string): string {
+  return `${redisPrefix}_bull`;
+}

@@ -1,0 +1,17 @@
+// Public, runtime configuration the SPA reads from GET /api/site-config (so one build serves any
+// deployment). Never put a secret here.
+
+export interface SiteConfig {
+  /** Leaflet tile URL template, e.g. https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png */
+  mapTileUrl: string;
+  /** HTML attribution for the tiles (a link to the tile provider's copyright page). */
+  mapTileAttribution: string;
+  /** Social profile addresses for the footer's Connect column; an absent one hides its icon (DECISIONS #11). */
+  social: { facebook?: string; twitter?: string; linkedin?: string; instagram?: string };
+}
+
+/** Attribution the site must show for the geodata in core/geo (GEODATA.md). */
+export const GEODATA_ATTRIBUTION =
+  'Contains OS data © Crown copyright and database right 2025. Contains Royal Mail data © Royal Mail copyright and database right 2025. Contains National Statistics data © Crown copyright and database right 2025. Source: Office for National Statistics licensed under the Open Government Licence v3.0. Contains LPS Intellectual Property © Crown copyright and database right 2021.';
+
+export const COOKIE_CONSENT_STORAGE_KEY = 'itc-cookie-consent';
