@@ -1,0 +1,6 @@
+// Every processor the worker runs. A new job is a contract in core/jobs.ts, one processor file in
+// this folder, and one line here; startWorker starts one BullMQ Worker per queue that has handlers.
+import { geocodeProfessionalHandler } from './geocode-professional';
+import type { JobHandler } from './job-handler';
+
+export const JOB_HANDLERS: readonly JobHandler[] = [geocodeProfessionalHandler];

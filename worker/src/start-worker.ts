@@ -1,0 +1,127 @@
+// Assembles the worker: one Redis connection, one BullMQ Worker per queue that has processors,
+// the adapters the processors share (Prisma, geocoder), per-job structured logs, and an orderly
+// close. main.ts runs it as a process; integration tests run it in-process.
+import { UnrecoverableError, Worker, type Processor, type WorkerOptions } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { WorkerEnv } from '../../core/env-schema';
+import { queuePrefix, type QueueName } from '../../core/jobs';
+import { createPrisma, type PrismaClient } from '../../prisma/db';
+import { loadOutcodeIndex } from './geocoding/outcode-index';
+import { createPostcodeGeocoder } from './geocoding/postcode-geocoder';
+import type { JobDeps, JobHandler } from './jobs/job-handler';
+import { JOB_HANDLERS } from './jobs/registry';
+import { createLogger } from './logger';
+
+export interface StartWorkerOptions {
+  env: WorkerEnv;
+  /** A client the caller owns (tests); without one the worker creates and disconnects its own. */
+  prisma?: PrismaClient;
+  logger?: Logger;
+}
+
+export interface RunningWorker {
+  /** The BullMQ Worker of each queue with processors (tests listen to their events). */
+  workers: ReadonlyMap<QueueName, Worker>;
+  /** Stops taking jobs, lets active jobs finish, then closes Redis and (if owned) Prisma. Idempotent. */
+  close(): Promise<void>;
+}
+
+function groupByQueue(handlers: readonly JobHandler[]): Map<QueueName, Map<string, JobHandler>> {
+  const byQueue = new Map<QueueName, Map<string, JobHandler>>();
+  for (const handler of handlers) {
+    const names = byQueue.get(handler.queue) ?? new Map<string, JobHandler>();
+    if (names.has(handler.name)) throw new Error(`two processors for ${handler.queue}/${handler.name}`);
+    names.set(handler.name, handler);
+    byQueue.set(handler.queue, names);
+  }
+  return byQueue;
+}
+
+function elapsedMs(started: number): number {
+  return Math.round((performance.now() - started) * 100) / 100;
+}
+
+function createProcessor(queue: QueueName, handlers: Map<string, JobHandler>, deps: JobDeps, logger: Logger): Processor {
+  return async (job) => {
+    const attempt = job.attemptsMade + 1;
+    const log = logger.child({ queue, jobId: job.id, job: job.name, attempt });
+    const handler = handlers.get(job.name);
+    if (!handler) {
+      // A producer bug: keep the job as failed for an operator instead of retrying it.
+      log.error('no processor for this job name');
+      throw new UnrecoverableError(`no processor for job "${job.name}" on queue "${queue}"`);
+    }
+    const started = performance.now();
+    log.debug('job started');
+    try {
+      const result = await handler.run(job.data, { ...deps, job, logger: log });
+      log.info({ durationMs: elapsedMs(started), result }, 'job completed');
+      return result;
+    } catch (err) {
+      const willRetry = !(err instanceof UnrecoverableError) && attempt < (job.opts.attempts ?? 1);
+      const fields = { durationMs: elapsedMs(started), err, willRetry };
+      if (willRetry) log.warn(fields, 'job failed; will retry');
+      else log.error(fields, 'job failed');
+      throw err;
+    }
+  };
+}
+
+export async function startWorker(options: StartWorkerOptions): Promise<RunningWorker> {
+  const { env } = options;
+  const logger = options.logger ?? createLogger(env);
+  const ownsPrisma = !options.prisma;
+  const prisma = options.prisma ?? createPrisma(env.DATABASE_URL);
+
+  // Loaded now so a missing table fails at boot, not in the first job, and the first job is fast.
+  const outcodes = loadOutcodeIndex();
+  logger.info({ outcodes: outcodes.size, loadMs: Math.round(outcodes.loadMs * 10) / 10, geocoder: env.GEOCODER }, 'outcode index loaded');
+  const geocoder = createPostcodeGeocoder({
+    env,
+    outcodes,
+    onWarning: (message, details) => logger.warn(details, message),
+  });
+  const deps: JobDeps = { env, prisma, geocoder };
+
+  // BullMQ's ESM build cannot load ioredis itself, so it gets an instance. Workers block on Redis
+  // and must never give up a command: maxRetriesPerRequest null (BullMQ throws otherwise).
+  const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
+  redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
+
+  const workers = new Map<QueueName, Worker>();
+  for (const [queue, handlers] of groupByQueue(JOB_HANDLERS)) {
+    const extra: Pick<WorkerOptions, 'limiter'> = Object.assign({}, ...[...handlers.values()].map((h) => h.workerOptions?.(env) ?? {}));
+    const worker = new Worker(queue, createProcessor(queue, handlers, deps, logger), {
+      connection: redis,
+      prefix: queuePrefix(env.REDIS_PREFIX),
+      concurrency: env.WORKER_CONCURRENCY,
+      // Producers set removeOnFail: false (DEFAULT_JOB_OPTIONS); the worker adds no removal of its own.
+      ...extra,
+    });
+    worker.on('error', (err) => logger.error({ queue, err }, 'worker error'));
+    worker.on('stalled', (jobId) => logger.warn({ queue, jobId }, 'job stalled; it will be retried'));
+    workers.set(queue, worker);
+  }
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      logger.info('worker closing: waiting for active jobs');
+      await Promise.all([...workers.values()].map((w) => w.close()));
+      await redis.quit().catch(() => redis.disconnect());
+      if (ownsPrisma) await prisma.$disconnect();
+      logger.info('worker closed');
+    })();
+    return closing;
+  };
+
+  try {
+    await Promise.all([...workers.values()].map((w) => w.waitUntilReady()));
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  logger.info({ queues: [...workers.keys()], concurrency: env.WORKER_CONCURRENCY, prefix: queuePrefix(env.REDIS_PREFIX) }, 'worker started');
+  return { workers, close };
+}
