@@ -31,17 +31,32 @@ export const JOBS = {
     queue: 'geocode',
     name: 'geocode-professional',
     payload: GeocodeProfessionalPayload,
+    // Removed once done: a postcode changed A → B → A must geocode A again, and the processor is
+    // idempotent on its own (it skips a postcode it already geocoded).
+    options: { removeOnComplete: true },
     /** geocode_42_M11AA: one job per professional and postcode. */
     jobId: (p: GeocodeProfessionalPayload) =>
       `geocode_${p.professionalId}_${safeIdPart(normalisePostcode(p.postcode) ?? p.postcode.toUpperCase())}`,
   },
 } as const satisfies Record<
   string,
-  { queue: QueueName; name: string; payload: z.ZodType; jobId: (payload: never) => string }
+  {
+    queue: QueueName;
+    name: string;
+    payload: z.ZodType;
+    jobId: (payload: never) => string;
+    options?: { removeOnComplete?: boolean | { age?: number; count?: number } };
+  }
 >;
 
 export type JobKey = keyof typeof JOBS;
 export type JobPayload<K extends JobKey> = z.infer<(typeof JOBS)[K]['payload']>;
+
+/** BullMQ options for one job of a contract: defaults, the contract's own, and its deterministic id. */
+export function jobOptions<K extends JobKey>(key: K, payload: JobPayload<K>) {
+  const job = JOBS[key];
+  return { ...DEFAULT_JOB_OPTIONS, ...job.options, jobId: job.jobId(payload as never) };
+}
 
 /** BullMQ key prefix for every queue of one deployment (REDIS_PREFIX 'itc' → 'itc_bull'). */
 export function queuePrefix(redisPrefix: string): string {

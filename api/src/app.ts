@@ -1,0 +1,104 @@
+// Assembles the Koa app: middleware in order, then the routers. No listen() here: server.ts
+// listens, and integration tests mount app.callback() on an ephemeral port with their own database
+// and Redis prefix. The order matters, and the comments below say why each piece sits where it does.
+import type Router from '@koa/router';
+import Koa, { type Middleware } from 'koa';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { PrismaClient } from '../../prisma/db';
+import './context';
+import type { AppDeps } from './deps';
+import type { ApiEnv } from './env';
+import { errorHandler } from './middleware/errors';
+import { jsonBody } from './middleware/json-body';
+import { queueBoard, requireAdminForQueues } from './middleware/queue-board';
+import { createRateLimit } from './middleware/rate-limit';
+import { requestId } from './middleware/request-id';
+import { requestLog } from './middleware/request-log';
+import { securityHeaders } from './middleware/security-headers';
+import { session } from './middleware/session';
+import { createQueues, type Queues } from './queue';
+import { apiRoutes } from './routes/api-router';
+import { spaFallback } from './spa/spa-fallback';
+import { isPagePath, serveStaticFiles } from './spa/static-files';
+
+export interface CreateAppOptions {
+  env: ApiEnv;
+  prisma: PrismaClient;
+  redis: Redis;
+  logger: Logger;
+  /** Extra routers mounted under /api after the real ones. For tests (a route that touches the session, one that throws). */
+  extraApiRouters?: Router[];
+}
+
+export interface ApiApp {
+  app: Koa;
+  deps: AppDeps;
+  queues: Queues;
+  /** Releases what the app opened (its queues). Prisma and Redis belong to the caller. */
+  close(): Promise<void>;
+}
+
+/** Paths never rate limited: health probes run often from one address. */
+const UNLIMITED_PATHS = new Set(['/api/health', '/api/ready']);
+
+function onlyForApi(middleware: Middleware): Middleware {
+  return (ctx, next) => (isPagePath(ctx.path) ? next() : middleware(ctx, next));
+}
+
+export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: CreateAppOptions): ApiApp {
+  const app = new Koa({ proxy: env.TRUST_PROXY, keys: env.SESSION_KEYS });
+  const queues = createQueues({ redis, redisPrefix: env.REDIS_PREFIX, logger });
+  const rateLimit = createRateLimit({ redis, redisPrefix: env.REDIS_PREFIX, logger });
+  const deps: AppDeps = { env, prisma, redis, logger, queues, rateLimit };
+  const isProduction = env.NODE_ENV === 'production';
+
+  // Errors are handled (and logged) by errorHandler; this only sees what escapes Koa itself.
+  app.silent = true;
+  app.on('error', (err: unknown) => logger.error({ err }, 'koa error'));
+
+  // 1. Identify and log every request, then turn every failure below into the JSON error body.
+  app.use(requestId(logger));
+  app.use(requestLog());
+  app.use(errorHandler());
+  app.use(securityHeaders(env));
+
+  // 2. Built front-end files: cheap, no session, no rate limit (and reachable in maintenance).
+  app.use(serveStaticFiles({ staticDir: env.STATIC_DIR }));
+
+  // 3. Slot: the Stripe webhook (a later issue) mounts HERE, before the rate limit, the session,
+  //    the maintenance gate and the JSON body parser: it must read the raw body to verify the
+  //    signature, and payments must not be lost while the site is in maintenance.
+
+  // 4. The general per-IP limit on the API.
+  app.use(
+    onlyForApi(
+      rateLimit({
+        keyPrefix: 'api',
+        points: env.RATE_LIMIT_PER_MINUTE,
+        duration: 60,
+        key: (ctx) => ctx.ip,
+        skip: (ctx) => UNLIMITED_PATHS.has(ctx.path),
+      }),
+    ),
+  );
+
+  // 5. Sessions in Redis (cookie `sid`); Redis is read only when a request carries the cookie.
+  app.use(session(app, { env, redis }));
+
+  // 6. Slot: the maintenance gate (DECISIONS #12, a later issue) mounts HERE: after the session
+  //    (admins and unlocked beta testers pass), before the API routes and the SPA pages.
+
+  // 7. The API: JSON bodies only, then the routers; unknown paths and wrong methods end here.
+  app.use(onlyForApi(jsonBody({ limit: env.BODY_LIMIT })));
+  for (const middleware of apiRoutes(deps, extraApiRouters)) app.use(onlyForApi(middleware));
+
+  // 8. Bull Board, behind its access rule.
+  app.use(requireAdminForQueues({ isEnabled: env.BULL_BOARD_ENABLED }));
+  if (env.BULL_BOARD_ENABLED) app.use(queueBoard(queues.all()));
+
+  // 9. Every other page GET: the SPA's index.html.
+  app.use(spaFallback({ staticDir: env.STATIC_DIR, isProduction }));
+
+  return { app, deps, queues, close: () => queues.close() };
+}

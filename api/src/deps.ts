@@ -1,0 +1,18 @@
+// What the API's routers and middleware are built from. createApp makes one AppDeps per app, so
+// tests build an app in-process with their own database, Redis prefix and logger.
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { PrismaClient } from '../../prisma/db';
+import type { ApiEnv } from './env';
+import type { RateLimit } from './middleware/rate-limit';
+import type { Queues } from './queue';
+
+export interface AppDeps {
+  env: ApiEnv;
+  prisma: PrismaClient;
+  redis: Redis;
+  logger: Logger;
+  queues: Queues;
+  /** Makes a rate-limit middleware on this app's Redis (middleware/rate-limit.ts). */
+  rateLimit: RateLimit;
+}

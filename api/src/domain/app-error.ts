@@ -1,0 +1,35 @@
+// Expected failures of the API as one small error type. Domain commands and routes throw an
+// AppError with a code from core/api-error.ts; the error middleware (middleware/errors.ts) is the
+// only place that turns it into an HTTP status and the JSON error body. Bugs stay plain Errors and
+// become a generic 500.
+import { ERROR_CODES, type ErrorCode } from '../../../core/api-error';
+
+export interface AppErrorOptions {
+  /** Per-field messages for invalid input, keyed by the field's path. */
+  fields?: Record<string, string>;
+  /** Extra response headers that belong to this error (Retry-After, Allow). */
+  headers?: Record<string, string>;
+  cause?: unknown;
+}
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: Record<string, string> | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(code: ErrorCode, message: string, options: AppErrorOptions = {}) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = options.fields;
+    this.headers = options.headers ?? {};
+  }
+
+  get status(): number {
+    return ERROR_CODES[this.code];
+  }
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { loadApiEnv } from './env';
+
+const valid = {
+  NODE_ENV: 'test',
+  DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/itc',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  SESSION_KEYS: 'a'.repeat(32),
+};
+
+function run(source: Record<string, string>) {
+  const lines: string[] = [];
+  let exitCode: number | undefined;
+  const env = (() => {
+    try {
+      return loadApiEnv({
+        source,
+        print: (line) => lines.push(line),
+        exit: (code) => {
+          exitCode = code;
+          throw new Error('exit');
+        },
+      });
+    } catch {
+      return undefined;
+    }
+  })();
+  return { env, lines, exitCode };
+}
+
+describe('loadApiEnv', () => {
+  it('parses a valid environment with defaults', () => {
+    const { env, exitCode } = run(valid);
+    expect(exitCode).toBeUndefined();
+    expect(env).toMatchObject({
+      PORT: 3000,
+      HOST: '127.0.0.1',
+      REDIS_PREFIX: 'itc',
+      SESSION_KEYS: ['a'.repeat(32)],
+      BULL_BOARD_ENABLED: false,
+      TRUST_PROXY: false,
+      BODY_LIMIT: '100kb',
+      STATIC_DIR: 'dist/frontend',
+    });
+  });
+
+  it('names every bad key and exits 1', () => {
+    const { env, lines, exitCode } = run({ ...valid, DATABASE_URL: 'mysql://x', SESSION_KEYS: 'short', PORT: 'eighty' });
+    expect(env).toBeUndefined();
+    expect(exitCode).toBe(1);
+    const text = lines.join('\n');
+    expect(text).toMatch(/DATABASE_URL: must be a postgres:\/\/ URL/);
+    expect(text).toMatch(/SESSION_KEYS/);
+    expect(text).toMatch(/PORT/);
+  });
+
+  it('reports a missing required key as required', () => {
+    const { lines, exitCode } = run({ NODE_ENV: 'test', DATABASE_URL: valid.DATABASE_URL, SESSION_KEYS: valid.SESSION_KEYS });
+    expect(exitCode).toBe(1);
+    expect(lines.join('\n')).toMatch(/REDIS_URL: is required/);
+  });
+});

@@ -1,0 +1,32 @@
+// The API's one parsed configuration. server.ts calls loadApiEnv() once at boot; everything else
+// receives the parsed ApiEnv as a value. Nothing else in api/ reads process.env.
+import { existsSync } from 'node:fs';
+import { ApiEnv, parseEnv } from '../../core/env-schema';
+
+export type { ApiEnv } from '../../core/env-schema';
+
+export interface LoadEnvOptions {
+  source?: NodeJS.ProcessEnv;
+  /** The .env file to load when present (never in tests: they pass their own values). */
+  envFile?: string;
+  print?: (line: string) => void;
+  exit?: (code: number) => never;
+}
+
+/** Loads `.env` when present (real environment variables win), parses, or names every bad key and exits 1. */
+export function loadApiEnv(options: LoadEnvOptions = {}): ApiEnv {
+  const source = options.source ?? process.env;
+  const envFile = options.envFile ?? '.env';
+  const print = options.print ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const exit = options.exit ?? ((code: number) => process.exit(code));
+
+  if (source.NODE_ENV !== 'test' && source === process.env && existsSync(envFile)) {
+    process.loadEnvFile(envFile);
+  }
+  const result = parseEnv(ApiEnv, source);
+  if (result.ok) return result.env;
+
+  print('The API cannot start: its configuration has problems (see .env.example):');
+  for (const problem of result.problems) print(`  - ${problem}`);
+  return exit(1);
+}

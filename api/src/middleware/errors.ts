@@ -1,0 +1,144 @@
+// The one place where failures become HTTP responses (CONVENTIONS #3, ARCHITECTURE §5). Every
+// error leaves as `{ error: { code, message, fields? } }`:
+//   AppError           → its code's status (domain errors: not found, forbidden, conflict, ...)
+//   ZodError           → 422 invalid_input with per-field messages
+//   body errors        → 400 malformed JSON, 413 too large, 415 not JSON (raised by json-body.ts)
+//   other HTTP errors  → their 4xx status (koa's ctx.throw, koa-send's path checks)
+//   PostgreSQL/Redis down → 503 unavailable (logged as a warning: not a bug in our code)
+//   anything else      → 500 with a generic message and the request id, logged with its stack.
+// Bad input must never be a 500: a new kind of client error belongs here, not in a route.
+import type { Context, Middleware } from 'koa';
+import { z } from 'zod';
+import { ERROR_CODES, type ApiErrorBody, type ErrorCode } from '../../../core/api-error';
+import { AppError } from '../domain/app-error';
+
+const STATUS_TO_CODE = new Map<number, ErrorCode>(
+  Object.entries(ERROR_CODES).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+/** The error response for anything thrown below the error middleware. */
+export function toAppError(error: unknown, ctx: Pick<Context, 'state'>): { appError: AppError; isBug: boolean } {
+  if (error instanceof AppError) return { appError: error, isBug: false };
+  if (error instanceof z.core.$ZodError) return { appError: fromZodError(error), isBug: false };
+
+  if (isDependencyDown(error)) {
+    return { appError: new AppError('unavailable', defaultMessage('unavailable')), isBug: false };
+  }
+
+  const httpError = asHttpError(error);
+  if (httpError) {
+    if (httpError.status >= 400 && httpError.status < 500) {
+      const code = STATUS_TO_CODE.get(httpError.status) ?? 'bad_request';
+      const message = httpError.expose && httpError.message ? httpError.message : defaultMessage(code);
+      return { appError: new AppError(code, message, { headers: httpError.headers }), isBug: false };
+    }
+    if (httpError.status === 503) {
+      return { appError: new AppError('unavailable', defaultMessage('unavailable')), isBug: false };
+    }
+  }
+  const requestId = ctx.state.requestId;
+  return {
+    appError: new AppError(
+      'internal',
+      `Something went wrong on our side. Please try again later (request id ${requestId}).`,
+    ),
+    isBug: true,
+  };
+}
+
+export function fromZodError(error: z.core.$ZodError): AppError {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  const first = error.issues[0];
+  const message = first ? first.message : 'The request is not valid.';
+  return new AppError('invalid_input', message, { fields });
+}
+
+/** Errors that mean PostgreSQL or Redis cannot be reached right now (not bad input, not a bug). */
+export function isDependencyDown(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'MaxRetriesPerRequestError' || error.name === 'PrismaClientInitializationError') return true;
+  if (error.message === 'Connection is closed.') return true; // ioredis after giving up reconnecting
+  const code = (error as { code?: unknown }).code;
+  return code === 'ECONNREFUSED' || code === 'P1001' || code === 'P1002';
+}
+
+interface HttpLikeError {
+  status: number;
+  message: string;
+  expose: boolean;
+  headers: Record<string, string> | undefined;
+}
+
+function asHttpError(error: unknown): HttpLikeError | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const e = error as Record<string, unknown>;
+  const status = typeof e.status === 'number' ? e.status : typeof e.statusCode === 'number' ? e.statusCode : null;
+  if (status === null) return null;
+  return {
+    status,
+    message: typeof e.message === 'string' ? e.message : '',
+    expose: e.expose === true,
+    headers: isStringRecord(e.headers) ? e.headers : undefined,
+  };
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every((v) => typeof v === 'string')
+  );
+}
+
+function defaultMessage(code: ErrorCode): string {
+  switch (code) {
+    case 'not_found':
+      return 'Not found.';
+    case 'unauthenticated':
+      return 'Please sign in to continue.';
+    case 'forbidden':
+      return 'You do not have permission to do that.';
+    case 'method_not_allowed':
+      return 'Method not allowed.';
+    case 'unavailable':
+      return 'The service is temporarily unavailable. Please try again shortly.';
+    default:
+      return 'The request could not be processed.';
+  }
+}
+
+export function errorBody(error: AppError): ApiErrorBody {
+  return {
+    error: {
+      code: error.code,
+      message: error.message,
+      ...(error.fields && Object.keys(error.fields).length > 0 ? { fields: error.fields } : {}),
+    },
+  };
+}
+
+export function errorHandler(): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+    } catch (error) {
+      const { appError, isBug } = toAppError(error, ctx);
+      if (isBug) ctx.state.log.error({ err: error, method: ctx.method, path: ctx.path }, 'unhandled error');
+      else if (appError.code === 'unavailable') ctx.state.log.warn({ err: error, path: ctx.path }, 'dependency unavailable');
+      if (ctx.headerSent || !ctx.writable) return;
+      ctx.status = appError.status;
+      for (const [name, value] of Object.entries(appError.headers)) ctx.set(name, value);
+      // Headers a failed handler left behind must not describe the error body.
+      ctx.remove('Content-Disposition');
+      ctx.remove('Content-Encoding');
+      ctx.remove('Last-Modified');
+      ctx.remove('ETag');
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = errorBody(appError);
+    }
+  };
+}

@@ -1,0 +1,57 @@
+// Security headers for every response (helmet). The CSP allows exactly what the SPA needs:
+// - img-src: the map tile host(s) from MAP_TILE_URL (a `{s}` subdomain becomes a `*.` wildcard),
+//   plus data:/blob: for Leaflet's icons;
+// - worker-src blob: the ALTCHA widget solves its proof of work in a blob worker;
+// - style-src 'unsafe-inline': Leaflet positions tiles and markers with inline styles;
+// - form-action 'self': when Stripe Checkout arrives (a later issue), add https://checkout.stripe.com
+//   here if any form posts there (a redirect via window.location needs no CSP entry).
+// HSTS and upgrade-insecure-requests only in production: development runs on plain http://localhost.
+import helmet from 'koa-helmet';
+import type { Middleware } from 'koa';
+import type { ApiEnv } from '../env';
+
+/** CSP source(s) for a Leaflet tile URL template, e.g. https://{s}.tile.openstreetmap.org/… → https://*.tile.openstreetmap.org */
+export function tileHostSources(tileUrl: string): string[] {
+  const placeholder = 'leafletsubdomain';
+  let url: URL;
+  try {
+    url = new URL(tileUrl.replace(/\{s\}/g, placeholder).replace(/\{[a-z]+\}/gi, '0'));
+  } catch {
+    return []; // a relative template is served by us: 'self' covers it
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return [];
+  const labels = url.hostname.split('.');
+  const hasWildcard = labels.some((label) => label.includes(placeholder));
+  const host = hasWildcard
+    ? ['*', ...labels.slice(labels.findIndex((label) => label.includes(placeholder)) + 1)].join('.')
+    : url.hostname;
+  return [`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`];
+}
+
+export function contentSecurityPolicy(env: Pick<ApiEnv, 'MAP_TILE_URL' | 'NODE_ENV'>): Record<string, string[] | null> {
+  const isProduction = env.NODE_ENV === 'production';
+  return {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'script-src': ["'self'"],
+    'script-src-attr': ["'none'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': ["'self'", 'data:', 'blob:', ...tileHostSources(env.MAP_TILE_URL)],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': ["'self'"],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    ...(isProduction ? { 'upgrade-insecure-requests': [] } : {}),
+  };
+}
+
+export function securityHeaders(env: Pick<ApiEnv, 'MAP_TILE_URL' | 'NODE_ENV'>): Middleware {
+  const isProduction = env.NODE_ENV === 'production';
+  return helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(env) },
+    strictTransportSecurity: isProduction ? { maxAge: 365 * 24 * 3600, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+}

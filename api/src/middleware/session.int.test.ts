@@ -1,0 +1,148 @@
+// Sessions: the `sid` cookie's flags and the data in Redis under the app's prefix.
+// No production route writes to the session until accounts exist (issue 4), so this file mounts a
+// test-only route that counts visits in the session.
+import Router from '@koa/router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
+import { serveTestApp, type TestApp } from '../testing/serve-test-app';
+import { SESSION_MAX_AGE_MS, sessionKey } from './session';
+
+function visitsRouter(): Router {
+  const router = new Router();
+  router.post('/test/visit', (ctx) => {
+    const visits = (typeof ctx.session?.visits === 'number' ? ctx.session.visits : 0) + 1;
+    if (ctx.session) ctx.session.visits = visits;
+    ctx.body = { visits };
+  });
+  router.post('/test/sign-out', (ctx) => {
+    ctx.session = null;
+    ctx.body = { ok: true };
+  });
+  router.get('/test/peek', (ctx) => {
+    ctx.body = { visits: ctx.session?.visits ?? null };
+  });
+  return router;
+}
+
+interface ParsedCookie {
+  name: string;
+  value: string;
+  attributes: Map<string, string | true>;
+}
+
+function parseSetCookie(header: string): ParsedCookie {
+  const [pair = '', ...attrs] = header.split(';').map((part) => part.trim());
+  const eq = pair.indexOf('=');
+  const attributes = new Map<string, string | true>();
+  for (const attr of attrs) {
+    const i = attr.indexOf('=');
+    if (i === -1) attributes.set(attr.toLowerCase(), true);
+    else attributes.set(attr.slice(0, i).toLowerCase(), attr.slice(i + 1));
+  }
+  return { name: pair.slice(0, eq), value: pair.slice(eq + 1), attributes };
+}
+
+function cookiesOf(res: Response): ParsedCookie[] {
+  return res.headers.getSetCookie().map(parseSetCookie);
+}
+
+function cookieHeader(cookies: ParsedCookie[]): string {
+  return cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+function expectSevenDays(cookie: ParsedCookie): void {
+  const maxAge = cookie.attributes.get('max-age');
+  const expires = cookie.attributes.get('expires');
+  const ms = typeof maxAge === 'string' ? Number(maxAge) * 1000 : Date.parse(String(expires)) - Date.now();
+  expect(Math.abs(ms - SESSION_MAX_AGE_MS)).toBeLessThan(60_000);
+}
+
+let db: TestDatabase;
+let t: TestApp;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await serveTestApp({ database: db, extraApiRouters: [visitsRouter()] });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await db?.drop();
+});
+
+describe('sessions', () => {
+  it('sets no cookie for a visitor whose session is empty', async () => {
+    const res = await t.fetch('/api/test/peek');
+    expect(res.status).toBe(200);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
+  it('sets a signed, HttpOnly, SameSite=Lax `sid` cookie for 7 days and keeps the data in Redis', async () => {
+    const res = await t.fetch('/api/test/visit', { method: 'POST' });
+    expect(await res.json()).toEqual({ visits: 1 });
+
+    const cookies = cookiesOf(res);
+    const sid = cookies.find((c) => c.name === 'sid');
+    expect(sid).toBeDefined();
+    expect(cookies.some((c) => c.name === 'sid.sig')).toBe(true);
+    expect(sid!.attributes.get('httponly')).toBe(true);
+    expect(String(sid!.attributes.get('samesite')).toLowerCase()).toBe('lax');
+    expect(sid!.attributes.get('path')).toBe('/');
+    expect(sid!.attributes.has('secure')).toBe(false);
+    expectSevenDays(sid!);
+
+    const key = sessionKey(t.env.REDIS_PREFIX, sid!.value);
+    expect(key.startsWith(`${t.env.REDIS_PREFIX}:sess:`)).toBe(true);
+    const stored = JSON.parse((await t.redis.get(key)) ?? 'null');
+    expect(stored.visits).toBe(1);
+    const ttl = await t.redis.pttl(key);
+    expect(ttl).toBeGreaterThan(SESSION_MAX_AGE_MS - 60_000);
+    expect(ttl).toBeLessThanOrEqual(SESSION_MAX_AGE_MS + 11_000);
+  });
+
+  it('reads the session back, renews the cookie on every request (rolling), and ends it on sign-out', async () => {
+    const first = await t.fetch('/api/test/visit', { method: 'POST' });
+    const cookie = cookieHeader(cookiesOf(first));
+
+    const second = await t.fetch('/api/test/visit', { method: 'POST', headers: { Cookie: cookie } });
+    expect(await second.json()).toEqual({ visits: 2 });
+
+    // A request that changes nothing still renews the cookie's expiry.
+    const peek = await t.fetch('/api/test/peek', { headers: { Cookie: cookie } });
+    expect(await peek.json()).toEqual({ visits: 2 });
+    const renewed = cookiesOf(peek).find((c) => c.name === 'sid');
+    expect(renewed).toBeDefined();
+    expectSevenDays(renewed!);
+
+    const sid = cookiesOf(first).find((c) => c.name === 'sid')!.value;
+    const out = await t.fetch('/api/test/sign-out', { method: 'POST', headers: { Cookie: cookie } });
+    expect(out.status).toBe(200);
+    expect(await t.redis.exists(sessionKey(t.env.REDIS_PREFIX, sid))).toBe(0);
+    const after = await t.fetch('/api/test/peek', { headers: { Cookie: cookie } });
+    expect(await after.json()).toEqual({ visits: null });
+  });
+
+  it('ignores a cookie whose signature does not match', async () => {
+    const first = await t.fetch('/api/test/visit', { method: 'POST' });
+    const sid = cookiesOf(first).find((c) => c.name === 'sid')!.value;
+    const forged = await t.fetch('/api/test/peek', { headers: { Cookie: `sid=${sid}; sid.sig=forged` } });
+    expect(await forged.json()).toEqual({ visits: null });
+  });
+
+  it('marks the cookie Secure in production (behind a TLS-terminating proxy)', async () => {
+    const prod = await serveTestApp({
+      database: db,
+      env: { NODE_ENV: 'production', TRUST_PROXY: 'true', PUBLIC_URL: 'https://itconnect.example' },
+      extraApiRouters: [visitsRouter()],
+    });
+    try {
+      const res = await prod.fetch('/api/test/visit', { method: 'POST', headers: { 'X-Forwarded-Proto': 'https' } });
+      expect(res.status).toBe(200);
+      const sid = cookiesOf(res).find((c) => c.name === 'sid');
+      expect(sid?.attributes.get('secure')).toBe(true);
+      expect(sid?.attributes.get('httponly')).toBe(true);
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -1,0 +1,62 @@
+// Sessions (koa-session) kept in Redis, so any API process can serve any request and signing out
+// ends the session everywhere. The cookie `sid` carries only a random id (signed with app.keys =
+// SESSION_KEYS); the data lives at `${REDIS_PREFIX}:sess:<id>` with a TTL just beyond the cookie's.
+// Rolling: each request with a session renews both (7 days of inactivity ends it, as the cookie
+// policy says). Anonymous visitors get no cookie until something is stored in their session.
+import { randomBytes } from 'node:crypto';
+import type Koa from 'koa';
+import type { Redis } from 'ioredis';
+import { createSession } from 'koa-session';
+import type { ApiEnv } from '../env';
+
+export const SESSION_COOKIE = 'sid';
+export const SESSION_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+
+export function sessionKey(redisPrefix: string, id: string): string {
+  return `${redisPrefix}:sess:${id}`;
+}
+
+/** koa-session external store: async get/set/destroy over `SET … PX`. */
+export function redisSessionStore(redis: Redis, redisPrefix: string) {
+  return {
+    async get(id: string): Promise<Record<string, unknown> | undefined> {
+      const raw = await redis.get(sessionKey(redisPrefix, id));
+      if (raw === null) return undefined;
+      try {
+        const data: unknown = JSON.parse(raw);
+        return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+    async set(id: string, data: unknown, maxAge: number): Promise<void> {
+      await redis.set(sessionKey(redisPrefix, id), JSON.stringify(data), 'PX', Math.max(1, Math.round(maxAge)));
+    },
+    async destroy(id: string): Promise<void> {
+      await redis.del(sessionKey(redisPrefix, id));
+    },
+  };
+}
+
+export function session(
+  app: Koa,
+  { env, redis }: { env: Pick<ApiEnv, 'NODE_ENV' | 'REDIS_PREFIX'>; redis: Redis },
+): Koa.Middleware {
+  return createSession(
+    {
+      key: SESSION_COOKIE,
+      maxAge: SESSION_MAX_AGE_MS,
+      rolling: true,
+      httpOnly: true,
+      sameSite: 'lax',
+      signed: true,
+      // Secure whenever the site is public over HTTPS in production (behind a proxy that terminates
+      // TLS, set TRUST_PROXY=true so Koa sees the request as HTTPS). A production build served on
+      // plain http://localhost (docker compose on a laptop) would otherwise fail to set the cookie.
+      secure: env.NODE_ENV === 'production' && env.PUBLIC_URL.startsWith('https:'),
+      store: redisSessionStore(redis, env.REDIS_PREFIX),
+      genid: () => randomBytes(24).toString('base64url'),
+    },
+    app,
+  ) as Koa.Middleware;
+}

@@ -1,0 +1,84 @@
+// Producers: the API's side of the job contracts in core/jobs.ts. One BullMQ Queue per queue
+// name, created on first use, sharing the app's Redis connection and the deployment's prefix.
+// enqueue() validates the payload with the contract's schema and uses its deterministic job id,
+// so enqueueing the same work twice does it once; a job that failed for good is retried instead.
+// Enqueue after the database transaction commits (CONVENTIONS #6).
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { JOBS, QUEUE_NAMES, jobOptions, queuePrefix, type JobKey, type JobPayload, type QueueName } from '../../core/jobs';
+
+export type EnqueueOutcome = 'added' | 'exists' | 'retried';
+
+export interface Queues {
+  /** Adds the job unless a job with its id exists; a failed one is retried. */
+  enqueue<K extends JobKey>(key: K, payload: z.input<(typeof JOBS)[K]['payload']>): Promise<{ jobId: string; outcome: EnqueueOutcome }>;
+  /** The queue of that name (created on first use). */
+  get(name: QueueName): Queue;
+  /** Every core queue (creates them): for Bull Board. */
+  all(): Queue[];
+  /** Closes the queues created so far; the shared Redis connection stays open for its owner. */
+  close(): Promise<void>;
+}
+
+export function createQueues({
+  redis,
+  redisPrefix,
+  logger,
+}: {
+  redis: Redis;
+  redisPrefix: string;
+  logger: Logger;
+}): Queues {
+  const queues = new Map<QueueName, Queue>();
+  const prefix = queuePrefix(redisPrefix);
+
+  function get(name: QueueName): Queue {
+    let queue = queues.get(name);
+    if (!queue) {
+      queue = new Queue(name, { connection: redis, prefix });
+      queue.on('error', (err) => logger.warn({ err, queue: name }, 'queue error'));
+      queues.set(name, queue);
+    }
+    return queue;
+  }
+
+  async function enqueue<K extends JobKey>(
+    key: K,
+    payload: z.input<(typeof JOBS)[K]['payload']>,
+  ): Promise<{ jobId: string; outcome: EnqueueOutcome }> {
+    const job = JOBS[key];
+    const data = job.payload.parse(payload);
+    const options = jobOptions(key, data as JobPayload<K>);
+    const jobId = options.jobId;
+    const queue = get(job.queue);
+
+    const existing = await queue.getJob(jobId);
+    if (existing) {
+      if ((await existing.getState()) !== 'failed') return { jobId, outcome: 'exists' };
+      try {
+        await existing.retry('failed');
+        logger.info({ queue: job.queue, jobId }, 'failed job retried on re-enqueue');
+        return { jobId, outcome: 'retried' };
+      } catch (err) {
+        // Another producer retried it first, or it left the failed state meanwhile.
+        logger.debug({ err, queue: job.queue, jobId }, 'failed job already moved on');
+        return { jobId, outcome: 'exists' };
+      }
+    }
+    // BullMQ ignores an add whose job id exists, so a race between two producers adds one job.
+    await queue.add(job.name, data, options);
+    return { jobId, outcome: 'added' };
+  }
+
+  return {
+    enqueue,
+    get,
+    all: () => QUEUE_NAMES.map(get),
+    close: async () => {
+      await Promise.all([...queues.values()].map((queue) => queue.close()));
+      queues.clear();
+    },
+  };
+}

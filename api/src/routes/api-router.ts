@@ -1,0 +1,38 @@
+// Every /api route, assembled under one prefix. A new resource adds its router to the list below.
+// After the routes: a wrong method on an existing path → 405 with Allow, any other /api path → 404,
+// both as the JSON error body.
+import Router from '@koa/router';
+import type { Middleware } from 'koa';
+import { AppError } from '../domain/app-error';
+import type { AppDeps } from '../deps';
+import { healthRouter } from './health';
+import { siteConfigRouter } from './site-config';
+
+/** The /api middleware chain, in order; app.ts mounts it. `extraRouters` lets tests add routes. */
+export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): Middleware[] {
+  const api = new Router({ prefix: '/api' });
+  for (const router of [healthRouter(deps), siteConfigRouter(deps), ...extraRouters]) {
+    api.use(router.routes());
+  }
+  return [unansweredAsJson(), api.routes() as Middleware, api.allowedMethods() as Middleware];
+}
+
+/**
+ * Runs after the routers: a path no route matched → 404; a path matched with the wrong method
+ * (@koa/router's allowedMethods answers a bare 405/501 with an Allow header) → 405 with Allow.
+ * Both leave as the JSON error body.
+ */
+function unansweredAsJson(): Middleware {
+  return async (ctx, next) => {
+    await next();
+    if ((ctx.status === 405 || ctx.status === 501) && !ctx.body) {
+      const allow = ctx.response.get('Allow');
+      throw new AppError('method_not_allowed', `${ctx.method} is not allowed here. Allowed: ${allow || 'none'}.`, {
+        headers: allow ? { Allow: allow } : {},
+      });
+    }
+    if (ctx.status === 404 && ctx.body === undefined) {
+      throw new AppError('not_found', `No such API endpoint: ${ctx.method} ${ctx.path}`);
+    }
+  };
+}

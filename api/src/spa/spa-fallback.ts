@@ -1,0 +1,49 @@
+// Client-side routes: any page GET that no file answered gets index.html via renderIndexHtml.
+// A missing file under assets/ stays a 404 (a browser must not get HTML for a script). Without a
+// build (tests, a fresh clone before `npm run build`), pages answer a plain 503 that says so.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Middleware } from 'koa';
+import { AppError } from '../domain/app-error';
+import { renderIndexHtml } from './render-index-html';
+import { isPagePath } from './static-files';
+
+export function spaFallback({ staticDir, isProduction }: { staticDir: string; isProduction: boolean }): Middleware {
+  const indexFile = path.resolve(staticDir, 'index.html');
+  let cached: string | undefined;
+
+  async function loadTemplate(): Promise<string | undefined> {
+    if (cached !== undefined) return cached;
+    try {
+      const template = await readFile(indexFile, 'utf8');
+      // Development rebuilds the front end under a running API: re-read there, cache in production.
+      if (isProduction) cached = template;
+      return template;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+  }
+
+  return async (ctx, next) => {
+    if (!isPagePath(ctx.path)) return next();
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') {
+      throw new AppError('not_found', `Nothing answers ${ctx.method} ${ctx.path}.`);
+    }
+    if (ctx.path.startsWith('/assets/')) {
+      ctx.status = 404;
+      ctx.type = 'text';
+      ctx.body = 'Not found';
+      return;
+    }
+    const template = await loadTemplate();
+    if (template === undefined) {
+      ctx.status = 503;
+      ctx.type = 'text';
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = `The web front end has not been built: ${indexFile} is missing. Run \`npm run build\` (or set STATIC_DIR).`;
+      return;
+    }
+    await renderIndexHtml(ctx, template);
+  };
+}

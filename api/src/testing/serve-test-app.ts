@@ -1,0 +1,82 @@
+// Integration-test harness: builds the real app (createApp) with a test environment, its own Redis
+// prefix and a silent logger, and serves app.callback() on an ephemeral 127.0.0.1 port so tests
+// talk to it with fetch. The caller brings the database (tests/support/services.ts).
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Router from '@koa/router';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { ApiEnv, parseEnv } from '../../../core/env-schema';
+import type { PrismaClient } from '../../../prisma/db';
+import { cleanupRedis, getTestRedisUrl, uniqueRedisPrefix } from '../../../tests/support/services';
+import { createApp, type ApiApp } from '../app';
+
+export const TEST_SESSION_KEY = 'test-session-key-0123456789abcdefghijklmnop';
+
+export interface TestAppOptions {
+  database: { url: string; prisma: PrismaClient };
+  /** Environment values over the test defaults (strings, as in process.env). */
+  env?: Record<string, string>;
+  /** Use this Redis client instead of one on the test Redis (e.g. one pointing at a closed port). */
+  redis?: Redis;
+  extraApiRouters?: Router[];
+}
+
+export interface TestApp {
+  baseUrl: string;
+  env: ApiEnv;
+  redis: Redis;
+  api: ApiApp;
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function serveTestApp(options: TestAppOptions): Promise<TestApp> {
+  const redisPrefix = uniqueRedisPrefix();
+  const parsed = parseEnv(ApiEnv, {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: options.database.url,
+    REDIS_URL: getTestRedisUrl(),
+    REDIS_PREFIX: redisPrefix,
+    SESSION_KEYS: TEST_SESSION_KEY,
+    STATIC_DIR: '/nonexistent/itconnect-static',
+    ...options.env,
+  });
+  if (!parsed.ok) throw new Error(`test env invalid: ${parsed.problems.join('; ')}`);
+  const env = parsed.env;
+
+  // A fresh Prisma client loads its query engine on the first query (~0.5 s): do that here, so a
+  // test of /api/ready measures readiness, not the client's cold start, against its 1 s budget.
+  await options.database.prisma.$queryRaw`SELECT 1`;
+
+  const ownsRedis = !options.redis;
+  const redis = options.redis ?? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 });
+  const api = createApp({
+    env,
+    prisma: options.database.prisma,
+    redis,
+    logger: pino({ level: 'silent' }),
+    extraApiRouters: options.extraApiRouters ?? [],
+  });
+  const server: Server = createServer(api.app.callback());
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    baseUrl,
+    env,
+    redis,
+    api,
+    fetch: (path, init) => fetch(`${baseUrl}${path}`, init),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await api.close();
+      if (ownsRedis) {
+        await cleanupRedis(redisPrefix);
+        await redis.quit();
+      }
+    },
+  };
+}
