@@ -86,7 +86,8 @@ export function parseEnv<S extends z.ZodType>(
   const result = schema.safeParse(source);
   if (result.success) return { ok: true, env: result.data };
   const problems = result.error.issues.map((issue) => {
-    const key = issue.path.join('.') || '(environment)';
+    // Name the variable itself (SESSION_KEYS, not SESSION_KEYS.0): that is what the operator sets.
+    const key = String(issue.path[0] ?? '(environment)');
     const message = issue.code === 'invalid_type' && source[key] === undefined ? 'is required' : issue.message;
     return `${key}: ${message}`;
   });

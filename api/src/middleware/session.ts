@@ -40,7 +40,7 @@ export function redisSessionStore(redis: Redis, redisPrefix: string) {
 
 export function session(
   app: Koa,
-  { env, redis }: { env: Pick<ApiEnv, 'NODE_ENV' | 'REDIS_PREFIX'>; redis: Redis },
+  { env, redis }: { env: Pick<ApiEnv, 'NODE_ENV' | 'REDIS_PREFIX' | 'PUBLIC_URL'>; redis: Redis },
 ): Koa.Middleware {
   return createSession(
     {

@@ -1,0 +1,24 @@
+// An honest stand-in for a page a later issue builds: its heading and one sentence, no fake data.
+import { Link } from 'react-router-dom';
+import { useDocumentTitle } from './use-document-title';
+
+interface ComingSoonProps {
+  heading: string;
+  /** The document title; defaults to the heading; null for the site's default title. */
+  title?: string | null;
+}
+
+export function ComingSoon({ heading, title }: ComingSoonProps) {
+  useDocumentTitle(title === null ? undefined : (title ?? heading));
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-gray-900">{heading}</h1>
+      <p className="mt-4 text-gray-700">This page is coming soon.</p>
+      <p className="mt-6">
+        <Link to="/" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
+          Back to the home page
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+// The header's free-text search (DECISIONS #17): non-empty trimmed text goes to
+// /professionals?search=…; empty or whitespace-only text is ignored.
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { SearchIcon } from '../icons';
+import { useRotatingPlaceholder } from '../rotating-placeholder';
+import { buildSearchPath } from '../search-query';
+
+interface HeaderSearchProps {
+  /** Unique per instance: the desktop header and the mobile menu each have one. */
+  id: string;
+  /** Called after a search navigates (the mobile menu closes itself). */
+  onSearched?: () => void;
+  className?: string;
+}
+
+export function HeaderSearch({ id, onSearched, className = '' }: HeaderSearchProps) {
+  const [text, setText] = useState('');
+  const placeholder = useRotatingPlaceholder();
+  const navigate = useNavigate();
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const path = buildSearchPath(text);
+    if (path === null) return;
+    setText('');
+    void navigate(path);
+    onSearched?.();
+  }
+
+  return (
+    <form role="search" aria-label="Search professionals" onSubmit={onSubmit} className={`relative ${className}`}>
+      <label htmlFor={id} className="sr-only">
+        Search IT professionals
+      </label>
+      <input
+        id={id}
+        name="search"
+        type="search"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={placeholder}
+        autoComplete="off"
+        enterKeyHint="search"
+        className="block w-full rounded-full border border-gray-400 bg-white py-2 pr-11 pl-4 text-sm text-gray-900 placeholder:text-gray-600 focus:border-blue-600"
+      />
+      <button
+        type="submit"
+        aria-label="Search"
+        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-full text-gray-700 hover:text-blue-700"
+      >
+        <SearchIcon />
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+// The footer's Connect column: one icon per configured social address (DECISIONS #11); an
+// address that is absent, empty or not http(s) hides its icon.
+import type { SiteConfig } from '../../../core/site-config';
+
+export type SocialPlatform = keyof SiteConfig['social'];
+
+export interface SocialLink {
+  platform: SocialPlatform;
+  label: string;
+  url: string;
+}
+
+const PLATFORMS: readonly { platform: SocialPlatform; label: string }[] = [
+  { platform: 'facebook', label: 'Facebook' },
+  { platform: 'twitter', label: 'X (Twitter)' },
+  { platform: 'linkedin', label: 'LinkedIn' },
+  { platform: 'instagram', label: 'Instagram' },
+];
+
+function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+export function socialLinks(config: Pick<SiteConfig, 'social'> | undefined): SocialLink[] {
+  if (!config?.social) return [];
+  const links: SocialLink[] = [];
+  for (const { platform, label } of PLATFORMS) {
+    const url = config.social[platform]?.trim();
+    if (url && isWebAddress(url)) links.push({ platform, label, url });
+  }
+  return links;
+}

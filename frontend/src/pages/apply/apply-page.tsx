@@ -1,0 +1,6 @@
+// Placeholder until the issue that owns this page builds it (see routes.tsx).
+import { ComingSoon } from '../../components/coming-soon';
+
+export function ApplyPage() {
+  return <ComingSoon heading="Join as a professional" />;
+}
