@@ -1,0 +1,108 @@
+// The demo seed against a real, migrated database and Redis: rows, consistency, the geocode jobs
+// it leaves for the worker, and that it never seeds twice unless forced.
+import { Queue } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOBS, queuePrefix } from '../../core/jobs';
+import { verifyPassword } from '../password';
+import { cleanupRedis, createTestDatabase, getTestRedisUrl, uniqueRedisPrefix, type TestDatabase } from '../../tests/support/services';
+import { enqueueMissingGeocodes, seedDemoData, type SeedResult } from './demo-seed';
+
+let db: TestDatabase;
+const redisPrefix = uniqueRedisPrefix();
+let first: SeedResult;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  first = await seedDemoData({ databaseUrl: db.url, redisUrl: getTestRedisUrl(), redisPrefix });
+});
+
+afterAll(async () => {
+  await db.drop();
+  await cleanupRedis(redisPrefix);
+});
+
+describe('seedDemoData', () => {
+  it('writes approved, active professionals without coordinates', async () => {
+    expect(first.seeded).toBe(true);
+    const rows = await db.prisma.$queryRaw<{ total: number; listed: number; located: number; payments: number }[]>`
+      SELECT count(*)::int AS total,
+             count(*) FILTER (WHERE is_approved AND subscription_status = 'active' AND approved_at IS NOT NULL AND first_paid_at IS NOT NULL AND current_period_end > now())::int AS listed,
+             count(*) FILTER (WHERE lat IS NOT NULL OR lng IS NOT NULL)::int AS located,
+             (SELECT count(DISTINCT professional_id)::int FROM payments) AS payments
+        FROM professionals`;
+    expect(rows[0]).toEqual({ total: 60, listed: 60, located: 0, payments: 60 });
+  });
+
+  it('stores ratings and counts that match the reviews as SQL computes them', async () => {
+    const mismatches = await db.prisma.$queryRaw<{ slug: string }[]>`
+      SELECT p.slug FROM professionals p
+        LEFT JOIN LATERAL (
+          SELECT count(*)::int AS n, count(*) FILTER (WHERE would_recommend)::int AS rec, coalesce(round(avg(rating), 1), 0) AS mean
+            FROM reviews r WHERE r.professional_id = p.id) s ON true
+       WHERE p.review_count <> s.n OR p.recommend_count <> s.rec OR p.rating <> s.mean`;
+    expect(mismatches).toEqual([]);
+  });
+
+  it('creates the demo accounts with the printed passwords, and one pending application', async () => {
+    if (!first.seeded) throw new Error('not seeded');
+    expect(first.accounts.map((a) => a.role)).toEqual(['admin', 'provider', 'customer']);
+    for (const account of first.accounts) {
+      const user = await db.prisma.user.findUniqueOrThrow({ where: { email: account.email } });
+      expect(user.role).toBe(account.role);
+      expect(await verifyPassword(account.password, user.passwordHash)).toBe(true);
+      expect(await verifyPassword(`${account.password}x`, user.passwordHash)).toBe(false);
+    }
+    const provider = await db.prisma.user.findUniqueOrThrow({ where: { email: 'provider@example.com' }, include: { professional: true } });
+    expect(provider.professional?.reviewCount).toBeGreaterThanOrEqual(3);
+    const applications = await db.prisma.application.findMany({ include: { user: true } });
+    expect(applications).toHaveLength(1);
+    expect(applications[0]).toMatchObject({ status: 'pending', region: 'Bath', user: { role: 'provider' } });
+  });
+
+  it('queues one geocode-professional job per professional under the deployment prefix', async () => {
+    const job = JOBS.geocodeProfessional;
+    const queue = new Queue(job.queue, { connection: { url: getTestRedisUrl() }, prefix: queuePrefix(redisPrefix) });
+    try {
+      const waiting = await queue.getJobs(['waiting', 'prioritized', 'delayed']);
+      expect(waiting).toHaveLength(60);
+      const professionals = await db.prisma.professional.findMany({ select: { id: true, postcode: true } });
+      const expected = professionals.map((p) => job.jobId({ professionalId: p.id, postcode: p.postcode })).sort();
+      expect(waiting.map((j) => j.id).sort()).toEqual(expected);
+      expect(waiting.every((j) => j.name === job.name && j.opts.attempts === 5)).toBe(true);
+    } finally {
+      await queue.close();
+    }
+  });
+
+  it('does not seed a database that has professionals, and --force replaces only demo rows', async () => {
+    const again = await seedDemoData({ databaseUrl: db.url, redisUrl: getTestRedisUrl(), redisPrefix });
+    expect(again).toEqual({ seeded: false, reason: expect.stringContaining('already has professionals') });
+    expect(await seedDemoData({ databaseUrl: db.url, redisUrl: getTestRedisUrl(), redisPrefix, force: true, nodeEnv: 'production' })).toMatchObject({ seeded: false });
+
+    const own = await db.prisma.professional.create({
+      data: { slug: 'not-demo', companyName: 'Not Demo', contactName: 'A B', email: 'a@real.co.uk', description: 'x', services: ['DevOps'], location: 'x', region: 'York', postcode: 'YO1 7HH' },
+    });
+    const forced = await seedDemoData({ databaseUrl: db.url, redisUrl: getTestRedisUrl(), redisPrefix, force: true });
+    expect(forced.seeded).toBe(true);
+    expect(await db.prisma.professional.count()).toBe(61);
+    expect(await db.prisma.professional.findUnique({ where: { id: own.id } })).not.toBeNull();
+    expect(await db.prisma.user.count({ where: { email: 'admin@example.com' } })).toBe(1);
+  });
+
+  it('re-queues geocoding for professionals without coordinates, once (a Redis that lost its jobs)', async () => {
+    const job = JOBS.geocodeProfessional;
+    const queue = new Queue(job.queue, { connection: { url: getTestRedisUrl() }, prefix: queuePrefix(redisPrefix) });
+    try {
+      await queue.obliterate({ force: true });
+      const located = await db.prisma.professional.findMany({ take: 10, select: { id: true } });
+      await db.prisma.professional.updateMany({ where: { id: { in: located.map((p) => p.id) } }, data: { lat: 51.5, lng: -0.1 } });
+      const missing = await db.prisma.professional.count({ where: { lat: null } });
+      const options = { databaseUrl: db.url, redisUrl: getTestRedisUrl(), redisPrefix };
+      expect(await enqueueMissingGeocodes(options)).toBe(missing);
+      await enqueueMissingGeocodes(options);
+      expect(await queue.getJobCountByTypes('waiting', 'prioritized', 'delayed')).toBe(missing);
+    } finally {
+      await queue.close();
+    }
+  });
+});

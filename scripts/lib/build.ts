@@ -1,0 +1,127 @@
+// The build the start script and the e2e runner need, done only when it is missing or older
+// than its sources:
+//   frontend: Vite → dist/frontend (served by the API from STATIC_DIR)
+//   server:   esbuild → dist/api/server.js and dist/worker/main.js (Node 20 cannot run
+//             TypeScript; packages stay external and are loaded from node_modules at run time)
+// "Older" compares the newest source file's mtime with the build output's, so a manual
+// `npm run build` counts too.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import * as esbuild from 'esbuild';
+import { DIST_DIR, ROOT } from './paths';
+
+/** Files whose changes make a build stale (tests and generated folders excluded). */
+const FRONTEND_SOURCES = ['frontend', 'core', 'package-lock.json', 'tsconfig.json'];
+const SERVER_SOURCES = ['api', 'worker', 'core', 'prisma', 'package-lock.json', 'tsconfig.json'];
+const IGNORED_DIRS = new Set(['node_modules', 'migrations', 'seed', 'scripts', 'dist', 'public-test']);
+const IGNORED_FILE = /\.(test|int\.test|spec)\.tsx?$|\.md$/;
+
+export const SERVER_ENTRIES = {
+  'api/server': 'api/src/server.ts',
+  'worker/main': 'worker/src/main.ts',
+} as const;
+export const SERVER_OUTPUTS = Object.keys(SERVER_ENTRIES).map((name) => path.join(DIST_DIR, `${name}.js`));
+export const FRONTEND_OUTPUT = path.join(DIST_DIR, 'frontend', 'index.html');
+
+function newestMtime(target: string): number {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return IGNORED_FILE.test(target) ? 0 : stat.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(target, { withFileTypes: true })) {
+    if (entry.isDirectory() && IGNORED_DIRS.has(entry.name)) continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry.name)));
+  }
+  return newest;
+}
+
+function oldestOutput(files: string[]): number {
+  let oldest = Infinity;
+  for (const file of files) {
+    if (!existsSync(file)) return 0;
+    oldest = Math.min(oldest, statSync(file).mtimeMs);
+  }
+  return oldest;
+}
+
+export function isStale(sources: string[], outputs: string[]): boolean {
+  const built = oldestOutput(outputs);
+  if (built === 0) return true;
+  return sources.some((source) => newestMtime(path.join(ROOT, source)) > built);
+}
+
+export const isFrontendStale = () => isStale(FRONTEND_SOURCES, [FRONTEND_OUTPUT]);
+export const isServerStale = () => isStale(SERVER_SOURCES, SERVER_OUTPUTS);
+
+/**
+ * esbuild bundles of the API and the worker (also `npm run build:server`). With `write: false`
+ * nothing is written: tests use that to check what the bundles import at run time.
+ */
+export async function buildServer(options: { write?: boolean } = {}): Promise<{ outputs: string[]; externals: string[] }> {
+  const result = await esbuild.build({
+    absWorkingDir: ROOT,
+    entryPoints: SERVER_ENTRIES,
+    outdir: DIST_DIR,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    // Keep names readable in stack traces and logs.
+    keepNames: true,
+    metafile: true,
+    write: options.write ?? true,
+    logLevel: 'warning',
+  });
+  // esbuild keeps a helper process for later builds; we won't make any.
+  await esbuild.stop();
+  const outputs = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
+  const externals = new Set<string>();
+  for (const output of Object.values(result.metafile.outputs)) {
+    for (const imported of output.imports) if (imported.external) externals.add(imported.path);
+  }
+  return { outputs, externals: [...externals].sort() };
+}
+
+/** The command that runs the Vite production build (a child process: Vite is heavy to load). */
+export function frontendBuildCommand(): { command: string; args: string[] } {
+  return {
+    command: process.execPath,
+    args: [path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'frontend/vite.config.ts', '--logLevel', 'warn'],
+  };
+}
+
+export interface EnsureBuiltOptions {
+  /** Skip the server bundles (development runs api and worker from source with tsx). */
+  frontendOnly?: boolean;
+  /** Build even when the output looks current. */
+  force?: boolean;
+  log: (line: string) => void;
+  /** Runs a build command to completion (the supervisor's runStep, so Ctrl-C stops it). */
+  runStep: (name: string, command: string, args: string[]) => Promise<void>;
+}
+
+export async function ensureBuilt(options: EnsureBuiltOptions): Promise<void> {
+  const frontendStale = options.force || isFrontendStale();
+  const serverStale = !options.frontendOnly && (options.force || isServerStale());
+  if (!frontendStale && !serverStale) {
+    options.log('build is up to date');
+    return;
+  }
+  const steps: Promise<void>[] = [];
+  if (frontendStale) {
+    const started = Date.now();
+    options.log('building the frontend (vite build → dist/frontend)…');
+    const { command, args } = frontendBuildCommand();
+    steps.push(
+      options.runStep('vite build', command, args).then(() => options.log(`frontend built in ${((Date.now() - started) / 1000).toFixed(1)} s`)),
+    );
+  }
+  if (serverStale) {
+    const started = Date.now();
+    options.log('bundling the API and worker (esbuild → dist/api, dist/worker)…');
+    steps.push(buildServer().then(() => options.log(`API and worker bundled in ${((Date.now() - started) / 1000).toFixed(1)} s`)));
+  }
+  await Promise.all(steps);
+}

@@ -1,0 +1,21 @@
+// Polls a readiness URL (the API's /api/ready: PostgreSQL and Redis reachable) until it answers
+// 200, the timeout passes, or the caller cancels (a shutdown started meanwhile).
+export async function waitForReady(
+  url: string,
+  options: { timeoutMs: number; intervalMs?: number; isCancelled?: () => boolean },
+): Promise<{ ok: true } | { ok: false; reason: string }> {
+  const deadline = Date.now() + options.timeoutMs;
+  let reason = 'no answer yet';
+  while (Date.now() < deadline) {
+    if (options.isCancelled?.()) return { ok: false, reason: 'cancelled' };
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.status === 200) return { ok: true };
+      reason = `${url} answered ${response.status}`;
+    } catch (error) {
+      reason = `${url}: ${(error as Error).message}`;
+    }
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 250));
+  }
+  return { ok: false, reason };
+}

@@ -1,0 +1,134 @@
+// `npm run test:e2e [-- <playwright args>]`: the built product on a fresh database, driven by
+// Playwright in Debian's Chromium.
+//   1. check Chromium is installed (npx playwright install cannot download here)
+//   2. build what is stale (the same step as npm start)
+//   3. find or start PostgreSQL and Redis (scripts/lib/services.ts)
+//   4. create and migrate a new database itconnect_e2e_<time>_<pid>, seed the demo data into it,
+//      with a Redis prefix of its own, so a running `npm start` or another run is untouched
+//   5. start the built API (port 3100 or the next free one) and the worker; wait for /api/ready
+//   6. run `playwright test -c tests/e2e/playwright.config.ts <args>` with E2E_BASE_URL and
+//      E2E_DATABASE_URL set
+//   7. stop the processes, drop the database and the Redis keys; exit with Playwright's code.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { applyMigrations } from '../../prisma/scripts/migrate-engine';
+import { seedDemoData } from '../../prisma/seed/demo-seed';
+import { ensureBuilt } from '../../scripts/lib/build';
+import { loadDotEnv } from '../../scripts/lib/dotenv';
+import { readScriptEnv } from '../../scripts/lib/env';
+import { colour, createLogger } from '../../scripts/lib/log';
+import { dataDir, DIST_DIR, ROOT } from '../../scripts/lib/paths';
+import { findFreePort } from '../../scripts/lib/ports';
+import { waitForReady } from '../../scripts/lib/ready';
+import { findOrStartPostgres, findOrStartRedis, withDatabase } from '../../scripts/lib/services';
+import { Supervisor } from '../../scripts/lib/supervisor';
+
+const log = createLogger('e2e');
+const supervisor = new Supervisor(log);
+supervisor.installSignalHandlers();
+
+function checkChromium(): void {
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (existsSync(chromium)) return;
+  throw new Error(
+    `Chromium is not installed at ${chromium}. The e2e tests use Debian's Chromium (Playwright cannot download its own browser here):\n` +
+      '  sudo apt-get update && sudo apt-get install -y chromium\n' +
+      'or set CHROMIUM_PATH to another Chromium or Chrome binary.',
+  );
+}
+
+async function dropDatabase(serverUrl: string, database: string): Promise<void> {
+  const client = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(database)} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function deleteRedisKeys(redisUrl: string, prefix: string): Promise<number> {
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });
+  let deleted = 0;
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 500);
+      cursor = next;
+      if (keys.length > 0) deleted += await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
+  return deleted;
+}
+
+async function main(): Promise<number> {
+  checkChromium();
+  loadDotEnv();
+  const env = readScriptEnv();
+  await ensureBuilt({ log: log.info, runStep: (name, command, args) => supervisor.runStep(name, command, args, { cwd: ROOT }) });
+
+  const serviceOptions = { skipLocal: env.ITC_SKIP_LOCAL_SERVICES, dataDir: dataDir(), log: log.info };
+  const postgres = await findOrStartPostgres({ ...serviceOptions, databaseUrl: env.DATABASE_URL, embeddedPostgresPort: env.ITC_EMBEDDED_PG_PORT });
+  if (postgres.startedHere) supervisor.addCleanup('stopped PostgreSQL', postgres.stop);
+  const redis = await findOrStartRedis({ ...serviceOptions, redisUrl: env.REDIS_URL });
+  if (redis.startedHere) supervisor.addCleanup('stopped redis-server', redis.stop);
+  log.info(`PostgreSQL: ${postgres.description.replace(/, database \w+$/, '')}`);
+  log.info(`Redis: ${redis.description}`);
+
+  const stamp = `${new Date().toISOString().replace(/\D/g, '').slice(0, 14)}_${process.pid}`;
+  const database = `itconnect_e2e_${stamp}`;
+  const databaseUrl = withDatabase(postgres.url, database);
+  const redisPrefix = `itc_e2e_${stamp}`;
+  // Cleanups run newest first: the database and keys go before the servers that hold them.
+  supervisor.addCleanup(`dropped database ${database}`, () => dropDatabase(postgres.url, database));
+  supervisor.addCleanup(`deleted Redis keys ${redisPrefix}*`, () => deleteRedisKeys(redis.url, redisPrefix).then(() => undefined));
+
+  log.info(`creating database ${database} and Redis prefix ${redisPrefix}`);
+  await applyMigrations(databaseUrl);
+  const seeded = await seedDemoData({ databaseUrl, redisUrl: redis.url, redisPrefix, nodeEnv: 'test', log: log.info });
+  if (!seeded.seeded) throw new Error(`The fresh database was not seeded: ${seeded.reason}`);
+
+  const port = await findFreePort(3100);
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    // NODE_ENV=test: the processes skip .env, so nothing from a developer's setup leaks in.
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redis.url,
+    REDIS_PREFIX: redisPrefix,
+    SESSION_KEYS: randomBytes(48).toString('base64url'),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: baseUrl,
+    STATIC_DIR: path.join(DIST_DIR, 'frontend'),
+    MAIL_DIR: path.join(dataDir(), 'e2e-mail', stamp),
+  };
+  const startedAt = Date.now();
+  supervisor.spawnService('API', process.execPath, ['--enable-source-maps', 'dist/api/server.js'], { cwd: ROOT, env: childEnv, prefix: colour.cyan('[api]   ') });
+  supervisor.spawnService('worker', process.execPath, ['--enable-source-maps', 'dist/worker/main.js'], { cwd: ROOT, env: childEnv, prefix: colour.magenta('[worker]') });
+  const ready = await waitForReady(`${baseUrl}/api/ready`, { timeoutMs: 60_000, isCancelled: () => supervisor.isStopping });
+  if (!ready.ok) throw new Error(`The API did not become ready within 60 s (${ready.reason}).`);
+  log.info(`product running at ${baseUrl}; running Playwright`);
+
+  const playwrightCli = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+  return supervisor.run('playwright', process.execPath, [playwrightCli, 'test', '-c', 'tests/e2e/playwright.config.ts', ...process.argv.slice(2)], {
+    cwd: ROOT,
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATABASE_URL: databaseUrl, E2E_STARTED_AT: String(startedAt) },
+  });
+}
+
+main().then(
+  (code) => supervisor.shutdown(code),
+  (error: unknown) => {
+    if (supervisor.isStopping) return;
+    log.error(error instanceof Error ? error.message : String(error));
+    void supervisor.shutdown(1);
+  },
+);
