@@ -60,3 +60,21 @@ export interface CurrentUser {
   professionalSlug: string | null;
   createdAt: string;
 }
+
+/** The API's account messages, shared so the pages and tests quote the same text. */
+export const AUTH_MESSAGES = {
+  invalidCredentials: 'Invalid email or password',
+  accountArchived: 'This account has been deleted',
+  emailTaken: 'An account with this email already exists',
+  signInRequired: 'Please sign in to continue.',
+  forbidden: 'You do not have permission to do that.',
+  captchaMissing: 'Please complete the captcha',
+  captchaInvalid: 'Captcha verification failed. Please try again.',
+  captchaReplayed: 'Captcha already used. Please try again.',
+  resetRequested: 'If an account exists for that email, we have sent a link to reset the password.',
+  resetInvalid: 'This reset link is invalid or has expired.',
+  passwordChanged: 'Your password has been changed. Please sign in.',
+} as const;
+
+/** How long a password-reset link stays valid (DECISIONS #10). */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;

@@ -47,8 +47,31 @@ export const ApiEnv = CommonEnv.extend({
     .pipe(z.array(z.string().min(32, 'each key needs at least 32 characters')).min(1)),
   /** Trust X-Forwarded-* headers (behind a reverse proxy that terminates HTTPS). */
   TRUST_PROXY: bool.default(false),
-  /** Mount Bull Board at /admin/queues before admin accounts exist (issue 4 puts it behind the admin role). */
+  /**
+   * No longer read: Bull Board at /admin/queues is always mounted and answers signed-in admins only
+   * (DECISIONS #12). Kept so existing .env files still parse.
+   */
   BULL_BOARD_ENABLED: bool.default(false),
+  /**
+   * Signs ALTCHA challenges (32+ characters). Unset: derived from the first SESSION_KEYS key
+   * (api/src/domain/captcha/captcha.ts), so a deployment never runs on a fixed secret.
+   */
+  ALTCHA_HMAC_KEY: z.string().min(32, 'needs at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  /**
+   * ALTCHA difficulty: the largest secret number (SHA-256 proof of work). 20000 takes a browser
+   * well under a second on average; tests lower it.
+   */
+  ALTCHA_COST: z.coerce.number().int().min(10).max(10_000_000).default(20_000),
+  /** Sign-in attempts per IP per 15 minutes. */
+  LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  /** Failed sign-ins per e-mail address per 15 minutes. */
+  LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  /** Registrations per IP per hour. */
+  REGISTER_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
+  /** Password-reset requests per IP per hour. */
+  RESET_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
+  /** Password-reset requests per e-mail address per hour. */
+  RESET_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(3),
   /** Largest JSON body accepted. */
   BODY_LIMIT: z.string().default('100kb'),
   /** Requests per minute per IP on the API as a whole (auth and forms have their own, stricter limits). */

@@ -26,6 +26,33 @@ export const GeocodeProfessionalPayload = z.object({
 });
 export type GeocodeProfessionalPayload = z.infer<typeof GeocodeProfessionalPayload>;
 
+/** Every e-mail the product sends (DECISIONS #22); worker/src/mail/templates renders each. */
+export const EMAIL_TEMPLATES = [
+  'password-reset',
+  'application-received',
+  'application-approved',
+  'application-rejected',
+  'new-message',
+  'message-answered',
+  'new-review',
+  'subscription-cancelled',
+  'subscription-refunded',
+] as const;
+export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
+
+export const SendEmailPayload = z.object({
+  template: z.enum(EMAIL_TEMPLATES),
+  to: z.email().max(254),
+  /** The template's fields (each template validates its own); plain values only. */
+  data: z.record(z.string(), z.union([z.string().max(20_000), z.number(), z.boolean(), z.null()])),
+  /**
+   * Names this e-mail once, chosen by the caller: 'password-reset_<tokenId>',
+   * 'application-approved_<applicationId>'. Enqueueing the same key twice sends one e-mail.
+   */
+  idempotencyKey: z.string().min(1).max(120),
+});
+export type SendEmailPayload = z.infer<typeof SendEmailPayload>;
+
 export const JOBS = {
   geocodeProfessional: {
     queue: 'geocode',
@@ -37,6 +64,13 @@ export const JOBS = {
     /** geocode_42_M11AA: one job per professional and postcode. */
     jobId: (p: GeocodeProfessionalPayload) =>
       `geocode_${p.professionalId}_${safeIdPart(normalisePostcode(p.postcode) ?? p.postcode.toUpperCase())}`,
+  },
+  sendEmail: {
+    queue: 'email',
+    name: 'send-email',
+    payload: SendEmailPayload,
+    /** email_password-reset_42: one e-mail per idempotency key. */
+    jobId: (p: SendEmailPayload) => `email_${p.idempotencyKey.replace(/[^A-Za-z0-9_-]/g, '')}`,
   },
 } as const satisfies Record<
   string,
@@ -55,7 +89,7 @@ export type JobPayload<K extends JobKey> = z.infer<(typeof JOBS)[K]['payload']>;
 /** BullMQ options for one job of a contract: defaults, the contract's own, and its deterministic id. */
 export function jobOptions<K extends JobKey>(key: K, payload: JobPayload<K>) {
   const job = JOBS[key];
-  return { ...DEFAULT_JOB_OPTIONS, ...job.options, jobId: job.jobId(payload as never) };
+  return { ...DEFAULT_JOB_OPTIONS, ...('options' in job ? job.options : {}), jobId: job.jobId(payload as never) };
 }
 
 /** BullMQ key prefix for every queue of one deployment (REDIS_PREFIX 'itc' → 'itc_bull'). */

@@ -240,13 +240,18 @@ describe('the SPA', () => {
   });
 
   it('serves index.html, never cached, for client-side routes', async () => {
-    for (const route of ['/', '/about', '/professionals/some-company', '/index.html']) {
+    for (const route of ['/', '/about', '/professionals', '/index.html']) {
       const res = await spa.fetch(route);
       expect(res.status, route).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/text\/html/);
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toContain('<div id="root">');
     }
+    // A profile that doesn't exist still renders the SPA ('Professional Not Found'), with a 404
+    // status so search engines drop it.
+    const missing = await spa.fetch('/professionals/no-such-company');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toContain('<div id="root">');
   });
 
   it('serves hashed assets with a long, immutable cache', async () => {

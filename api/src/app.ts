@@ -9,6 +9,7 @@ import type { PrismaClient } from '../../prisma/db';
 import './context';
 import type { AppDeps } from './deps';
 import type { ApiEnv } from './env';
+import { compressJson } from './middleware/compress';
 import { errorHandler } from './middleware/errors';
 import { jsonBody } from './middleware/json-body';
 import { queueBoard, requireAdminForQueues } from './middleware/queue-board';
@@ -19,6 +20,7 @@ import { securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
 import { createQueues, type Queues } from './queue';
 import { apiRoutes } from './routes/api-router';
+import { seoRoutes } from './routes/seo';
 import { spaFallback } from './spa/spa-fallback';
 import { isPagePath, serveStaticFiles } from './spa/static-files';
 
@@ -62,6 +64,7 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
   app.use(requestLog());
   app.use(errorHandler());
   app.use(securityHeaders(env));
+  app.use(compressJson());
 
   // 2. Built front-end files: cheap, no session, no rate limit (and reachable in maintenance).
   app.use(serveStaticFiles({ staticDir: env.STATIC_DIR }));
@@ -93,11 +96,12 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
   app.use(onlyForApi(jsonBody({ limit: env.BODY_LIMIT })));
   for (const middleware of apiRoutes(deps, extraApiRouters)) app.use(onlyForApi(middleware));
 
-  // 8. Bull Board, behind its access rule.
-  app.use(requireAdminForQueues({ isEnabled: env.BULL_BOARD_ENABLED }));
-  if (env.BULL_BOARD_ENABLED) app.use(queueBoard(queues.all()));
+  // 8. Bull Board, admins only.
+  app.use(requireAdminForQueues(deps));
+  app.use(queueBoard(queues.all()));
 
   // 9. Every other page GET: the SPA's index.html.
+  app.use(seoRoutes(deps));
   app.use(spaFallback({ staticDir: env.STATIC_DIR, isProduction }));
 
   return { app, deps, queues, close: () => queues.close() };

@@ -1,11 +1,12 @@
 // Producers and Bull Board against real Redis: enqueueing is idempotent through the contract's job
-// id, a failed job is retried on re-enqueue, and the board is off unless the flag turns it on.
+// id, a failed job is retried on re-enqueue, and the board answers signed-in admins only.
 import { UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { JOBS, queuePrefix } from '../../core/jobs';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/services';
+import { createUser, signIn } from './testing/accounts';
 import { serveTestApp, type TestApp } from './testing/serve-test-app';
 
 let db: TestDatabase;
@@ -75,26 +76,24 @@ describe('enqueue', () => {
 });
 
 describe('Bull Board', () => {
-  it('is not there by default', async () => {
+  it('refuses anonymous visitors (401) and non-admins (403)', async () => {
     const res = await t.fetch('/admin/queues');
-    expect(res.status).toBe(404);
-    expect((await res.json()).error.code).toBe('not_found');
-    expect((await t.fetch('/admin/queues/api/queues')).status).toBe(404);
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.code).toBe('unauthenticated');
+    expect((await t.fetch('/admin/queues/api/queues')).status).toBe(401);
+    const customer = await signIn(t, (await createUser(db.prisma)).email);
+    expect((await t.fetch('/admin/queues', { headers: { Cookie: customer } })).status).toBe(403);
   });
 
-  it('lists every core queue at /admin/queues when BULL_BOARD_ENABLED is true', async () => {
-    const board = await serveTestApp({ database: db, env: { BULL_BOARD_ENABLED: 'true' } });
-    try {
-      const page = await board.fetch('/admin/queues');
-      expect(page.status).toBe(200);
-      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+  it('lists every core queue at /admin/queues for an admin', async () => {
+    const admin = await signIn(t, (await createUser(db.prisma, { role: 'admin' })).email);
+    const page = await t.fetch('/admin/queues', { headers: { Cookie: admin } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
 
-      const res = await board.fetch('/admin/queues/api/queues?activeQueue=geocode');
-      expect(res.status).toBe(200);
-      const body = (await res.json()) as { queues: { name: string }[] };
-      expect(body.queues.map((q) => q.name).sort()).toEqual(['email', 'geocode', 'maintenance', 'ratings', 'stripe']);
-    } finally {
-      await board.close();
-    }
+    const res = await t.fetch('/admin/queues/api/queues?activeQueue=geocode', { headers: { Cookie: admin } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { queues: { name: string }[] };
+    expect(body.queues.map((q) => q.name).sort()).toEqual(['email', 'geocode', 'maintenance', 'ratings', 'stripe']);
   });
 });

@@ -22,9 +22,12 @@ const ProfessionalProfilePage = lazyPage(
   'ProfessionalProfilePage',
 ); // placeholder
 const ApplyPage = lazyPage(() => import('./pages/apply/apply-page'), 'ApplyPage'); // placeholder
-const LoginPage = lazyPage(() => import('./pages/login/login-page'), 'LoginPage'); // placeholder
-const RegisterPage = lazyPage(() => import('./pages/register/register-page'), 'RegisterPage'); // placeholder
-const ProfilePage = lazyPage(() => import('./pages/profile/profile-page'), 'ProfilePage'); // placeholder
+const LoginPage = lazyPage(() => import('./pages/login/login-page'), 'LoginPage');
+const RegisterPage = lazyPage(() => import('./pages/register/register-page'), 'RegisterPage');
+const ForgotPasswordPage = lazyPage(() => import('./pages/forgot-password/forgot-password-page'), 'ForgotPasswordPage');
+const ResetPasswordPage = lazyPage(() => import('./pages/reset-password/reset-password-page'), 'ResetPasswordPage');
+const ProfilePage = lazyPage(() => import('./pages/profile/profile-page'), 'ProfilePage');
+const AdminMailPage = lazyPage(() => import('./pages/admin-mail/admin-mail-page'), 'AdminMailPage');
 const AdminPage = lazyPage(() => import('./pages/admin/admin-page'), 'AdminPage'); // placeholder
 const AboutPage = lazyPage(() => import('./pages/about/about-page'), 'AboutPage');
 const LocationsPage = lazyPage(() => import('./pages/locations/locations-page'), 'LocationsPage'); // placeholder
@@ -54,8 +57,11 @@ export const PAGE_ROUTES: readonly { path: string; Component: ComponentType }[] 
   { path: '/apply', Component: ApplyPage },
   { path: '/login', Component: LoginPage },
   { path: '/register', Component: RegisterPage },
+  { path: '/forgot-password', Component: ForgotPasswordPage },
+  { path: '/reset-password', Component: ResetPasswordPage },
   { path: '/profile', Component: ProfilePage },
   { path: '/admin', Component: AdminPage },
+  { path: '/admin/mail', Component: AdminMailPage },
   { path: '/about', Component: AboutPage },
   { path: '/locations', Component: LocationsPage },
   { path: '/subscribe', Component: SubscribePage },

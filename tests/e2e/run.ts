@@ -109,6 +109,8 @@ async function main(): Promise<number> {
     PUBLIC_URL: baseUrl,
     STATIC_DIR: path.join(DIST_DIR, 'frontend'),
     MAIL_DIR: path.join(dataDir(), 'e2e-mail', stamp),
+    // Headless Chromium solves the captcha slowly: a tiny cost keeps journeys fast.
+    ALTCHA_COST: '200',
   };
   const startedAt = Date.now();
   supervisor.spawnService('API', process.execPath, ['--enable-source-maps', 'dist/api/server.js'], { cwd: ROOT, env: childEnv, prefix: colour.cyan('[api]   ') });

@@ -74,7 +74,7 @@ test.describe('header', () => {
     await expect(page).toHaveURL(/\/apply$/);
     await checkA11y(page);
 
-    // Anonymous visitors (no /api/auth/me yet) get the account icon leading to /register.
+    // Anonymous visitors get the account icon leading to /register.
     await header.getByRole('link', { name: 'Login or register' }).click();
     await expect(page).toHaveURL(/\/register$/);
     await checkA11y(page);
@@ -331,11 +331,20 @@ test.describe('navigation', () => {
   });
 });
 
-// The account API (issue 4) and the site-config endpoint may not exist yet, so these tests answer
-// those calls in the browser to check the shell's side of the contract. TODO(issue 4): sign in for
-// real with a session fixture once accounts exist.
-test.describe('with a signed-in user and a site config', () => {
-  const admin = { id: 1, email: 'admin@example.com', name: 'Ada Admin', role: 'admin', createdAt: '2025-01-01T00:00:00Z' };
+// The shell's side of the contract with a signed-in admin and a configured site: these tests answer
+// /api/auth/me, /api/auth/logout and /api/site-config in the browser, so they check the header,
+// menu and footer alone, with any user and config. Real sessions (register, sign in, sign out,
+// My Profile) are covered end to end in accounts.spec.ts.
+test.describe('with a signed-in user and a site config (answered in the browser)', () => {
+  const admin = {
+    id: 1,
+    email: 'admin@example.com',
+    name: 'Ada Admin',
+    role: 'admin',
+    professionalId: null,
+    professionalSlug: null,
+    createdAt: '2025-01-01T00:00:00Z',
+  };
 
   test.beforeEach(async ({ consentedPage: page }) => {
     let signedIn = true;

@@ -1,13 +1,14 @@
 // Bull Board at /admin/queues: every core queue, its jobs, retries and failures.
-// Access goes through requireAdminForQueues. Until accounts exist (issue 4) it only checks the
-// BULL_BOARD_ENABLED flag, and the board is not even mounted when the flag is off; issue 4
-// replaces the check with "signed in as an admin" (401/403) and mounts the board always.
+// Always mounted; requireAdminForQueues lets only a signed-in admin through (DECISIONS #12:
+// admin tools are for admins): anonymous → 401, any other role → 403, both as the JSON error.
+// The old BULL_BOARD_ENABLED switch is no longer read.
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { KoaAdapter } from '@bull-board/koa';
 import type { Middleware } from 'koa';
 import type { Queue } from 'bullmq';
-import { AppError } from '../domain/app-error';
+import type { PrismaClient } from '../../../prisma/db';
+import { requireRole } from './require-role';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
 
@@ -15,13 +16,10 @@ export function isQueueBoardPath(path: string): boolean {
   return path === QUEUE_BOARD_PATH || path.startsWith(`${QUEUE_BOARD_PATH}/`);
 }
 
-/** The access rule for the queue board. Today: the config flag. Issue 4: the admin role. */
-export function requireAdminForQueues({ isEnabled }: { isEnabled: boolean }): Middleware {
-  return async (ctx, next) => {
-    if (!isQueueBoardPath(ctx.path)) return next();
-    if (!isEnabled) throw new AppError('not_found', 'Not found.');
-    return next();
-  };
+/** The access rule for the queue board: admins only. */
+export function requireAdminForQueues({ prisma }: { prisma: PrismaClient }): Middleware {
+  const adminOnly = requireRole(prisma, 'admin');
+  return async (ctx, next) => (isQueueBoardPath(ctx.path) ? adminOnly(ctx, next) : next());
 }
 
 export function queueBoard(queues: Queue[]): Middleware {

@@ -16,7 +16,27 @@ export function sessionKey(redisPrefix: string, id: string): string {
   return `${redisPrefix}:sess:${id}`;
 }
 
-/** koa-session external store: async get/set/destroy over `SET … PX`. */
+export function userSessionsKey(redisPrefix: string, userId: number): string {
+  return `${redisPrefix}:user-sessions:${userId}`;
+}
+
+function userIdOf(data: unknown): number | undefined {
+  const id = (data as { userId?: unknown } | null)?.userId;
+  return typeof id === 'number' && Number.isInteger(id) ? id : undefined;
+}
+
+/** Ends every session of one user (password reset, archive): deletes each session and the index. */
+export async function endUserSessions(redis: Redis, redisPrefix: string, userId: number): Promise<number> {
+  const indexKey = userSessionsKey(redisPrefix, userId);
+  const ids = await redis.smembers(indexKey);
+  const pipeline = redis.multi();
+  for (const id of ids) pipeline.del(sessionKey(redisPrefix, id));
+  pipeline.del(indexKey);
+  await pipeline.exec();
+  return ids.length;
+}
+
+/** koa-session external store: async get/set/destroy over `SET … PX`, plus the per-user index. */
 export function redisSessionStore(redis: Redis, redisPrefix: string) {
   return {
     async get(id: string): Promise<Record<string, unknown> | undefined> {
@@ -30,10 +50,35 @@ export function redisSessionStore(redis: Redis, redisPrefix: string) {
       }
     },
     async set(id: string, data: unknown, maxAge: number): Promise<void> {
-      await redis.set(sessionKey(redisPrefix, id), JSON.stringify(data), 'PX', Math.max(1, Math.round(maxAge)));
+      const ttl = Math.max(1, Math.round(maxAge));
+      const userId = userIdOf(data);
+      if (userId === undefined) {
+        await redis.set(sessionKey(redisPrefix, id), JSON.stringify(data), 'PX', ttl);
+        return;
+      }
+      const indexKey = userSessionsKey(redisPrefix, userId);
+      // The index lives as long as the newest session in it (each write pushes its expiry out).
+      await redis
+        .multi()
+        .set(sessionKey(redisPrefix, id), JSON.stringify(data), 'PX', ttl)
+        .sadd(indexKey, id)
+        .pexpire(indexKey, ttl)
+        .exec();
     },
     async destroy(id: string): Promise<void> {
-      await redis.del(sessionKey(redisPrefix, id));
+      const key = sessionKey(redisPrefix, id);
+      const raw = await redis.get(key);
+      let userId: number | undefined;
+      try {
+        userId = raw === null ? undefined : userIdOf(JSON.parse(raw));
+      } catch {
+        userId = undefined;
+      }
+      if (userId === undefined) {
+        await redis.del(key);
+        return;
+      }
+      await redis.multi().del(key).srem(userSessionsKey(redisPrefix, userId), id).exec();
     },
   };
 }

@@ -5,13 +5,31 @@ import Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { AppError } from '../domain/app-error';
 import type { AppDeps } from '../deps';
+import { adminMailRouter } from './admin-mail';
+import { authRouter } from './auth';
+import { captchaRouter } from './captcha';
 import { healthRouter } from './health';
+import { homeRouter } from './home';
+import { locationsRouter } from './locations';
+import { myProfileRouter } from './my-profile';
+import { professionalsRouter } from './professionals';
+import { reviewsRouter } from './reviews';
 import { siteConfigRouter } from './site-config';
 
 /** The /api middleware chain, in order; app.ts mounts it. `extraRouters` lets tests add routes. */
 export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): Middleware[] {
   const api = new Router({ prefix: '/api' });
-  for (const router of [healthRouter(deps), siteConfigRouter(deps), ...extraRouters]) {
+  for (const router of [
+    healthRouter(deps),
+    siteConfigRouter(deps),
+    // Accounts; my-profile before professionals so /professionals/my-profile is not read as an id.
+    ...[authRouter(deps), captchaRouter(deps), myProfileRouter(deps), adminMailRouter(deps)],
+    professionalsRouter(deps),
+    reviewsRouter(deps),
+    homeRouter(deps),
+    locationsRouter(deps),
+    ...extraRouters,
+  ]) {
     api.use(router.routes());
   }
   return [unansweredAsJson(), api.routes() as Middleware, api.allowedMethods() as Middleware];

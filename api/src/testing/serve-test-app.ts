@@ -41,6 +41,8 @@ export async function serveTestApp(options: TestAppOptions): Promise<TestApp> {
     REDIS_PREFIX: redisPrefix,
     SESSION_KEYS: TEST_SESSION_KEY,
     STATIC_DIR: '/nonexistent/itconnect-static',
+    // A captcha the tests solve in milliseconds (testing/accounts.ts solveCaptcha).
+    ALTCHA_COST: '100',
     ...options.env,
   });
   if (!parsed.ok) throw new Error(`test env invalid: ${parsed.problems.join('; ')}`);

@@ -1,9 +1,68 @@
-// Session commands. Each refreshes the current-user data on success (spec section 4).
+// Account commands (spec section 7). Login, registration and logout each refresh the current-user
+// data on success (spec section 4); so does archiving, which ends the session.
 import { mutate } from 'swr';
-import { postJson } from './client';
+import type { CurrentUser } from '../../../core/auth';
+import { ApiRequestError, postJson } from './client';
 import { CURRENT_USER_KEY } from './use-current-user';
 
+export interface Credentials {
+  email: string;
+  password: string;
+  captcha: string;
+}
+
+export interface Registration extends Credentials {
+  name: string;
+}
+
+async function setCurrentUser(user: CurrentUser | null): Promise<void> {
+  await mutate(CURRENT_USER_KEY, user, { revalidate: false });
+}
+
+/** Forget the signed-in user (after logout or archive, once the browser has left the page). */
+export async function clearCurrentUser(): Promise<void> {
+  await setCurrentUser(null);
+}
+
+export async function signIn(credentials: Credentials): Promise<CurrentUser | null> {
+  const user = await postJson<CurrentUser>('/api/auth/login', credentials);
+  await setCurrentUser(user);
+  return user;
+}
+
+/** Public registration always creates a customer (the API ignores any other role). */
+export async function register(registration: Registration): Promise<CurrentUser | null> {
+  const user = await postJson<CurrentUser>('/api/auth/register', { ...registration, role: 'customer' });
+  await setCurrentUser(user);
+  return user;
+}
+
+/** Ends the session; the caller goes to / and then calls clearCurrentUser(). */
 export async function signOut(): Promise<void> {
   await postJson('/api/auth/logout');
-  await mutate(CURRENT_USER_KEY, null, { revalidate: false });
+}
+
+/**
+ * Deleting an account archives it (spec section 4); the API ends the session. The caller goes to /
+ * and then calls clearCurrentUser().
+ */
+export async function archiveAccount(): Promise<void> {
+  await postJson('/api/auth/archive');
+}
+
+/** Always answers the same whether or not the email has an account. */
+export async function requestPasswordReset(input: { email: string; captcha: string }): Promise<void> {
+  await postJson('/api/auth/password-reset/request', input);
+}
+
+export async function resetPassword(input: { token: string; password: string }): Promise<void> {
+  await postJson('/api/auth/password-reset', input);
+}
+
+/** Everything held about the signed-in user (DECISIONS #14), as the JSON text the API sends. */
+export async function fetchMyData(): Promise<string> {
+  const response = await fetch('/api/auth/my-data', { credentials: 'include', headers: { Accept: 'application/json' } });
+  const text = await response.text();
+  if (!response.ok) throw new ApiRequestError(response.status, response.statusText, text);
+  return text;
 }

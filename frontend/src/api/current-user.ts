@@ -1,16 +1,14 @@
-// The signed-in user as GET /api/auth/me returns it: the user, or null when anonymous.
-// TODO(issue 4): the accounts issue owns this response; move the type to core/ with the endpoint.
-export type UserRole = 'customer' | 'provider' | 'admin';
+// The signed-in user as GET /api/auth/me returns it: the user, or null when anonymous. The shape
+// is the API's contract in core/auth.ts.
+import type { CurrentUser, Role } from '../../../core/auth';
 
-export interface CurrentUser {
-  id: number;
-  email: string;
-  name: string;
-  role: UserRole;
-  professionalId?: number | null;
-  createdAt?: string;
-}
+export type { CurrentUser };
+export type UserRole = Role;
 
 export function isAdmin(user: CurrentUser | null | undefined): boolean {
   return user?.role === 'admin';
+}
+
+export function isProvider(user: CurrentUser | null | undefined): boolean {
+  return user?.role === 'provider';
 }

@@ -1,6 +1,6 @@
 // Authentication state (spec section 4): authenticated when GET /api/auth/me returns a user.
-// 401 (not signed in) and 404 (the endpoint does not exist yet, before issue 4) both mean anonymous;
-// any other failure also leaves the visitor anonymous instead of breaking the shell. No retry.
+// 401 (not signed in) and 404 (the endpoint missing) both mean anonymous; any other failure also
+// leaves the visitor anonymous instead of breaking the shell. No retry.
 import useSWR from 'swr';
 import { getJson } from './client';
 import type { CurrentUser } from './current-user';

@@ -2,5 +2,6 @@
 // this folder, and one line here; startWorker starts one BullMQ Worker per queue that has handlers.
 import { geocodeProfessionalHandler } from './geocode-professional';
 import type { JobHandler } from './job-handler';
+import { sendEmailHandler } from './send-email';
 
-export const JOB_HANDLERS: readonly JobHandler[] = [geocodeProfessionalHandler];
+export const JOB_HANDLERS: readonly JobHandler[] = [geocodeProfessionalHandler, sendEmailHandler];

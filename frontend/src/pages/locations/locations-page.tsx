@@ -1,6 +1,115 @@
-// Placeholder until the issue that owns this page builds it (see routes.tsx).
-import { ComingSoon } from '../../components/coming-soon';
+// /locations: live professionals grouped by region (GET /api/locations), each with its count, the
+// true average rating of its reviews (DECISIONS #5), up to 3 popular services and a link to the
+// directory filtered by that region. Loading, empty and error states.
+import { Link } from 'react-router-dom';
+import type { RegionSummary } from '../../../../core/directory';
+import { useLocations } from '../../api/use-locations';
+import { locationHref } from '../../components/search-query';
+import { useDocumentTitle } from '../../components/use-document-title';
+
+const primary = 'rounded-md bg-blue-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-blue-800';
+const secondary = 'rounded-md border border-gray-400 bg-white px-5 py-2.5 text-sm font-semibold text-gray-900 hover:bg-gray-100';
+
+/** '4.3 average rating', or 'No reviews yet' when the region has none. */
+export function averageRatingText(averageRating: number | null): string {
+  return averageRating === null ? 'No reviews yet' : `${averageRating.toFixed(1)} average rating`;
+}
+
+function RegionCard({ region }: { region: RegionSummary }) {
+  const headingId = `region-${region.region.replace(/[^A-Za-z0-9]+/g, '-')}`;
+  return (
+    <article aria-labelledby={headingId} className="flex h-full flex-col rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
+      <h2 id={headingId} className="text-xl font-semibold text-gray-900">
+        {region.region}
+      </h2>
+      <p className="mt-2 text-sm text-gray-700">
+        {region.count.toLocaleString('en-GB')} {region.count === 1 ? 'professional' : 'professionals'}
+      </p>
+      <p className="mt-1 text-sm text-gray-700">
+        {region.averageRating !== null ? (
+          <span aria-hidden="true" className="mr-1 text-amber-500">
+            ★
+          </span>
+        ) : null}
+        {averageRatingText(region.averageRating)}
+      </p>
+      {region.popularServices.length > 0 ? (
+        <div className="mt-4">
+          <h3 className="text-sm font-medium text-gray-900">Popular services</h3>
+          <ul className="mt-2 flex flex-wrap gap-2">
+            {region.popularServices.slice(0, 3).map((service) => (
+              <li key={service} className="rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-gray-800">
+                {service}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <p className="mt-auto pt-6">
+        <Link
+          to={locationHref(region.region)}
+          aria-label={`View professionals in ${region.region}`}
+          className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900"
+        >
+          View professionals
+        </Link>
+      </p>
+    </article>
+  );
+}
+
+function Regions() {
+  const { regions, error, isLoading } = useLocations();
+  if (error !== undefined && !regions) {
+    return (
+      <p role="alert" className="mt-10 text-gray-700">
+        Failed to load locations. Please try again.
+      </p>
+    );
+  }
+  if (isLoading || !regions) {
+    return (
+      <div role="status" className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <span className="sr-only">Loading locations…</span>
+        {Array.from({ length: 6 }, (_, i) => (
+          <div key={i} aria-hidden="true" className="h-52 animate-pulse rounded-lg bg-gray-200" />
+        ))}
+      </div>
+    );
+  }
+  if (regions.length === 0) {
+    return <p className="mt-10 text-gray-700">No professionals are listed in any region yet.</p>;
+  }
+  return (
+    <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {regions.map((region) => (
+        <li key={region.region}>
+          <RegionCard region={region} />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 export function LocationsPage() {
-  return <ComingSoon heading="Professionals by location" title="Locations" />;
+  useDocumentTitle('IT professionals by location');
+  return (
+    <div className="bg-gray-50">
+      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+        <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">IT professionals by location</h1>
+        <p className="mt-4 max-w-3xl text-lg text-gray-700">
+          Find verified IT professionals across the United Kingdom, grouped by where they are based.
+        </p>
+        <div className="mt-6 flex flex-wrap gap-4">
+          <Link to="/professionals" className={primary}>
+            Browse all professionals
+          </Link>
+          <Link to="/apply" className={secondary}>
+            List your business
+          </Link>
+        </div>
+        <Regions />
+      </div>
+    </div>
+  );
 }

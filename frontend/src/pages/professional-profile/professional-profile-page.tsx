@@ -1,6 +1,66 @@
-// Placeholder until the issue that owns this page builds it (see routes.tsx).
-import { ComingSoon } from '../../components/coming-soon';
+// A professional's public profile (spec: Professional profile). The address is /professionals/{slug}
+// (DECISIONS #4); an all-digit parameter is an id, fetched by id and then replaced by the slug URL
+// (keeping the query, so ?near= survives). ?near= (from a distance search) is passed to the API,
+// which answers with distanceMiles. The server has already put this page's title, description and
+// JSON-LD into index.html (api/src/spa); this keeps document.title in step on client navigation.
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useSWRConfig } from 'swr';
+import { isProfessionalId, professionalKey, useProfessional } from '../../api/use-professional';
+import { profileHref } from '../../components/professional-card/format-professional';
+import { pageTitle } from '../../components/use-document-title';
+import { ProfessionalNotFound } from './professional-not-found';
+import { ProfileCards } from './profile-cards';
+import { ProfileHeader } from './profile-header';
+import { ProfileSkeleton } from './profile-skeleton';
+import { ReviewsSection } from './reviews-section';
 
 export function ProfessionalProfilePage() {
-  return <ComingSoon heading="Professional profile" />;
+  const { slug: param = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const { search } = useLocation();
+  const near = searchParams.get('near')?.trim() || null;
+  const { professional, error, isLoading } = useProfessional(param, near);
+  const navigate = useNavigate();
+  const { mutate } = useSWRConfig();
+
+  useEffect(() => {
+    if (!professional || !isProfessionalId(param)) return;
+    // Seed the slug's cache entry so the replaced URL renders at once, without a second request.
+    void mutate(professionalKey(professional.slug, near), professional, { revalidate: false });
+    void navigate(`${profileHref(professional.slug)}${search}`, { replace: true });
+  }, [professional, param, near, search, mutate, navigate]);
+
+  const title = professional
+    ? `${professional.companyName} – IT services in ${professional.region}`
+    : professional === null
+      ? 'Professional Not Found'
+      : undefined;
+  // Left alone while loading: the server already wrote this page's real title into index.html.
+  useEffect(() => {
+    if (title) document.title = pageTitle(title);
+  }, [title]);
+
+  if (professional === null) return <ProfessionalNotFound />;
+  if (error !== undefined && !professional) {
+    return (
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <h1 className="text-3xl font-bold text-gray-900">This profile could not be loaded</h1>
+        <p role="alert" className="mt-4 text-gray-700">
+          Something went wrong while loading this professional. Please reload the page or try again later.
+        </p>
+      </div>
+    );
+  }
+  if (isLoading || !professional) return <ProfileSkeleton />;
+
+  return (
+    <div className="bg-gray-50">
+      <ProfileHeader professional={professional} near={near} />
+      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+        <ProfileCards professional={professional} />
+        <ReviewsSection professionalId={professional.id} reviewCount={professional.reviewCount} />
+      </div>
+    </div>
+  );
 }

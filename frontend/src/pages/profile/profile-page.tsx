@@ -1,6 +1,157 @@
-// Placeholder until the issue that owns this page builds it (see routes.tsx).
-import { ComingSoon } from '../../components/coming-soon';
+// /profile (spec section 2, issue 4): anonymous visitors go to /login. Account info for everyone;
+// providers also get their professional profile card (view and edit) and 'View Public Profile'.
+// Actions: Update Professional Application, Download my data (DECISIONS #14), Sign Out, Delete
+// Account (archives it, after a confirmation dialog).
+import { useRef, useState } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { ROLE_LABELS } from '../../../../core/auth';
+import { archiveAccount, clearCurrentUser, fetchMyData } from '../../api/auth';
+import { isProvider, type CurrentUser } from '../../api/current-user';
+import { useCurrentUser } from '../../api/use-current-user';
+import { useSignOut } from '../../components/layout/use-sign-out';
+import { PageLoading } from '../../components/layout/page-loading';
+import { showToast } from '../../components/toast';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { ConfirmDialog } from './confirm-dialog';
+import { ProfessionalCard } from './professional-card';
+import { formatMemberSince, myDataFileName } from './profile-form';
+
+const secondaryButtonClass =
+  'inline-flex items-center justify-center rounded-md border border-gray-400 px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100 disabled:opacity-60';
 
 export function ProfilePage() {
-  return <ComingSoon heading="My Profile" />;
+  useDocumentTitle('My Profile');
+  const { user, isLoading } = useCurrentUser();
+  // Signing out or archiving from this page leaves for / before the user is cleared; a user who
+  // disappears while the page is open (e.g. signed out from the header) also goes to /, not /login.
+  const wasSignedIn = useRef(false);
+  if (user) wasSignedIn.current = true;
+
+  if (isLoading && !user) return <PageLoading />;
+  if (!user) return <Navigate to={wasSignedIn.current ? '/' : '/login'} replace />;
+  return <SignedInProfile user={user} />;
+}
+
+function SignedInProfile({ user }: { user: CurrentUser }) {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const [isConfirmOpen, setConfirmOpen] = useState(false);
+  const [isArchiving, setArchiving] = useState(false);
+  const [isDownloading, setDownloading] = useState(false);
+  const provider = isProvider(user);
+
+  async function onArchive() {
+    setArchiving(true);
+    try {
+      await archiveAccount();
+    } catch {
+      setArchiving(false);
+      setConfirmOpen(false);
+      showToast({ title: 'Archive failed', description: 'Failed to archive account.', variant: 'destructive' });
+      return;
+    }
+    setConfirmOpen(false);
+    await navigate('/');
+    await clearCurrentUser();
+    showToast({ title: 'Account archived', description: 'Your account has been deactivated.' });
+  }
+
+  async function onDownload() {
+    setDownloading(true);
+    try {
+      const json = await fetchMyData();
+      const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = myDataFileName();
+      document.body.append(link);
+      link.click();
+      link.remove();
+      window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch {
+      showToast({ title: 'Download failed', description: 'Failed to download your data. Please try again.', variant: 'destructive' });
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-8 px-4 py-12 sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-gray-900">My Profile</h1>
+
+      <section aria-labelledby="account-info" className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
+        <h2 id="account-info" className="text-xl font-semibold text-gray-900">
+          Account information
+        </h2>
+        <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm font-medium text-gray-700">Name</dt>
+            <dd className="mt-1 text-gray-900">{user.name}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-gray-700">Email</dt>
+            <dd className="mt-1 break-all text-gray-900">{user.email}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-gray-700">Account type</dt>
+            <dd className="mt-1 text-gray-900">{ROLE_LABELS[user.role] ?? user.role}</dd>
+          </div>
+          <div>
+            <dt className="text-sm font-medium text-gray-700">Member since</dt>
+            <dd className="mt-1 text-gray-900">{formatMemberSince(user.createdAt)}</dd>
+          </div>
+        </dl>
+      </section>
+
+      {provider ? <ProfessionalCard publicSlug={user.professionalSlug} /> : null}
+
+      <section aria-labelledby="account-actions" className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
+        <h2 id="account-actions" className="text-xl font-semibold text-gray-900">
+          Account actions
+        </h2>
+        <div className="mt-4 flex flex-wrap gap-3">
+          {provider ? (
+            <Link to="/apply" className={secondaryButtonClass}>
+              Update Professional Application
+            </Link>
+          ) : (
+            <Link to="/apply" className={secondaryButtonClass}>
+              Join As A Professional
+            </Link>
+          )}
+          <button type="button" className={secondaryButtonClass} onClick={() => void onDownload()} disabled={isDownloading}>
+            {isDownloading ? 'Preparing your data…' : 'Download my data'}
+          </button>
+          <button type="button" className={secondaryButtonClass} onClick={() => void signOut()}>
+            Sign Out
+          </button>
+          <button
+            type="button"
+            className="inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+            onClick={() => setConfirmOpen(true)}
+          >
+            Delete Account
+          </button>
+        </div>
+      </section>
+
+      <ConfirmDialog
+        isOpen={isConfirmOpen}
+        title="Delete your account?"
+        confirmLabel="Delete Account"
+        busyLabel="Deleting…"
+        isBusy={isArchiving}
+        onConfirm={() => void onArchive()}
+        onCancel={() => setConfirmOpen(false)}
+      >
+        <p>
+          Your account will be archived: you will be signed out and will no longer be able to sign in or use ITConnect.
+        </p>
+        <p>
+          We keep your data for 30 days and then anonymise it, unless a payment record must be kept by law. You can
+          download a copy of your data first.
+        </p>
+      </ConfirmDialog>
+    </div>
+  );
 }

@@ -1,0 +1,111 @@
+// Who may call what: every endpoint that exists, called as anonymous, customer, provider and admin,
+// with the status each must answer (issue 4 item 7). A new endpoint adds a row here; a row whose
+// call changes the caller's account (archive) gets fresh users.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../core/auth';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/services';
+import { createUser, signIn } from './testing/accounts';
+import { serveTestApp, type TestApp } from './testing/serve-test-app';
+
+type Caller = 'anonymous' | Role;
+const CALLERS: Caller[] = ['anonymous', 'customer', 'provider', 'admin'];
+
+interface Row {
+  method: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  body?: unknown;
+  /** Expected status per caller. */
+  expect: Record<Caller, number>;
+  /** The call changes the caller's account: sign in fresh users for it. */
+  needsFreshUsers?: boolean;
+}
+
+const all = (status: number): Record<Caller, number> => ({ anonymous: status, customer: status, provider: status, admin: status });
+const signedIn = (status: number): Record<Caller, number> => ({ anonymous: 401, customer: status, provider: status, admin: status });
+const only = (role: Role, status: number): Record<Caller, number> => ({
+  anonymous: 401,
+  customer: role === 'customer' ? status : 403,
+  provider: role === 'provider' ? status : 403,
+  admin: role === 'admin' ? status : 403,
+});
+
+/** Later issues extend this list with their endpoints. */
+const ENDPOINTS: Row[] = [
+  // Foundation
+  { method: 'GET', path: '/api/health', expect: all(200) },
+  { method: 'GET', path: '/api/ready', expect: all(200) },
+  { method: 'GET', path: '/api/site-config', expect: all(200) },
+  // Accounts (issue 4). Bodies are empty or invalid on purpose: the rule under test is access.
+  { method: 'GET', path: '/api/captcha/challenge', expect: all(200) },
+  { method: 'GET', path: '/api/auth/me', expect: all(200) },
+  { method: 'POST', path: '/api/auth/register', body: {}, expect: all(422) },
+  { method: 'POST', path: '/api/auth/login', body: {}, expect: all(422) },
+  { method: 'POST', path: '/api/auth/logout', expect: all(200), needsFreshUsers: true },
+  { method: 'POST', path: '/api/auth/password-reset/request', body: {}, expect: all(422) },
+  { method: 'POST', path: '/api/auth/password-reset', body: { token: 'x'.repeat(43), password: 'long enough' }, expect: all(400) },
+  { method: 'GET', path: '/api/auth/my-data', expect: signedIn(200) },
+  { method: 'POST', path: '/api/auth/archive', expect: signedIn(200), needsFreshUsers: true },
+  { method: 'GET', path: '/api/professionals/my-profile', expect: only('provider', 200) },
+  { method: 'PATCH', path: '/api/professionals/my-profile', body: {}, expect: only('provider', 422) },
+  { method: 'GET', path: '/api/admin/mail', expect: only('admin', 200) },
+  { method: 'GET', path: '/api/admin/mail/1700000000000-missing.eml', expect: only('admin', 404) },
+  { method: 'GET', path: '/admin/queues', expect: only('admin', 200) },
+  { method: 'GET', path: '/admin/queues/api/queues', expect: only('admin', 200) },
+  // Directory (issue 3): public.
+  { method: 'GET', path: '/api/professionals', expect: all(200) },
+  { method: 'GET', path: '/api/professionals/map', expect: all(200) },
+  { method: 'GET', path: '/api/professionals/slug/no-such-professional', expect: all(404) },
+  { method: 'GET', path: '/api/home', expect: all(200) },
+  { method: 'GET', path: '/api/locations', expect: all(200) },
+];
+
+let db: TestDatabase;
+let t: TestApp;
+let mailDir: string;
+const cookies = new Map<Caller, string>();
+
+async function signInAs(caller: Caller): Promise<string> {
+  if (caller === 'anonymous') return '';
+  const user = await createUser(db.prisma, { role: caller });
+  return signIn(t, user.email);
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  mailDir = await mkdtemp(path.join(tmpdir(), 'itc-authz-mail-'));
+  t = await serveTestApp({ database: db, env: { LOGIN_LIMIT_PER_IP: '1000', MAIL_DIR: mailDir } });
+  for (const caller of CALLERS) cookies.set(caller, await signInAs(caller));
+});
+
+afterAll(async () => {
+  await t?.close();
+  await db?.drop();
+  if (mailDir) await rm(mailDir, { recursive: true, force: true });
+});
+
+describe('authorization', () => {
+  it.each(ENDPOINTS.map((row) => [`${row.method} ${row.path}`, row] as const))('%s', async (_name, row) => {
+    const actual: Partial<Record<Caller, number>> = {};
+    for (const caller of CALLERS) {
+      const cookie = row.needsFreshUsers ? await signInAs(caller) : cookies.get(caller)!;
+      const res = await t.fetch(row.path, {
+        method: row.method,
+        headers: { ...(cookie ? { Cookie: cookie } : {}), ...(row.body !== undefined ? { 'Content-Type': 'application/json' } : {}) },
+        body: row.body !== undefined ? JSON.stringify(row.body) : undefined,
+      });
+      await res.arrayBuffer();
+      actual[caller] = res.status;
+    }
+    expect(actual).toEqual(row.expect);
+  });
+
+  it('answers anonymous callers of protected endpoints with the sign-in message', async () => {
+    const res = await t.fetch('/api/professionals/my-profile');
+    expect(await res.json()).toEqual({ error: { code: 'unauthenticated', message: 'Please sign in to continue.' } });
+    const forbidden = await t.fetch('/api/admin/mail', { headers: { Cookie: cookies.get('customer')! } });
+    expect((await forbidden.json()).error.code).toBe('forbidden');
+  });
+});

@@ -1,0 +1,79 @@
+// Accounts: sign-up, sign-in, archive. Commands take plain data and return the CurrentUser; the
+// routes own the session. Unknown e-mail and wrong password answer the same message and spend
+// the same hashing time (a dummy hash is verified for unknown e-mails), so neither the answer nor
+// its timing says whether an account exists. An archived account is refused (403) only after its
+// password verified, so that answer leaks nothing to someone without the password.
+import { AUTH_MESSAGES, type CurrentUser } from '../../../../core/auth';
+import { Prisma, type PrismaClient } from '../../../../prisma/db';
+import { hashPassword, needsRehash, verifyPassword } from '../../../../prisma/password';
+import { AppError } from '../app-error';
+import { CURRENT_USER_SELECT, toCurrentUser } from './current-user';
+
+let dummyHash: Promise<string> | undefined;
+/** A real scrypt hash of a random password, made once: verifying against it costs what a real check costs. */
+function getDummyHash(): Promise<string> {
+  dummyHash ??= hashPassword(`dummy-${Math.random()}-${Date.now()}`);
+  return dummyHash;
+}
+
+export async function registerCustomer({
+  prisma,
+  name,
+  email,
+  password,
+}: {
+  prisma: PrismaClient;
+  name: string;
+  email: string;
+  password: string;
+}): Promise<CurrentUser> {
+  const passwordHash = await hashPassword(password);
+  try {
+    // Public registration creates a customer, whatever role the body asked for (spec section 6).
+    const row = await prisma.user.create({
+      data: { name, email, passwordHash, role: 'customer' },
+      select: CURRENT_USER_SELECT,
+    });
+    return toCurrentUser(row);
+  } catch (err) {
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
+      throw new AppError('conflict', AUTH_MESSAGES.emailTaken, { fields: { email: AUTH_MESSAGES.emailTaken } });
+    }
+    throw err;
+  }
+}
+
+export type SignInResult = { ok: true; user: CurrentUser } | { ok: false; reason: 'invalid' | 'archived' };
+
+export async function checkCredentials({
+  prisma,
+  email,
+  password,
+}: {
+  prisma: PrismaClient;
+  email: string;
+  password: string;
+}): Promise<SignInResult> {
+  const row = await prisma.user.findUnique({
+    where: { email },
+    select: { ...CURRENT_USER_SELECT, passwordHash: true },
+  });
+  if (!row) {
+    await verifyPassword(password, await getDummyHash());
+    return { ok: false, reason: 'invalid' };
+  }
+  if (!(await verifyPassword(password, row.passwordHash))) return { ok: false, reason: 'invalid' };
+  if (row.isArchived) return { ok: false, reason: 'archived' };
+  if (needsRehash(row.passwordHash)) {
+    await prisma.user.update({ where: { id: row.id }, data: { passwordHash: await hashPassword(password) } });
+  }
+  return { ok: true, user: toCurrentUser(row) };
+}
+
+/** Deleting an account archives it (spec section 4); the route then ends every session. */
+export async function archiveAccount({ prisma, userId }: { prisma: PrismaClient; userId: number }): Promise<void> {
+  await prisma.user.updateMany({
+    where: { id: userId, isArchived: false },
+    data: { isArchived: true, archivedAt: new Date() },
+  });
+}

@@ -1,0 +1,35 @@
+// "Download my data" (DECISIONS #14, UK GDPR): everything held about one user as plain JSON:
+// the account (never the password hash), their professional listing, applications, reviews
+// written, messages sent and received, and the listing's payments.
+import type { PrismaClient } from '../../../../prisma/db';
+
+export async function exportMyData({ prisma, userId, now = new Date() }: { prisma: PrismaClient; userId: number; now?: Date }) {
+  const user = await prisma.user.findUniqueOrThrow({
+    where: { id: userId },
+    omit: { passwordHash: true },
+  });
+  const professional =
+    user.professionalId === null
+      ? null
+      : await prisma.professional.findUnique({
+          where: { id: user.professionalId },
+          include: { payments: { orderBy: { paidAt: 'asc' } } },
+        });
+  const [applications, reviews, messagesSent, messagesReceived] = await Promise.all([
+    prisma.application.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } }),
+    prisma.review.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } }),
+    prisma.message.findMany({ where: { fromUserId: userId }, orderBy: { createdAt: 'asc' } }),
+    prisma.message.findMany({ where: { toUserId: userId }, orderBy: { createdAt: 'asc' } }),
+  ]);
+  const { payments = [], ...listing } = professional ?? {};
+  return {
+    exportedAt: now.toISOString(),
+    account: user,
+    professional: professional ? { ...listing, rating: Number(professional.rating) } : null,
+    applications,
+    reviews,
+    messagesSent,
+    messagesReceived,
+    payments,
+  };
+}

@@ -1,0 +1,99 @@
+// A provider's own professional profile (My Profile, spec section 6): read and edit. A changed
+// postcode re-enqueues geocode-professional after the update has committed (CONVENTIONS #6); the
+// stored coordinates stay until the worker replaces them.
+import type { MyProfileUpdate } from '../../../../core/my-profile';
+import type { Prisma, PrismaClient } from '../../../../prisma/db';
+import type { Queues } from '../../queue';
+import { AppError } from '../app-error';
+
+const MY_PROFILE_SELECT = {
+  id: true,
+  slug: true,
+  companyName: true,
+  contactName: true,
+  email: true,
+  phone: true,
+  website: true,
+  description: true,
+  services: true,
+  location: true,
+  region: true,
+  postcode: true,
+  lat: true,
+  lng: true,
+  ratePence: true,
+  rateType: true,
+  isProjectBased: true,
+  linkedin: true,
+  github: true,
+  facebook: true,
+  instagram: true,
+  twitter: true,
+  youtube: true,
+  tiktok: true,
+  trustpilot: true,
+  rating: true,
+  reviewCount: true,
+  isApproved: true,
+  subscriptionStatus: true,
+  subscriptionType: true,
+  currentPeriodEnd: true,
+  createdAt: true,
+  updatedAt: true,
+} satisfies Prisma.ProfessionalSelect;
+
+type MyProfileRow = Prisma.ProfessionalGetPayload<{ select: typeof MY_PROFILE_SELECT }>;
+
+/** Pence → pounds as text without trailing zeros of whole pounds: 4500 → '45', 3750 → '37.50'. */
+export function penceToPoundsText(pence: number): string {
+  return pence % 100 === 0 ? String(pence / 100) : (pence / 100).toFixed(2);
+}
+
+export function toMyProfile({ ratePence, rating, currentPeriodEnd, createdAt, updatedAt, ...rest }: MyProfileRow) {
+  return {
+    ...rest,
+    hourlyRate: ratePence === null ? null : penceToPoundsText(ratePence),
+    rating: Number(rating),
+    currentPeriodEnd: currentPeriodEnd?.toISOString() ?? null,
+    createdAt: createdAt.toISOString(),
+    updatedAt: updatedAt.toISOString(),
+  };
+}
+export type MyProfile = ReturnType<typeof toMyProfile>;
+
+async function ownProfessionalId(prisma: PrismaClient, userId: number): Promise<number> {
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { professionalId: true } });
+  if (user?.professionalId == null) throw new AppError('not_found', 'You have no professional profile yet.');
+  return user.professionalId;
+}
+
+export async function getMyProfile({ prisma, userId }: { prisma: PrismaClient; userId: number }): Promise<MyProfile> {
+  const professionalId = await ownProfessionalId(prisma, userId);
+  const row = await prisma.professional.findUnique({ where: { id: professionalId }, select: MY_PROFILE_SELECT });
+  if (!row) throw new AppError('not_found', 'You have no professional profile yet.');
+  return toMyProfile(row);
+}
+
+export async function updateMyProfile({
+  prisma,
+  queues,
+  userId,
+  update,
+}: {
+  prisma: PrismaClient;
+  queues: Pick<Queues, 'enqueue'>;
+  userId: number;
+  update: MyProfileUpdate;
+}): Promise<MyProfile> {
+  const professionalId = await ownProfessionalId(prisma, userId);
+  const { before, after } = await prisma.$transaction(async (tx) => {
+    const previous = await tx.professional.findUnique({ where: { id: professionalId }, select: { postcode: true } });
+    if (!previous) throw new AppError('not_found', 'You have no professional profile yet.');
+    const updated = await tx.professional.update({ where: { id: professionalId }, data: update, select: MY_PROFILE_SELECT });
+    return { before: previous, after: updated };
+  });
+  if (before.postcode !== after.postcode) {
+    await queues.enqueue('geocodeProfessional', { professionalId, postcode: after.postcode });
+  }
+  return toMyProfile(after);
+}

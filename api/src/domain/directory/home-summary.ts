@@ -1,0 +1,45 @@
+// The home page in one call (DECISIONS #6, #18): live counts for the category tiles, the three best
+// rated live professionals and the statistics band, all computed from the database on each call.
+import type { HomeSummary } from '../../../../core/directory';
+import { CATEGORY_TILES } from '../../../../core/services';
+import type { PrismaClient } from '../../../../prisma/db';
+import { LISTED, PUBLISHED_REVIEW } from './directory-filters';
+import { LIST_ITEM_COLUMNS, toListItem, type ProfessionalRow } from './professional-row';
+
+export async function getHomeSummary({ prisma }: { prisma: PrismaClient }): Promise<HomeSummary> {
+  const tileServices = CATEGORY_TILES.map((t) => t.service);
+  const [categoryRows, topRows, professionalStats, reviewStats] = await Promise.all([
+    prisma.$queryRaw<{ service: string; count: number }[]>`
+      SELECT s.service, (
+        SELECT count(*)::int FROM professionals p WHERE ${LISTED} AND p.services @> ARRAY[s.service]
+      ) AS count
+      FROM unnest(${tileServices}::text[]) AS s(service)`,
+    prisma.$queryRaw<ProfessionalRow[]>`
+      SELECT ${LIST_ITEM_COLUMNS} FROM professionals p
+      WHERE ${LISTED} AND p.rating > 0 AND p.review_count > 0
+      ORDER BY p.rating DESC, p.review_count DESC, p.id ASC
+      LIMIT 3`,
+    prisma.$queryRaw<{ professionals: number; regions: number }[]>`
+      SELECT count(*)::int AS professionals, count(DISTINCT p.region)::int AS regions
+      FROM professionals p WHERE ${LISTED}`,
+    prisma.$queryRaw<{ reviews: number; recommends: number }[]>`
+      SELECT count(*)::int AS reviews, count(*) FILTER (WHERE r.would_recommend)::int AS recommends
+      FROM reviews r JOIN professionals p ON p.id = r.professional_id
+      WHERE ${PUBLISHED_REVIEW} AND ${LISTED}`,
+  ]);
+  const counts = new Map(categoryRows.map((r) => [r.service, r.count]));
+  const verified = professionalStats[0]?.professionals ?? 0;
+  const reviews = reviewStats[0]?.reviews ?? 0;
+  const recommends = reviewStats[0]?.recommends ?? 0;
+  return {
+    categories: CATEGORY_TILES.map((t) => ({ label: t.label, service: t.service, count: counts.get(t.service) ?? 0 })),
+    topRated: topRows.map(toListItem),
+    stats: {
+      verifiedProfessionals: verified,
+      publishedReviews: reviews,
+      recommendPercent: reviews > 0 ? Math.floor((100 * recommends) / reviews) : null,
+      regionsCovered: professionalStats[0]?.regions ?? 0,
+    },
+    totalProfessionals: verified,
+  };
+}

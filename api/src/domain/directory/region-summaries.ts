@@ -1,0 +1,44 @@
+// /locations: live professionals grouped by their region (DECISIONS #5). The average is the true
+// mean of every published review of the region's live professionals, not a mean of means.
+import type { RegionSummary } from '../../../../core/directory';
+import type { PrismaClient } from '../../../../prisma/db';
+import { LISTED, PUBLISHED_REVIEW } from './directory-filters';
+
+export async function listRegionSummaries({ prisma }: { prisma: PrismaClient }): Promise<RegionSummary[]> {
+  const [regions, ratings, services] = await Promise.all([
+    prisma.$queryRaw<{ region: string; count: number }[]>`
+      SELECT p.region, count(*)::int AS count FROM professionals p WHERE ${LISTED} GROUP BY p.region`,
+    prisma.$queryRaw<{ region: string; total: number; reviews: number }[]>`
+      SELECT p.region, sum(r.rating)::int AS total, count(*)::int AS reviews
+      FROM reviews r JOIN professionals p ON p.id = r.professional_id
+      WHERE ${PUBLISHED_REVIEW} AND ${LISTED}
+      GROUP BY p.region`,
+    prisma.$queryRaw<{ region: string; service: string; count: number }[]>`
+      SELECT p.region, s.service, count(*)::int AS count
+      FROM professionals p, unnest(p.services) AS s(service)
+      WHERE ${LISTED}
+      GROUP BY p.region, s.service`,
+  ]);
+  const ratingByRegion = new Map(ratings.map((r) => [r.region, r]));
+  const servicesByRegion = new Map<string, { service: string; count: number }[]>();
+  for (const row of services) {
+    const list = servicesByRegion.get(row.region) ?? [];
+    list.push(row);
+    servicesByRegion.set(row.region, list);
+  }
+  return regions
+    .map((r): RegionSummary => {
+      const rating = ratingByRegion.get(r.region);
+      const popular = (servicesByRegion.get(r.region) ?? [])
+        .sort((a, b) => b.count - a.count || a.service.localeCompare(b.service))
+        .slice(0, 3)
+        .map((s) => s.service);
+      return {
+        region: r.region,
+        count: r.count,
+        averageRating: rating && rating.reviews > 0 ? Math.round((rating.total / rating.reviews) * 10) / 10 : null,
+        popularServices: popular,
+      };
+    })
+    .sort((a, b) => b.count - a.count || a.region.localeCompare(b.region));
+}

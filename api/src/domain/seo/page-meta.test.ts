@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { directoryPageText } from './directory-title';
+import { jsonForScript, summarise } from './escape';
+import { injectPageMeta, type PageMeta } from './page-meta';
+import { priceRange } from './professional-json-ld';
+
+const BUILT_TEMPLATE = `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="UTF-8" />
+    <title>ITConnect – Find trusted IT professionals in the UK</title>
+    <meta
+      name="description"
+      content="The default description."
+    />
+    <script type="module" src="/assets/index.js"></script>
+  </head>
+  <body><div id="root"></div></body>
+</html>`;
+
+const meta: PageMeta = {
+  status: 200,
+  title: 'Bits & <Bytes> "Ltd" – IT services in Leeds | ITConnect',
+  description: 'We fix <script>alert(1)</script> & more for $1',
+  canonicalUrl: 'https://itconnect.example/professionals/bits-bytes',
+  ogType: 'profile',
+  jsonLd: { name: '</script><script>alert(1)</script>' },
+};
+
+describe('injectPageMeta', () => {
+  it('replaces the title and description and adds the rest before </head>, all escaped', () => {
+    const html = injectPageMeta(BUILT_TEMPLATE, meta);
+    expect(html).toContain('<title>Bits &amp; &lt;Bytes&gt; &quot;Ltd&quot; – IT services in Leeds | ITConnect</title>');
+    expect(html).not.toContain('The default description');
+    expect(html).not.toContain('Find trusted IT professionals');
+    expect(html).toContain('<meta name="description" content="We fix &lt;script&gt;alert(1)&lt;/script&gt; &amp; more for $1" />');
+    expect(html).toContain('<link rel="canonical" href="https://itconnect.example/professionals/bits-bytes" />');
+    expect(html).toContain('<meta property="og:type" content="profile" />');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+    expect(ld).not.toBeNull();
+    expect(ld![1]).not.toContain('<');
+    expect(JSON.parse(ld![1]!)).toEqual(meta.jsonLd);
+    expect(html.indexOf('application/ld+json')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('works on a template without a head or description', () => {
+    const html = injectPageMeta('<!doctype html><title>ITConnect</title><div id="root"></div>', meta);
+    expect(html).toContain('<meta name="description"');
+    expect(html).toContain('<link rel="canonical"');
+    expect(html).toContain('<div id="root"></div>');
+  });
+});
+
+describe('directoryPageText', () => {
+  it('follows the filters', () => {
+    expect(directoryPageText({ service: 'Web Design', location: 'Manchester' }).title).toBe('Web Design in Manchester');
+    expect(directoryPageText({ service: 'web design' }).title).toBe('Web Design professionals in the UK');
+    expect(directoryPageText({ location: 'Leeds' }).title).toBe('IT professionals in Leeds');
+    expect(directoryPageText({}).title).toBe('Browse IT Professionals');
+    expect(directoryPageText({ service: 'All Services', location: 'All UK' }).title).toBe('Browse IT Professionals');
+  });
+
+  it('names a text search and does not index it', () => {
+    const text = directoryPageText({ search: 'wordpress' });
+    expect(text.title).toBe('Results for "wordpress"');
+    expect(text.isIndexable).toBe(false);
+  });
+
+  it('keeps only service and location in the canonical address', () => {
+    expect(directoryPageText({ service: 'UI/UX Design', location: 'Leeds', sort: 'rating', offset: '24' }).canonicalPath).toBe(
+      '/professionals?service=UI%2FUX%20Design&location=Leeds',
+    );
+  });
+
+  it('falls back to the plain directory for bad filters', () => {
+    const text = directoryPageText({ service: 'Nope', minRating: 'abc' });
+    expect(text.title).toBe('Browse IT Professionals');
+    expect(text.canonicalPath).toBe('/professionals');
+    expect(text.isIndexable).toBe(false);
+  });
+});
+
+describe('helpers', () => {
+  it('jsonForScript escapes what could end a script block', () => {
+    const out = jsonForScript({ a: '</script><!-- & \u2028' });
+    expect(out).not.toMatch(/[<>&\u2028]/);
+    expect(JSON.parse(out)).toEqual({ a: '</script><!-- & \u2028' });
+  });
+
+  it('summarise cuts at a word boundary', () => {
+    expect(summarise('short  text\n')).toBe('short text');
+    const long = summarise('word '.repeat(100), 50);
+    expect(long.length).toBeLessThanOrEqual(50);
+    expect(long.endsWith('word…')).toBe(true);
+  });
+
+  it('priceRange follows the rate type', () => {
+    expect(priceRange(4500, 'hourly')).toBe('£45/hour');
+    expect(priceRange(3750, 'hourly')).toBe('£37.50/hour');
+    expect(priceRange(35000, 'daily')).toBe('£350/day');
+    expect(priceRange(null, null)).toBeUndefined();
+  });
+});

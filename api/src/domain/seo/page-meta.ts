@@ -1,0 +1,67 @@
+// What the server writes into index.html's <head> for one page, and how it is written: the
+// <title> and <meta name="description"> of the built template are replaced, and the canonical
+// link, Open Graph tags, robots and JSON-LD are added before </head>. Pure: no I/O.
+import { escapeHtml, jsonForScript } from './escape';
+
+export const SITE_NAME = 'ITConnect';
+/** Also the static <title> of frontend/index.html and the SPA's DEFAULT_TITLE. */
+export const DEFAULT_TITLE = 'ITConnect – Find trusted IT professionals in the UK';
+export const DEFAULT_DESCRIPTION =
+  'ITConnect is a UK directory of IT professionals and IT companies. Browse and search for free by service, location, rating and price, read customer reviews and contact professionals directly.';
+
+export interface PageMeta {
+  /** HTTP status of the page (404 for an unknown professional; the SPA still renders). */
+  status: number;
+  /** The full <title>. */
+  title: string;
+  description: string;
+  /** Absolute canonical URL; omitted for pages that should not be indexed. */
+  canonicalUrl?: string;
+  /** 'noindex, follow' for search results and missing pages. */
+  robots?: string;
+  ogType: 'website' | 'profile';
+  /** schema.org data, written as application/ld+json. */
+  jsonLd?: Record<string, unknown>;
+  /** Answer with a permanent redirect here instead of the page (an id address, DECISIONS #4). */
+  redirectTo?: string;
+}
+
+/** 'Web Design in Manchester' → 'Web Design in Manchester | ITConnect'; no title → the default. */
+export function fullTitle(title?: string): string {
+  return title ? `${title} | ${SITE_NAME}` : DEFAULT_TITLE;
+}
+
+export function headTags(meta: PageMeta): string {
+  const tags: string[] = [];
+  if (meta.robots) tags.push(`<meta name="robots" content="${escapeHtml(meta.robots)}" />`);
+  if (meta.canonicalUrl) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonicalUrl)}" />`);
+  tags.push(`<meta property="og:site_name" content="${SITE_NAME}" />`);
+  tags.push(`<meta property="og:type" content="${meta.ogType}" />`);
+  tags.push(`<meta property="og:title" content="${escapeHtml(meta.title)}" />`);
+  tags.push(`<meta property="og:description" content="${escapeHtml(meta.description)}" />`);
+  if (meta.canonicalUrl) tags.push(`<meta property="og:url" content="${escapeHtml(meta.canonicalUrl)}" />`);
+  tags.push(`<meta property="og:locale" content="en_GB" />`);
+  tags.push(`<meta name="twitter:card" content="summary" />`);
+  if (meta.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>`);
+  return tags.join('\n    ');
+}
+
+const TITLE_PATTERN = /<title>[\s\S]*?<\/title>/i;
+const DESCRIPTION_PATTERN = /<meta\s+name=["']description["'][^>]*>/i;
+
+/** The template with this page's head. Works on the built index.html and on a bare test template. */
+export function injectPageMeta(template: string, meta: PageMeta): string {
+  const title = `<title>${escapeHtml(meta.title)}</title>`;
+  const description = `<meta name="description" content="${escapeHtml(meta.description)}" />`;
+  let html = template;
+  // Function replacements: '$' in page text must not be read as a replacement pattern.
+  html = TITLE_PATTERN.test(html) ? html.replace(TITLE_PATTERN, () => title) : html.replace(/<head[^>]*>/i, (h) => `${h}\n    ${title}`);
+  const extra = headTags(meta);
+  if (DESCRIPTION_PATTERN.test(html)) {
+    html = html.replace(DESCRIPTION_PATTERN, () => description);
+  } else {
+    html = html.replace(title, () => `${title}\n    ${description}`);
+  }
+  if (/<\/head>/i.test(html)) return html.replace(/<\/head>/i, () => `    ${extra}\n  </head>`);
+  return html.replace(description, () => `${description}\n    ${extra}`);
+}

@@ -1,0 +1,370 @@
+// Accounts end to end against real PostgreSQL and Redis: register, login, logout, me, archive,
+// captcha (missing, invalid, replayed), the generic credential message, rate limits, password
+// reset (expiry, reuse, sessions ended), cookie flags and session regeneration, my-data.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '../../../core/auth';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
+import { hashResetToken } from '../domain/accounts/password-reset';
+import { sessionKey, userSessionsKey } from '../middleware/session';
+import { cookiesFrom, createUser, postJson, sidOf, signIn, solveCaptcha, TEST_PASSWORD, uniqueEmail } from '../testing/accounts';
+import { serveTestApp, type TestApp } from '../testing/serve-test-app';
+
+const GENEROUS_LIMITS = {
+  LOGIN_LIMIT_PER_IP: '1000',
+  LOGIN_FAILURES_PER_EMAIL: '1000',
+  REGISTER_LIMIT_PER_IP: '1000',
+  RESET_LIMIT_PER_IP: '1000',
+  RESET_LIMIT_PER_EMAIL: '1000',
+};
+
+let db: TestDatabase;
+let t: TestApp;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await serveTestApp({ database: db, env: GENEROUS_LIMITS });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await db?.drop();
+});
+
+async function errorOf(res: Response): Promise<{ code: string; message: string; fields?: Record<string, string> }> {
+  return ((await res.json()) as { error: { code: string; message: string } }).error;
+}
+
+async function me(cookie?: string): Promise<unknown> {
+  const res = await t.fetch('/api/auth/me', cookie ? { headers: { Cookie: cookie } } : {});
+  expect(res.status).toBe(200);
+  return res.json();
+}
+
+describe('register', () => {
+  it('creates a customer whatever role the body asks for, signs in, and answers 201 with the user', async () => {
+    const email = uniqueEmail('new');
+    const res = await postJson(t, '/api/auth/register', {
+      name: '  Ada Lovelace ',
+      email: `  ${email.toUpperCase()} `,
+      password: 'secret1',
+      captcha: await solveCaptcha(t),
+      role: 'admin',
+    });
+    expect(res.status).toBe(201);
+    const user = (await res.json()) as Record<string, unknown>;
+    expect(user).toMatchObject({ email, name: 'Ada Lovelace', role: 'customer', professionalId: null, professionalSlug: null });
+    expect(user).not.toHaveProperty('passwordHash');
+    const row = await db.prisma.user.findUniqueOrThrow({ where: { email } });
+    expect(row.role).toBe('customer');
+    expect(row.passwordHash).toMatch(/^scrypt\$/);
+    expect(await me(cookiesFrom(res))).toMatchObject({ email, role: 'customer' });
+  });
+
+  it('refuses a duplicate email with 409', async () => {
+    const user = await createUser(db.prisma);
+    const res = await postJson(t, '/api/auth/register', { name: 'Someone', email: user.email, password: 'secret1', captcha: await solveCaptcha(t) });
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).message).toBe(AUTH_MESSAGES.emailTaken);
+  });
+
+  it('validates with the spec messages (422)', async () => {
+    const res = await postJson(t, '/api/auth/register', { name: 'A', email: 'nope', password: '123', captcha: await solveCaptcha(t) });
+    expect(res.status).toBe(422);
+    expect((await errorOf(res)).fields).toEqual({
+      name: 'Name must be at least 2 characters',
+      email: 'Invalid email address',
+      password: 'Password must be at least 6 characters',
+    });
+  });
+});
+
+describe('captcha', () => {
+  it('serves a signed challenge that expires in about 10 minutes', async () => {
+    const res = await t.fetch('/api/captcha/challenge');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const challenge = (await res.json()) as Record<string, unknown>;
+    expect(challenge).toMatchObject({ algorithm: 'SHA-256', maxnumber: 100 });
+    const expires = Number(/expires=(\d+)/.exec(String(challenge.salt))?.[1]) * 1000;
+    expect(Math.abs(expires - Date.now() - 10 * 60_000)).toBeLessThan(5000);
+  });
+
+  it('answers a missing captcha with 422 "Please complete the captcha"', async () => {
+    const res = await postJson(t, '/api/auth/login', { email: 'a@example.com', password: 'secret1' });
+    expect(res.status).toBe(422);
+    expect(await errorOf(res)).toMatchObject({ message: AUTH_MESSAGES.captchaMissing, fields: { captcha: AUTH_MESSAGES.captchaMissing } });
+  });
+
+  it('answers an invalid or tampered captcha with 400', async () => {
+    for (const captcha of ['not-base64-json', Buffer.from('{"salt":"x","signature":"y"}').toString('base64')]) {
+      const res = await postJson(t, '/api/auth/login', { email: 'a@example.com', password: 'secret1', captcha });
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).message).toBe(AUTH_MESSAGES.captchaInvalid);
+    }
+    const solved = JSON.parse(Buffer.from(await solveCaptcha(t), 'base64').toString()) as { number: number };
+    const wrongNumber = Buffer.from(JSON.stringify({ ...solved, number: solved.number + 1 })).toString('base64');
+    const res = await postJson(t, '/api/auth/login', { email: 'a@example.com', password: 'secret1', captcha: wrongNumber });
+    expect(res.status).toBe(400);
+  });
+
+  it('accepts each solved payload once: a replay answers 400 "Captcha already used"', async () => {
+    const user = await createUser(db.prisma);
+    const captcha = await solveCaptcha(t);
+    expect((await postJson(t, '/api/auth/login', { email: user.email, password: TEST_PASSWORD, captcha })).status).toBe(200);
+    const replay = await postJson(t, '/api/auth/login', { email: user.email, password: TEST_PASSWORD, captcha });
+    expect(replay.status).toBe(400);
+    expect((await errorOf(replay)).message).toBe(AUTH_MESSAGES.captchaReplayed);
+  });
+});
+
+describe('login', () => {
+  it('signs in with HttpOnly SameSite=Lax cookies and a new session id (no fixation)', async () => {
+    const user = await createUser(db.prisma);
+    // An anonymous session that already has an id (e.g. set by another visit).
+    const first = await signIn(t, (await createUser(db.prisma)).email);
+    const res = await postJson(t, '/api/auth/login', { email: user.email, password: TEST_PASSWORD, captcha: await solveCaptcha(t) }, first);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ id: user.id, email: user.email, role: 'customer' });
+    const sidCookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='))!;
+    expect(sidCookie).toMatch(/httponly/i);
+    expect(sidCookie).toMatch(/samesite=lax/i);
+    const cookie = cookiesFrom(res);
+    expect(sidOf(cookie)).toBeDefined();
+    expect(sidOf(cookie)).not.toBe(sidOf(first));
+    // The old session is gone from Redis; the new one holds only the user id.
+    expect(await t.redis.exists(sessionKey(t.env.REDIS_PREFIX, sidOf(first)!))).toBe(0);
+    const stored = JSON.parse((await t.redis.get(sessionKey(t.env.REDIS_PREFIX, sidOf(cookie)!)))!);
+    expect(stored.userId).toBe(user.id);
+    expect(await t.redis.sismember(userSessionsKey(t.env.REDIS_PREFIX, user.id), sidOf(cookie)!)).toBe(1);
+    expect(await me(cookie)).toMatchObject({ id: user.id });
+  });
+
+  it('answers the same 401 message for a wrong password and an unknown email', async () => {
+    const user = await createUser(db.prisma);
+    const wrong = await postJson(t, '/api/auth/login', { email: user.email, password: 'wrong password', captcha: await solveCaptcha(t) });
+    const unknown = await postJson(t, '/api/auth/login', { email: uniqueEmail('ghost'), password: 'wrong password', captcha: await solveCaptcha(t) });
+    expect(wrong.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await errorOf(wrong)).toEqual(await errorOf(unknown));
+    expect((await errorOf(await postJson(t, '/api/auth/login', { email: user.email, password: 'nope nope', captcha: await solveCaptcha(t) }))).message).toBe(
+      AUTH_MESSAGES.invalidCredentials,
+    );
+  });
+
+  it('refuses an archived account with 403 once its password is right', async () => {
+    const user = await createUser(db.prisma, { isArchived: true });
+    const res = await postJson(t, '/api/auth/login', { email: user.email, password: TEST_PASSWORD, captcha: await solveCaptcha(t) });
+    expect(res.status).toBe(403);
+    expect((await errorOf(res)).message).toBe(AUTH_MESSAGES.accountArchived);
+    const wrong = await postJson(t, '/api/auth/login', { email: user.email, password: 'wrong password', captcha: await solveCaptcha(t) });
+    expect(wrong.status).toBe(401);
+  });
+
+  it('re-hashes a password stored with weaker parameters', async () => {
+    const user = await createUser(db.prisma);
+    const { scrypt } = await import('node:crypto');
+    const salt = Buffer.from('0123456789abcdef');
+    const key = await new Promise<Buffer>((resolve, reject) =>
+      scrypt(TEST_PASSWORD.normalize('NFKC'), salt, 64, { N: 1024, r: 8, p: 1 }, (e, k) => (e ? reject(e) : resolve(k))),
+    );
+    const weak = ['scrypt', 1024, 8, 1, salt.toString('base64'), key.toString('base64')].join('$');
+    await db.prisma.user.update({ where: { id: user.id }, data: { passwordHash: weak } });
+    await signIn(t, user.email);
+    const row = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(row.passwordHash.startsWith('scrypt$32768$')).toBe(true);
+  });
+});
+
+describe('me, logout and archive', () => {
+  it('GET /api/auth/me answers 200 null for anonymous visitors', async () => {
+    const res = await t.fetch('/api/auth/me');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/json/);
+    expect(await res.json()).toBeNull();
+  });
+
+  it('logout destroys the session', async () => {
+    const user = await createUser(db.prisma);
+    const cookie = await signIn(t, user.email);
+    const res = await postJson(t, '/api/auth/logout', {}, cookie);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true });
+    expect(await t.redis.exists(sessionKey(t.env.REDIS_PREFIX, sidOf(cookie)!))).toBe(0);
+    expect(await me(cookie)).toBeNull();
+  });
+
+  it('archive marks the account and ends every one of its sessions', async () => {
+    const user = await createUser(db.prisma);
+    const laptop = await signIn(t, user.email);
+    const phone = await signIn(t, user.email);
+    expect((await postJson(t, '/api/auth/archive', {})).status).toBe(401);
+    const res = await postJson(t, '/api/auth/archive', {}, laptop);
+    expect(res.status).toBe(200);
+    const row = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(row.isArchived).toBe(true);
+    expect(row.archivedAt).toBeInstanceOf(Date);
+    expect(await me(laptop)).toBeNull();
+    expect(await me(phone)).toBeNull();
+    expect(await t.redis.exists(userSessionsKey(t.env.REDIS_PREFIX, user.id))).toBe(0);
+  });
+
+  it('treats a session whose user was archived elsewhere as anonymous', async () => {
+    const user = await createUser(db.prisma);
+    const cookie = await signIn(t, user.email);
+    await db.prisma.user.update({ where: { id: user.id }, data: { isArchived: true } });
+    expect(await me(cookie)).toBeNull();
+    expect((await t.fetch('/api/auth/my-data', { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  async function requestReset(email: string): Promise<Response> {
+    return postJson(t, '/api/auth/password-reset/request', { email, captcha: await solveCaptcha(t) });
+  }
+
+  async function latestTokenRow(userId: number) {
+    return db.prisma.passwordResetToken.findFirstOrThrow({ where: { userId }, orderBy: { id: 'desc' } });
+  }
+
+  it('answers the same whether or not the email exists, and queues one e-mail with the link', async () => {
+    const user = await createUser(db.prisma);
+    const known = await requestReset(user.email);
+    const unknown = await requestReset(uniqueEmail('ghost'));
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(await known.json()).toEqual(await unknown.json());
+
+    const row = await latestTokenRow(user.id);
+    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(3600_000);
+    const job = await t.api.queues.get('email').getJob(`email_password-reset_${row.id}`);
+    expect(job?.name).toBe('send-email');
+    expect(job?.data).toMatchObject({ template: 'password-reset', to: user.email, data: { name: user.name } });
+    const url = new URL(String(job?.data.data.resetUrl));
+    expect(`${url.origin}${url.pathname}`).toBe(`${t.env.PUBLIC_URL.replace(/\/$/, '')}/reset-password`);
+    expect(hashResetToken(url.searchParams.get('token')!)).toBe(row.tokenHash);
+  });
+
+  async function tokenFor(userId: number): Promise<string> {
+    const row = await latestTokenRow(userId);
+    const job = await t.api.queues.get('email').getJob(`email_password-reset_${row.id}`);
+    return new URL(String(job!.data.data.resetUrl)).searchParams.get('token')!;
+  }
+
+  it('sets the new password once, ends every session, and refuses the token again', async () => {
+    const user = await createUser(db.prisma);
+    const session = await signIn(t, user.email);
+    await requestReset(user.email);
+    const token = await tokenFor(user.id);
+
+    const short = await postJson(t, '/api/auth/password-reset', { token, password: 'short' });
+    expect(short.status).toBe(422);
+    expect((await errorOf(short)).message).toBe('Password must be at least 8 characters');
+
+    const res = await postJson(t, '/api/auth/password-reset', { token, password: 'a brand new password' });
+    expect(res.status).toBe(200);
+    expect(await me(session)).toBeNull();
+    await signIn(t, user.email, 'a brand new password');
+    const old = await postJson(t, '/api/auth/login', { email: user.email, password: TEST_PASSWORD, captcha: await solveCaptcha(t) });
+    expect(old.status).toBe(401);
+
+    const reuse = await postJson(t, '/api/auth/password-reset', { token, password: 'another new password' });
+    expect(reuse.status).toBe(400);
+    expect((await errorOf(reuse)).message).toBe(AUTH_MESSAGES.resetInvalid);
+  });
+
+  it('refuses an expired or unknown token', async () => {
+    const user = await createUser(db.prisma);
+    await requestReset(user.email);
+    const token = await tokenFor(user.id);
+    await db.prisma.passwordResetToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const expired = await postJson(t, '/api/auth/password-reset', { token, password: 'a brand new password' });
+    expect(expired.status).toBe(400);
+    expect((await errorOf(expired)).message).toBe(AUTH_MESSAGES.resetInvalid);
+    const unknown = await postJson(t, '/api/auth/password-reset', { token: 'x'.repeat(43), password: 'a brand new password' });
+    expect(unknown.status).toBe(400);
+    const malformed = await postJson(t, '/api/auth/password-reset', { token: 'short', password: 'a brand new password' });
+    expect(malformed.status).toBe(400);
+  });
+});
+
+describe('download my data', () => {
+  it('sends everything held about the user as a JSON attachment, without the password hash', async () => {
+    const user = await createUser(db.prisma, { role: 'provider' });
+    const other = await createUser(db.prisma, { role: 'provider' });
+    await db.prisma.message.create({ data: { fromUserId: user.id, toUserId: other.id, professionalId: other.professionalId!, subject: 'Hello', content: 'Can you help?' } });
+    await db.prisma.message.create({ data: { fromUserId: other.id, toUserId: user.id, professionalId: user.professionalId!, subject: 'Hi', content: 'Question' } });
+    await db.prisma.review.create({ data: { userId: user.id, professionalId: other.professionalId!, rating: 5, title: 'Great', comment: 'Very good' } });
+    await db.prisma.payment.create({
+      data: { professionalId: user.professionalId!, stripeInvoiceId: `in_${user.id}`, amountPence: 300, plan: 'monthly', paidAt: new Date() },
+    });
+    const cookie = await signIn(t, user.email);
+
+    const res = await t.fetch('/api/auth/my-data', { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="itconnect-my-data.json"');
+    const text = await res.text();
+    expect(text).not.toContain('passwordHash');
+    expect(text).not.toContain('scrypt$');
+    const data = JSON.parse(text);
+    expect(data.account).toMatchObject({ id: user.id, email: user.email, role: 'provider' });
+    expect(data.professional).toMatchObject({ id: user.professionalId, companyName: 'Test IT Ltd' });
+    expect(data.messagesSent).toHaveLength(1);
+    expect(data.messagesReceived).toHaveLength(1);
+    expect(data.reviews).toHaveLength(1);
+    expect(data.payments).toHaveLength(1);
+    expect(data.applications).toEqual([]);
+  });
+});
+
+describe('rate limits', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    limited = await serveTestApp({
+      database: db,
+      env: { LOGIN_LIMIT_PER_IP: '4', LOGIN_FAILURES_PER_EMAIL: '2', REGISTER_LIMIT_PER_IP: '1', RESET_LIMIT_PER_IP: '100', RESET_LIMIT_PER_EMAIL: '1' },
+    });
+  });
+  afterAll(async () => {
+    await limited?.close();
+  });
+
+  function expect429(res: Response, body: { error: { code: string; message: string } }): void {
+    expect(res.status).toBe(429);
+    const seconds = Number(res.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThan(0);
+    expect(body.error.code).toBe('rate_limited');
+    expect(body.error.message).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
+  }
+
+  it('limits failed logins per email, then logins per IP', async () => {
+    const user = await createUser(db.prisma);
+    const attempt = async (password: string) =>
+      postJson(limited, '/api/auth/login', { email: user.email, password, captcha: await solveCaptcha(limited) });
+    expect((await attempt('wrong password')).status).toBe(401);
+    expect((await attempt('wrong password')).status).toBe(401);
+    // The address is now locked, even with the right password.
+    const locked = await attempt(TEST_PASSWORD);
+    expect429(locked, await locked.json());
+    // Fourth request from this IP is allowed (another address), the fifth is not.
+    const other = await createUser(db.prisma);
+    expect((await postJson(limited, '/api/auth/login', { email: other.email, password: TEST_PASSWORD, captcha: await solveCaptcha(limited) })).status).toBe(200);
+    const perIp = await postJson(limited, '/api/auth/login', { email: other.email, password: TEST_PASSWORD, captcha: await solveCaptcha(limited) });
+    expect429(perIp, await perIp.json());
+  });
+
+  it('limits registrations per IP', async () => {
+    const register = async () =>
+      postJson(limited, '/api/auth/register', { name: 'New Person', email: uniqueEmail('reg'), password: 'secret1', captcha: await solveCaptcha(limited) });
+    expect((await register()).status).toBe(201);
+    const res = await register();
+    expect429(res, await res.json());
+  });
+
+  it('limits password-reset requests per email', async () => {
+    const email = uniqueEmail('reset');
+    const ask = async () => postJson(limited, '/api/auth/password-reset/request', { email, captcha: await solveCaptcha(limited) });
+    expect((await ask()).status).toBe(200);
+    const res = await ask();
+    expect429(res, await res.json());
+  });
+});

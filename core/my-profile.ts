@@ -1,0 +1,84 @@
+// A provider's edit of their own professional profile (PATCH /api/professionals/my-profile, spec
+// section 6): the fields My Profile's edit mode sends, validated the same way in the form and on
+// the server. Optional text fields arrive as '' when cleared and are stored as null.
+import { z } from 'zod';
+import { findLocation } from './locations';
+import { normalisePostcode } from './postcode';
+import { isService } from './services';
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(500, 'Must be at most 500 characters')
+  .nullish()
+  .transform((v) => (v ? v : null))
+  .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), 'Please enter a full web address (https://…)');
+
+const required = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+/** The rate as typed: digits and one decimal point ('45', '37.50'); '' or null for none. */
+const RateText = z
+  .union([z.string(), z.number()])
+  .nullish()
+  .transform((v) => (v === null || v === undefined ? '' : String(v).trim()))
+  .refine((v) => v === '' || /^\d{1,6}(\.\d{1,2})?$/.test(v), 'Please enter the rate in pounds, e.g. 45 or 37.50');
+
+export const MyProfileUpdate = z
+  .object({
+    companyName: required('Company name', 120),
+    contactName: required('Contact name', 120),
+    phone: optionalText(40),
+    website: optionalUrl,
+    description: required('Description', 5000),
+    services: z
+      .array(z.string(), { error: 'Please select at least one service' })
+      .min(1, 'Please select at least one service')
+      .max(10, 'Select at most 10 services')
+      .refine((list) => list.every(isService), 'Unknown service')
+      .transform((list) => [...new Set(list)]),
+    location: required('Service area', 200),
+    region: required('Region', 100).refine((v) => findLocation(v) !== undefined, 'Please choose a UK location from the list'),
+    postcode: z
+      .string({ error: 'Postcode is required' })
+      .refine((v) => normalisePostcode(v) !== null, 'Please enter a valid UK postcode')
+      .transform((v) => normalisePostcode(v)!),
+    hourlyRate: RateText,
+    rateType: z.enum(['hourly', 'daily'], { error: 'Rate type is hourly or daily' }).nullish(),
+    isProjectBased: z.boolean().default(false),
+    linkedin: optionalUrl,
+    github: optionalUrl,
+    facebook: optionalUrl,
+    instagram: optionalUrl,
+    twitter: optionalUrl,
+    youtube: optionalUrl,
+    tiktok: optionalUrl,
+    trustpilot: optionalUrl,
+  })
+  .transform(({ region, hourlyRate, rateType, isProjectBased, ...rest }) => {
+    const ratePence = isProjectBased || hourlyRate === '' ? null : Math.round(Number(hourlyRate) * 100);
+    const type = ratePence === null ? null : (rateType ?? 'hourly');
+    return {
+      ...rest,
+      region: findLocation(region)!.name,
+      isProjectBased,
+      ratePence,
+      rateType: type,
+      /** What price filters compare: a daily rate counts as rate / 8. */
+      hourlyRatePence: ratePence === null ? null : type === 'daily' ? Math.round(ratePence / 8) : ratePence,
+    };
+  });
+export type MyProfileUpdate = z.output<typeof MyProfileUpdate>;
+export type MyProfileUpdateInput = z.input<typeof MyProfileUpdate>;

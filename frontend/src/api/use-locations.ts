@@ -1,0 +1,11 @@
+// Professionals grouped by region for /locations (GET /api/locations, DECISIONS #5).
+import useSWR from 'swr';
+import type { RegionSummary } from '../../../core/directory';
+import { getJson } from './client';
+
+export const LOCATIONS_KEY = '/api/locations';
+
+export function useLocations(): { regions: RegionSummary[] | undefined; error: unknown; isLoading: boolean } {
+  const { data, error, isLoading } = useSWR(LOCATIONS_KEY, (path: string) => getJson<RegionSummary[]>(path));
+  return { regions: data ?? undefined, error: error as unknown, isLoading };
+}

@@ -1,0 +1,116 @@
+// A professional in a list (the directory, the home page's Top Rated): initials avatar, company
+// name, region, rating, up to two services, price and distance, and a 'View Profile' link.
+// The card is an <article> whose heading names it; the heading level fits the page it sits in.
+import { Link } from 'react-router-dom';
+import type { ProfessionalListItem } from '../../../../core/directory';
+import {
+  distanceText,
+  formatRating,
+  initialsOf,
+  priceLine,
+  profileHref,
+  reviewCountText,
+  visibleServices,
+} from './format-professional';
+
+export interface ProfessionalCardProps {
+  professional: ProfessionalListItem;
+  /** 2 when the card sits directly under the page's h1, 3 (default) under a section heading. */
+  headingLevel?: 2 | 3;
+}
+
+export function StarIcon({ className = 'h-4 w-4' }: { className?: string }) {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" className={className} fill="currentColor">
+      <path d="M10 1.5l2.6 5.3 5.9.9-4.2 4.1 1 5.8L10 14.8l-5.3 2.8 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
+    </svg>
+  );
+}
+
+export function ProfessionalCard({ professional, headingLevel = 3 }: ProfessionalCardProps) {
+  const { companyName, region, rating, reviewCount, services, hourlyRate, rateType, distanceMiles, slug } = professional;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const { shown, more } = visibleServices(services);
+  const price = priceLine(hourlyRate, rateType);
+
+  return (
+    <article className="flex h-full flex-col rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+      <div className="flex items-start gap-4">
+        <div
+          aria-hidden="true"
+          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-blue-100 text-lg font-semibold text-blue-800"
+        >
+          {initialsOf(companyName)}
+        </div>
+        <div className="min-w-0 flex-1">
+          <Heading className="truncate text-lg font-semibold text-gray-900" title={companyName}>
+            {companyName}
+          </Heading>
+          <p className="text-sm text-gray-700">{region}</p>
+          <p className="mt-1 flex items-center gap-1 text-sm text-gray-800">
+            <span className="text-amber-500">
+              <StarIcon />
+            </span>
+            <span className="font-medium">
+              <span className="sr-only">Rated </span>
+              {formatRating(rating)}
+              <span className="sr-only"> out of 5</span>
+            </span>
+            <span className="text-gray-700">({reviewCountText(reviewCount)})</span>
+          </p>
+        </div>
+      </div>
+
+      {shown.length > 0 ? (
+        <ul className="mt-4 flex flex-wrap gap-2" aria-label="Services">
+          {shown.map((service) => (
+            <li key={service} className="rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-gray-800">
+              {service}
+            </li>
+          ))}
+          {more > 0 ? (
+            <li className="rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-gray-800">+{more} more</li>
+          ) : null}
+        </ul>
+      ) : null}
+
+      <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-4">
+        <div className="text-sm">
+          {price ? <p className="font-semibold text-gray-900">{price}</p> : null}
+          {distanceMiles !== undefined ? <p className="text-gray-700">{distanceText(distanceMiles)}</p> : null}
+        </div>
+        <Link
+          to={profileHref(slug)}
+          aria-label={`View Profile: ${companyName}`}
+          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
+        >
+          View Profile
+        </Link>
+      </div>
+    </article>
+  );
+}
+
+/** A grey stand-in of the card's shape while the list loads (hidden from assistive technology). */
+export function ProfessionalCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex h-full animate-pulse flex-col rounded-lg border border-gray-200 bg-white p-5">
+      <div className="flex items-start gap-4">
+        <div className="h-12 w-12 shrink-0 rounded-full bg-gray-200" />
+        <div className="flex-1 space-y-2">
+          <div className="h-5 w-3/4 rounded bg-gray-200" />
+          <div className="h-4 w-1/3 rounded bg-gray-200" />
+          <div className="h-4 w-1/2 rounded bg-gray-200" />
+        </div>
+      </div>
+      <div className="mt-4 flex gap-2">
+        <div className="h-6 w-24 rounded-full bg-gray-200" />
+        <div className="h-6 w-20 rounded-full bg-gray-200" />
+      </div>
+      <div className="mt-auto flex items-end justify-between pt-4">
+        <div className="h-4 w-24 rounded bg-gray-200" />
+        <div className="h-9 w-28 rounded-md bg-gray-200" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { SearchForm } from '../../components/search-form/search-form';
+
+export function HeroSection() {
+  return (
+    <section aria-labelledby="home-hero-heading" className="bg-gradient-to-b from-blue-50 to-white">
+      <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 sm:py-20 lg:px-8">
+        <h1 id="home-hero-heading" className="text-4xl font-bold tracking-tight text-gray-900 sm:text-5xl">
+          Connect for free with verified IT professionals
+        </h1>
+        <p className="mx-auto mt-4 max-w-2xl text-lg text-gray-700">
+          Find trusted web designers, developers, support engineers and IT consultants across the United Kingdom.
+        </p>
+        <div className="mx-auto mt-8 max-w-3xl">
+          <SearchForm layout="compact" className="rounded-xl bg-white p-4 text-left shadow-md" />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+// Both plans from core/plans (DECISIONS #1); buttons go to /apply?plan=… and the review promise is
+// the home page's 24-48 hours (DECISIONS #3).
+import { Link } from 'react-router-dom';
+import { PLANS, YEARLY_SAVING_PERCENT, formatPounds, type Plan } from '../../../../core/plans';
+
+function PlanCard({ plan }: { plan: Plan }) {
+  const isYearly = plan.id === 'yearly';
+  const headingId = `plan-${plan.id}-heading`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className={`relative flex flex-col rounded-xl border bg-white p-8 shadow-sm ${isYearly ? 'border-blue-700 ring-2 ring-blue-700' : 'border-gray-200'}`}
+    >
+      {plan.badge ? (
+        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-blue-700 px-3 py-1 text-xs font-semibold text-white">
+          {plan.badge}
+        </p>
+      ) : null}
+      <h3 id={headingId} className="text-xl font-semibold text-gray-900">
+        {plan.name}
+      </h3>
+      <p className="mt-4">
+        <span className="text-4xl font-bold text-gray-900">{formatPounds(plan.pricePence)}</span>
+        <span className="text-gray-700">/{plan.interval}</span>
+      </p>
+      {isYearly ? (
+        <p className="mt-2 text-sm font-medium text-green-800">
+          <span className="rounded bg-green-100 px-2 py-0.5">Save {YEARLY_SAVING_PERCENT}%</span>{' '}
+          {plan.savingText}
+        </p>
+      ) : null}
+      <ul className="mt-6 flex-1 space-y-2 text-sm text-gray-800">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <span aria-hidden="true" className="text-green-700">
+              ✓
+            </span>
+            {feature}
+          </li>
+        ))}
+      </ul>
+      <Link
+        to={`/apply?plan=${plan.id}`}
+        aria-label={`Get started with ${plan.name}, ${plan.shortPrice}`}
+        className={`mt-8 rounded-md px-5 py-3 text-center text-sm font-semibold ${isYearly ? 'bg-blue-700 text-white hover:bg-blue-800' : 'border border-blue-700 text-blue-800 hover:bg-blue-50'}`}
+      >
+        Get Started
+      </Link>
+    </article>
+  );
+}
+
+export function PricingSection() {
+  return (
+    <section aria-labelledby="home-pricing-heading" className="bg-gray-50">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+        <h2 id="home-pricing-heading" className="text-center text-3xl font-bold tracking-tight text-gray-900">
+          Simple, transparent pricing
+        </h2>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-gray-700">
+          List your IT business for one flat fee, with no commission on the work you win. Every listing is reviewed
+          within 24-48 hours.
+        </p>
+        <div className="mx-auto mt-12 grid max-w-4xl gap-8 md:grid-cols-2">
+          <PlanCard plan={PLANS.monthly} />
+          <PlanCard plan={PLANS.yearly} />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,123 @@
+// Labelled form controls for the account pages. A field's message sits next to it and is tied to
+// the control with aria-describedby; an invalid control carries aria-invalid.
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+
+export const inputClass =
+  'block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-600 focus:border-blue-600 aria-[invalid=true]:border-red-700';
+export const primaryButtonClass =
+  'inline-flex w-full items-center justify-center rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-60';
+export const linkClass = 'font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900';
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: ReactNode;
+}
+
+export function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  if (!error) return null;
+  return (
+    <p id={id} className="mt-1 text-sm text-red-700">
+      {error}
+    </p>
+  );
+}
+
+export function TextField({ label, value, onValueChange, error, hint, ...inputProps }: TextFieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <input
+        {...inputProps}
+        id={id}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={inputClass}
+      />
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-gray-700">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+interface PasswordFieldProps {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string | undefined;
+  autoComplete: 'current-password' | 'new-password';
+  name?: string;
+  hint?: ReactNode;
+}
+
+/** A password input with a show/hide toggle (a toggle button: its name stays, aria-pressed says whether it shows). */
+export function PasswordField({ label, value, onValueChange, error, autoComplete, name = 'password', hint }: PasswordFieldProps) {
+  const [isVisible, setVisible] = useState(false);
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          name={name}
+          type={isVisible ? 'text' : 'password'}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          autoComplete={autoComplete}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`${inputClass} pr-20`}
+        />
+        <button
+          type="button"
+          onClick={() => setVisible((visible) => !visible)}
+          aria-pressed={isVisible}
+          aria-label={`Show ${label.toLowerCase()}`}
+          aria-controls={id}
+          className="absolute inset-y-0 right-0 rounded-r-md px-3 text-sm font-medium text-blue-700 hover:text-blue-900"
+        >
+          {isVisible ? 'Hide' : 'Show'}
+        </button>
+      </div>
+      {hint ? (
+        <p id={hintId} className="mt-1 text-sm text-gray-700">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={errorId} error={error} />
+    </div>
+  );
+}
+
+/** The card that holds an account form. */
+export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-12 sm:px-6">
+      <div className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+        <h1 className="text-2xl font-bold tracking-tight text-gray-900">{title}</h1>
+        {intro ? <div className="mt-2 text-sm text-gray-700">{intro}</div> : null}
+        <div className="mt-6">{children}</div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+// The spec's not-found state. The server also answers such an address with status 404.
+import { useNavigate } from 'react-router-dom';
+
+/** True when the browser history has an earlier entry inside this app (React Router's idx). */
+function hasHistoryInApp(): boolean {
+  const state = window.history.state as { idx?: unknown } | null;
+  return typeof state?.idx === 'number' && state.idx > 0;
+}
+
+export function ProfessionalNotFound() {
+  const navigate = useNavigate();
+  return (
+    <div className="mx-auto flex max-w-7xl flex-col items-center px-4 py-24 text-center sm:px-6 lg:px-8">
+      <h1 className="text-3xl font-bold tracking-tight text-gray-900">Professional Not Found</h1>
+      <p className="mt-4 text-gray-700">The professional you're looking for doesn't exist or has been removed.</p>
+      <button
+        type="button"
+        onClick={() => void (hasHistoryInApp() ? navigate(-1) : navigate('/'))}
+        className="mt-8 rounded-md bg-blue-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-blue-800"
+      >
+        Go Back
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+// The profile's cards, each shown only when it has something to say (spec): About, Services
+// Offered, Contact Information, Pricing (only with a rate) and Connect Online (only with a social
+// link; each opens in a new tab).
+import type { ReactNode } from 'react';
+import type { ProfessionalListItem } from '../../../../core/directory';
+import { priceLine } from '../../components/professional-card/format-professional';
+import { safeWebUrl } from './safe-url';
+
+const SOCIAL_PLATFORMS = [
+  { key: 'linkedin', label: 'LinkedIn' },
+  { key: 'github', label: 'GitHub' },
+  { key: 'facebook', label: 'Facebook' },
+  { key: 'instagram', label: 'Instagram' },
+  { key: 'twitter', label: 'X (Twitter)' },
+] as const;
+
+const linkClass = 'font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900 break-words';
+
+function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
+      <h2 id={id} className="text-xl font-semibold text-gray-900">
+        {title}
+      </h2>
+      <div className="mt-4 text-gray-800">{children}</div>
+    </section>
+  );
+}
+
+function socialLinksOf(professional: ProfessionalListItem): { label: string; url: string }[] {
+  return SOCIAL_PLATFORMS.flatMap(({ key, label }) => {
+    const url = safeWebUrl(professional[key]);
+    return url ? [{ label, url }] : [];
+  });
+}
+
+export function ProfileCards({ professional }: { professional: ProfessionalListItem }) {
+  const { companyName, description, services, email, phone, website, location, postcode, hourlyRate, rateType } =
+    professional;
+  const websiteUrl = safeWebUrl(website);
+  const price = priceLine(hourlyRate, rateType);
+  const social = socialLinksOf(professional);
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      <div className="space-y-6 lg:col-span-2">
+        <Card id="profile-about" title={`About ${companyName}`}>
+          <p className="whitespace-pre-line leading-7">{description}</p>
+        </Card>
+        <Card id="profile-services" title="Services Offered">
+          <ul className="grid gap-2 sm:grid-cols-2">
+            {services.map((service) => (
+              <li key={service} className="flex gap-2">
+                <span aria-hidden="true" className="text-green-700">
+                  ✓
+                </span>
+                {service}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+      <div className="space-y-6">
+        <Card id="profile-contact" title="Contact Information">
+          <dl className="space-y-3 text-sm">
+            <div>
+              <dt className="font-medium text-gray-900">Email</dt>
+              <dd>
+                <a href={`mailto:${email}`} className={linkClass}>
+                  {email}
+                </a>
+              </dd>
+            </div>
+            {phone ? (
+              <div>
+                <dt className="font-medium text-gray-900">Phone</dt>
+                <dd>
+                  <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
+                    {phone}
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            {websiteUrl ? (
+              <div>
+                <dt className="font-medium text-gray-900">Website</dt>
+                <dd>
+                  <a href={websiteUrl} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                    Visit Website<span className="sr-only"> of {companyName} (opens in a new tab)</span>
+                  </a>
+                </dd>
+              </div>
+            ) : null}
+            <div>
+              <dt className="font-medium text-gray-900">Location</dt>
+              <dd>
+                {location}, {postcode}
+              </dd>
+            </div>
+          </dl>
+        </Card>
+        {price ? (
+          <Card id="profile-pricing" title="Pricing">
+            <p className="text-2xl font-bold text-gray-900">{price}</p>
+            <p className="mt-2 text-sm text-gray-700">Contact for project-based quotes</p>
+          </Card>
+        ) : null}
+        {social.length > 0 ? (
+          <Card id="profile-social" title="Connect Online">
+            <ul className="space-y-2 text-sm">
+              {social.map(({ label, url }) => (
+                <li key={label}>
+                  <a href={url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                    {label}
+                    <span className="sr-only"> (opens in a new tab)</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </Card>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { Link } from 'react-router-dom';
+
+/** The directory's closing call to professionals (spec: bottom banner). */
+export function JoinBanner() {
+  return (
+    <section aria-labelledby="join-banner-heading" className="bg-blue-800 text-white">
+      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-12 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
+        <div>
+          <h2 id="join-banner-heading" className="text-2xl font-bold">
+            Are you an IT Professional?
+          </h2>
+          <p className="mt-2 text-blue-50">Join our directory and connect with clients across the UK...</p>
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/apply" className="rounded-md bg-white px-5 py-2.5 text-sm font-semibold text-blue-800 hover:bg-blue-50">
+            Join us today
+          </Link>
+          <Link
+            to="/about"
+            className="rounded-md border border-white px-5 py-2.5 text-sm font-semibold text-white hover:bg-blue-700"
+          >
+            Learn More
+          </Link>
+        </div>
+      </div>
+    </section>
+  );
+}

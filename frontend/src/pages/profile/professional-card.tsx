@@ -1,0 +1,336 @@
+// The provider's professional profile on My Profile: view mode, and edit mode where Save sends
+// PATCH /api/professionals/my-profile and returns to view mode, and Cancel discards the edits.
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { LOCATION_KIND_LABELS, UK_LOCATIONS, type LocationKind } from '../../../../core/locations';
+import { SERVICES } from '../../../../core/services';
+import { errorMessageFor } from '../../api/client';
+import { updateMyProfile, useMyProfile, type MyProfessional, type RateType } from '../../api/use-my-profile';
+import { showToast } from '../../components/toast';
+import { FieldError, inputClass, TextField } from '../login/form-fields';
+import { apiFieldErrors, type FieldErrors } from '../login/form-validation';
+import {
+  describeRate,
+  MAX_SERVICES,
+  sanitizeRate,
+  setProjectBased,
+  SOCIAL_FIELDS,
+  toFormValues,
+  toggleService,
+  toUpdate,
+  validateProfileForm,
+  type ProfileFormValues,
+} from './profile-form';
+
+const LOCATION_GROUPS = (['city', 'region', 'county'] as const satisfies readonly LocationKind[]).map((kind) => ({
+  kind,
+  label: LOCATION_KIND_LABELS[kind],
+  names: UK_LOCATIONS.filter((l) => l.kind === kind).map((l) => l.name),
+}));
+
+const buttonClass =
+  'inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
+
+export function ProfessionalCard({ publicSlug }: { publicSlug: string | null }) {
+  const { profile, error, isLoading, mutate } = useMyProfile(true);
+  const [isEditing, setEditing] = useState(false);
+
+  let body;
+  if (isLoading) {
+    body = (
+      <p role="status" className="mt-4 text-sm text-gray-700">
+        Loading your professional profile…
+      </p>
+    );
+  } else if (error || !profile) {
+    body = (
+      <div className="mt-4">
+        <p role="alert" className="text-sm text-red-700">
+          {errorMessageFor(error, 'Failed to load your professional profile. Please try again.')}
+        </p>
+        <button
+          type="button"
+          onClick={() => void mutate()}
+          className={`${buttonClass} mt-3 border border-gray-400 text-gray-800 hover:bg-gray-100`}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else if (isEditing) {
+    body = (
+      <ProfileEditForm
+        profile={profile}
+        onSaved={(saved) => {
+          void mutate(saved ?? undefined, { revalidate: saved === null });
+          setEditing(false);
+        }}
+        onCancel={() => setEditing(false)}
+      />
+    );
+  } else {
+    body = <ProfileView profile={profile} onEdit={() => setEditing(true)} />;
+  }
+
+  const slug = publicSlug ?? profile?.slug ?? null;
+  return (
+    <section aria-labelledby="professional-profile" className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="professional-profile" className="text-xl font-semibold text-gray-900">
+          Professional profile
+        </h2>
+        {slug ? (
+          <Link
+            to={`/professionals/${encodeURIComponent(slug)}`}
+            className="text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900"
+          >
+            View Public Profile
+          </Link>
+        ) : null}
+      </div>
+      {body}
+    </section>
+  );
+}
+
+function ViewRow({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-sm font-medium text-gray-700">{label}</dt>
+      <dd className="mt-1 break-words text-gray-900">{children}</dd>
+    </div>
+  );
+}
+
+function ProfileView({ profile, onEdit }: { profile: MyProfessional; onEdit: () => void }) {
+  const social = SOCIAL_FIELDS.filter(({ key }) => profile[key]);
+  return (
+    <>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+        <ViewRow label="Company name">{profile.companyName}</ViewRow>
+        <ViewRow label="Contact name">{profile.contactName}</ViewRow>
+        <ViewRow label="Email">{profile.email}</ViewRow>
+        <ViewRow label="Phone">{profile.phone || 'Not provided'}</ViewRow>
+        <ViewRow label="Website">{profile.website || 'Not provided'}</ViewRow>
+        <ViewRow label="Rate">{describeRate(profile)}</ViewRow>
+        <ViewRow label="Service area">{profile.location}</ViewRow>
+        <ViewRow label="Region">{profile.region}</ViewRow>
+        <ViewRow label="Postcode">{profile.postcode}</ViewRow>
+        <ViewRow label="Services" wide>
+          {profile.services.join(', ') || 'None'}
+        </ViewRow>
+        <ViewRow label="Description" wide>
+          <span className="whitespace-pre-line">{profile.description}</span>
+        </ViewRow>
+        {social.length > 0 ? (
+          <ViewRow label="Social links" wide>
+            <ul className="space-y-1">
+              {social.map(({ key, label }) => (
+                <li key={key}>
+                  {label}: {profile[key]}
+                </li>
+              ))}
+            </ul>
+          </ViewRow>
+        ) : null}
+      </dl>
+      <button type="button" onClick={onEdit} className={`${buttonClass} mt-6 bg-blue-700 text-white hover:bg-blue-800`}>
+        Edit Profile
+      </button>
+    </>
+  );
+}
+
+interface EditFormProps {
+  profile: MyProfessional;
+  onSaved: (saved: MyProfessional | null) => void;
+  onCancel: () => void;
+}
+
+function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
+  const [values, setValues] = useState<ProfileFormValues>(() => toFormValues(profile));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [isSaving, setSaving] = useState(false);
+  const id = useId();
+
+  function set<Key extends keyof ProfileFormValues>(key: Key, value: ProfileFormValues[Key]) {
+    setValues((current) => ({ ...current, [key]: value }));
+  }
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateProfileForm(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      const saved = await updateMyProfile(toUpdate(values));
+      showToast({ title: 'Profile updated', description: 'Your professional profile has been saved.' });
+      onSaved(saved);
+    } catch (error) {
+      setErrors(apiFieldErrors(error));
+      showToast({ title: 'Update failed', description: 'Failed to update professional profile.', variant: 'destructive' });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const servicesErrorId = `${id}-services-error`;
+  const regionId = `${id}-region`;
+  const rateTypeId = `${id}-rate-type`;
+  const descriptionId = `${id}-description`;
+  const atMax = values.services.length >= MAX_SERVICES;
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-5" aria-label="Edit professional profile">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField label="Company name" value={values.companyName} onValueChange={(v) => set('companyName', v)} error={errors.companyName} autoComplete="organization" />
+        <TextField label="Contact name" value={values.contactName} onValueChange={(v) => set('contactName', v)} error={errors.contactName} autoComplete="name" />
+        <TextField label="Phone" type="tel" value={values.phone} onValueChange={(v) => set('phone', v)} error={errors.phone} autoComplete="tel" />
+        <TextField label="Website" type="url" value={values.website} onValueChange={(v) => set('website', v)} error={errors.website} autoComplete="url" />
+      </div>
+
+      <div>
+        <label htmlFor={descriptionId} className="mb-1 block text-sm font-medium text-gray-800">
+          Description
+        </label>
+        <textarea
+          id={descriptionId}
+          rows={5}
+          value={values.description}
+          onChange={(event) => set('description', event.target.value)}
+          aria-invalid={errors.description ? true : undefined}
+          aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
+          className={inputClass}
+        />
+        <FieldError id={`${descriptionId}-error`} error={errors.description} />
+      </div>
+
+      <fieldset aria-describedby={errors.services ? servicesErrorId : undefined}>
+        <legend className="text-sm font-medium text-gray-800">
+          Services ({values.services.length} of at most {MAX_SERVICES} selected)
+        </legend>
+        <div className="mt-2 grid max-h-64 gap-2 overflow-y-auto rounded-md border border-gray-300 p-3 sm:grid-cols-2">
+          {SERVICES.map((service) => {
+            const checked = values.services.includes(service);
+            return (
+              <label key={service} className="flex items-center gap-2 text-sm text-gray-800">
+                <input
+                  type="checkbox"
+                  checked={checked}
+                  disabled={!checked && atMax}
+                  onChange={() => set('services', toggleService(values.services, service))}
+                  className="h-4 w-4"
+                />
+                {service}
+              </label>
+            );
+          })}
+        </div>
+        <FieldError id={servicesErrorId} error={errors.services} />
+      </fieldset>
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TextField
+          label="Service area"
+          value={values.location}
+          onValueChange={(v) => set('location', v)}
+          error={errors.location}
+          hint="Where you work, e.g. Greater London and the South East."
+        />
+        <div>
+          <label htmlFor={regionId} className="mb-1 block text-sm font-medium text-gray-800">
+            Region
+          </label>
+          <select
+            id={regionId}
+            value={values.region}
+            onChange={(event) => set('region', event.target.value)}
+            aria-invalid={errors.region ? true : undefined}
+            aria-describedby={errors.region ? `${regionId}-error` : undefined}
+            className={inputClass}
+          >
+            <option value="">Select a region</option>
+            {values.region && !UK_LOCATIONS.some((l) => l.name === values.region) ? (
+              <option value={values.region}>{values.region}</option>
+            ) : null}
+            {LOCATION_GROUPS.map((group) => (
+              <optgroup key={group.kind} label={group.label}>
+                {group.names.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+          <FieldError id={`${regionId}-error`} error={errors.region} />
+        </div>
+        <TextField
+          label="Postcode"
+          value={values.postcode}
+          onValueChange={(v) => set('postcode', v)}
+          error={errors.postcode}
+          autoComplete="postal-code"
+        />
+      </div>
+
+      <fieldset>
+        <legend className="text-sm font-medium text-gray-800">Rate</legend>
+        <div className="mt-2 grid gap-5 sm:grid-cols-3">
+          <TextField
+            label="Rate (£)"
+            inputMode="decimal"
+            value={values.hourlyRate}
+            onValueChange={(v) => set('hourlyRate', sanitizeRate(v))}
+            error={errors.hourlyRate}
+            disabled={values.isProjectBased}
+          />
+          <div>
+            <label htmlFor={rateTypeId} className="mb-1 block text-sm font-medium text-gray-800">
+              Rate type
+            </label>
+            <select
+              id={rateTypeId}
+              value={values.rateType ?? ''}
+              onChange={(event) => set('rateType', (event.target.value || null) as RateType | null)}
+              disabled={values.isProjectBased}
+              className={inputClass}
+            >
+              <option value="">Select</option>
+              <option value="hourly">Per hour</option>
+              <option value="daily">Per day</option>
+            </select>
+          </div>
+          <label className="flex items-center gap-2 self-end pb-2 text-sm text-gray-800">
+            <input
+              type="checkbox"
+              checked={values.isProjectBased}
+              onChange={(event) => setValues((current) => setProjectBased(current, event.target.checked))}
+              className="h-4 w-4"
+            />
+            Project based
+          </label>
+        </div>
+      </fieldset>
+
+      <fieldset>
+        <legend className="text-sm font-medium text-gray-800">Social links</legend>
+        <div className="mt-2 grid gap-5 sm:grid-cols-2">
+          {SOCIAL_FIELDS.map(({ key, label }) => (
+            <TextField key={key} label={label} type="url" value={values[key]} onValueChange={(v) => set(key, v)} error={errors[key]} />
+          ))}
+        </div>
+      </fieldset>
+
+      <div className="flex flex-wrap gap-3">
+        <button type="submit" disabled={isSaving} className={`${buttonClass} bg-blue-700 text-white hover:bg-blue-800`}>
+          {isSaving ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" onClick={onCancel} className={`${buttonClass} border border-gray-400 text-gray-800 hover:bg-gray-100`}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,141 @@
+// The provider's professional-profile form on My Profile, as pure functions: the form values from
+// the API's profile, the PATCH body from the form, and the client-side checks (spec section 5; the
+// API validates again and its field messages are shown the same way).
+import type { MyProfessional, MyProfessionalUpdate, RateType } from '../../api/use-my-profile';
+import type { FieldErrors } from '../login/form-validation';
+
+export const MAX_SERVICES = 10;
+
+export const SOCIAL_FIELDS = [
+  { key: 'linkedin', label: 'LinkedIn' },
+  { key: 'github', label: 'GitHub' },
+  { key: 'facebook', label: 'Facebook' },
+  { key: 'instagram', label: 'Instagram' },
+  { key: 'twitter', label: 'Twitter / X' },
+  { key: 'trustpilot', label: 'Trustpilot' },
+] as const;
+
+export type SocialKey = (typeof SOCIAL_FIELDS)[number]['key'];
+
+export type ProfileFormValues = MyProfessionalUpdate;
+
+export const REQUIRED_FIELDS = {
+  companyName: 'Company name is required',
+  contactName: 'Contact name is required',
+  description: 'Description is required',
+  location: 'Service area is required',
+  region: 'Region is required',
+  postcode: 'Postcode is required',
+} as const;
+
+export const SERVICES_REQUIRED = 'Please select at least one service';
+
+/** The rate as stored text: '45', '45.50', '£45/hour' → '45'; project-based or absent → ''. */
+function rateNumber(hourlyRate: string | null | undefined): string {
+  if (!hourlyRate) return '';
+  const match = /\d+(?:\.\d+)?/.exec(hourlyRate);
+  return match ? match[0] : '';
+}
+
+export function toFormValues(profile: MyProfessional): ProfileFormValues {
+  const isProjectBased = profile.isProjectBased ?? false;
+  const rateType: RateType | null = isProjectBased ? null : (profile.rateType ?? (profile.hourlyRate ? 'hourly' : null));
+  return {
+    companyName: profile.companyName ?? '',
+    contactName: profile.contactName ?? '',
+    phone: profile.phone ?? '',
+    website: profile.website ?? '',
+    description: profile.description ?? '',
+    services: [...(profile.services ?? [])],
+    location: profile.location ?? '',
+    region: profile.region ?? '',
+    postcode: profile.postcode ?? '',
+    hourlyRate: isProjectBased ? '' : rateNumber(profile.hourlyRate),
+    rateType,
+    isProjectBased,
+    linkedin: profile.linkedin ?? '',
+    github: profile.github ?? '',
+    facebook: profile.facebook ?? '',
+    instagram: profile.instagram ?? '',
+    twitter: profile.twitter ?? '',
+    trustpilot: profile.trustpilot ?? '',
+  };
+}
+
+/** The rate input keeps only digits and one decimal point (spec section 5). */
+export function sanitizeRate(input: string): string {
+  const kept = input.replace(/[^\d.]/g, '');
+  const dot = kept.indexOf('.');
+  return dot === -1 ? kept : kept.slice(0, dot + 1) + kept.slice(dot + 1).replace(/\./g, '');
+}
+
+/** Adds or removes a service; at most 10 (further selections are ignored, spec section 5). */
+export function toggleService(services: readonly string[], service: string): string[] {
+  if (services.includes(service)) return services.filter((s) => s !== service);
+  if (services.length >= MAX_SERVICES) return [...services];
+  return [...services, service];
+}
+
+/** Project based clears the rate and rate type (spec section 2, Apply; the same on My Profile). */
+export function setProjectBased(values: ProfileFormValues, isProjectBased: boolean): ProfileFormValues {
+  if (!isProjectBased) return { ...values, isProjectBased, rateType: values.rateType ?? 'hourly' };
+  return { ...values, isProjectBased, hourlyRate: '', rateType: null };
+}
+
+export function validateProfileForm(values: ProfileFormValues): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [field, message] of Object.entries(REQUIRED_FIELDS)) {
+    if (values[field as keyof typeof REQUIRED_FIELDS].trim() === '') errors[field] = message;
+  }
+  if (values.services.length === 0) errors.services = SERVICES_REQUIRED;
+  if (!values.isProjectBased && values.hourlyRate !== '' && !/^\d+(\.\d+)?$/.test(values.hourlyRate)) {
+    errors.hourlyRate = 'Enter the rate as a number, for example 45 or 45.50';
+  }
+  return errors;
+}
+
+/** The PATCH body: trimmed text; no rate or rate type when project based. */
+export function toUpdate(values: ProfileFormValues): MyProfessionalUpdate {
+  const trim = (s: string) => s.trim();
+  return {
+    companyName: trim(values.companyName),
+    contactName: trim(values.contactName),
+    phone: trim(values.phone),
+    website: trim(values.website),
+    description: trim(values.description),
+    services: [...values.services],
+    location: trim(values.location),
+    region: values.region,
+    postcode: trim(values.postcode).toUpperCase(),
+    hourlyRate: values.isProjectBased ? '' : values.hourlyRate,
+    rateType: values.isProjectBased || values.hourlyRate === '' ? null : (values.rateType ?? 'hourly'),
+    isProjectBased: values.isProjectBased,
+    linkedin: trim(values.linkedin),
+    github: trim(values.github),
+    facebook: trim(values.facebook),
+    instagram: trim(values.instagram),
+    twitter: trim(values.twitter),
+    trustpilot: trim(values.trustpilot),
+  };
+}
+
+/** How a rate reads in view mode: '£45 per hour', '£300 per day', 'Project based', or 'Not set'. */
+export function describeRate(profile: Pick<MyProfessional, 'hourlyRate' | 'rateType' | 'isProjectBased'>): string {
+  if (profile.isProjectBased) return 'Project based';
+  const amount = rateNumber(profile.hourlyRate);
+  if (amount === '') return 'Not set';
+  return `£${amount} per ${profile.rateType === 'daily' ? 'day' : 'hour'}`;
+}
+
+/** 'Member since' in British English: 3 January 2025. */
+export function formatMemberSince(createdAt: string | null | undefined): string {
+  if (!createdAt) return 'Unknown';
+  const date = new Date(createdAt);
+  if (Number.isNaN(date.getTime())) return 'Unknown';
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+}
+
+/** The file name for 'Download my data': itconnect-my-data-2025-01-03.json. */
+export function myDataFileName(now: Date = new Date()): string {
+  return `itconnect-my-data-${now.toISOString().slice(0, 10)}.json`;
+}

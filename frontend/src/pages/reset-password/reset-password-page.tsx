@@ -1,0 +1,97 @@
+// /reset-password?token=… (DECISIONS #10): choose a new password (at least 8 characters, typed
+// twice). An invalid, used or expired link shows the API's message and a way to ask for a new one.
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { resetPassword } from '../../api/auth';
+import { errorMessageFor } from '../../api/client';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { AuthCard, linkClass, PasswordField, primaryButtonClass } from '../login/form-fields';
+import { newPasswordErrors } from './new-password';
+
+export const INVALID_LINK_MESSAGE = 'This password reset link is invalid or has expired.';
+
+type Outcome = { kind: 'done' } | { kind: 'failed'; message: string } | null;
+
+export function ResetPasswordPage() {
+  useDocumentTitle('Reset password');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; confirmPassword?: string }>({});
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome>(token ? null : { kind: 'failed', message: INVALID_LINK_MESSAGE });
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = newPasswordErrors(password, confirmPassword);
+    setErrors(found);
+    if (found.password || found.confirmPassword) return;
+    setSubmitting(true);
+    try {
+      await resetPassword({ token, password });
+      setOutcome({ kind: 'done' });
+    } catch (error) {
+      setOutcome({ kind: 'failed', message: errorMessageFor(error, INVALID_LINK_MESSAGE) });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (outcome?.kind === 'done') {
+    return (
+      <AuthCard title="Password changed">
+        <p role="status" className="text-sm text-gray-800">
+          Your password has been changed. You can now sign in with your new password.
+        </p>
+        <p className="mt-6 text-sm">
+          <Link to="/login" className={linkClass}>
+            Sign in
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  if (outcome?.kind === 'failed') {
+    return (
+      <AuthCard title="Reset password">
+        <p role="alert" className="text-sm text-red-700">
+          {outcome.message}
+        </p>
+        <p className="mt-6 text-sm">
+          <Link to="/forgot-password" className={linkClass}>
+            Request a new reset link
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title="Reset password" intro="Choose a new password for your account.">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Choose a new password">
+        <PasswordField
+          label="New password"
+          name="password"
+          autoComplete="new-password"
+          value={password}
+          onValueChange={setPassword}
+          error={errors.password}
+          hint="At least 8 characters."
+        />
+        <PasswordField
+          label="Confirm new password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={confirmPassword}
+          onValueChange={setConfirmPassword}
+          error={errors.confirmPassword}
+        />
+        <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Set new password'}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

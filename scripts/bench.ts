@@ -1,0 +1,332 @@
+// `npm run bench`: the directory at 100,000 listings, measured against ARCHITECTURE §9's budgets.
+//   1. a separate database (itconnect_bench on DATABASE_URL's server, else 127.0.0.1:5432), migrated;
+//   2. 100,000 deterministic live professionals (scripts/bench/seed.ts), reused when already there;
+//   3. the API in this process (createApp on 127.0.0.1:0, silent logs, rate limit out of the way);
+//   4. autocannon (in a worker thread, so it does not share the API's event loop) at 50 connections
+//      for each search mix, profile by slug and map points; the map's gzip size too;
+//   5. a table of p50 / p99 / req/s beside the budgets, and bench/results/latest.json.
+// Options (environment): BENCH_COUNT (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50),
+// BENCH_POOL (Prisma pool size, 10), BENCH_RESEED=1 to seed again.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { performance as perfHooks } from 'node:perf_hooks';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { pino } from 'pino';
+import { createApp } from '../api/src/app';
+import { ApiEnv, parseEnv } from '../core/env-schema';
+import { createPrisma } from '../prisma/db';
+import { applyMigrations } from '../prisma/scripts/migrate-engine';
+import { BENCH_SLUG_PREFIX, seedBenchProfessionals } from './bench/seed';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const COUNT = Number(process.env.BENCH_COUNT ?? 100_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const POOL = Number(process.env.BENCH_POOL ?? 10);
+
+function benchDatabaseUrl(): string {
+  const url = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
+  url.pathname = '/itconnect_bench';
+  url.search = '';
+  return url.toString();
+}
+
+async function prepareDatabase(url: string): Promise<void> {
+  const started = Date.now();
+  const applied = await applyMigrations(url);
+  if (applied.length) console.log(`applied migrations: ${applied.join(', ')}`);
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ total: number; bench: number }>(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE slug LIKE $1)::int AS bench FROM professionals`,
+      [`${BENCH_SLUG_PREFIX}%`],
+    );
+    if (process.env.BENCH_RESEED !== '1' && rows[0]!.total === COUNT && rows[0]!.bench === COUNT) {
+      console.log(`reusing ${COUNT.toLocaleString('en-GB')} seeded professionals`);
+    } else {
+      console.log(`seeding ${COUNT.toLocaleString('en-GB')} professionals ...`);
+      await seedBenchProfessionals(client, { count: COUNT, root: ROOT });
+      console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    await client.query('VACUUM ANALYZE professionals');
+  } finally {
+    await client.end();
+  }
+}
+
+interface Mix {
+  name: string;
+  budget: { p99Ms?: number; reqPerSec?: number; maxMs?: number };
+  paths: string[];
+  connections?: number;
+  seconds?: number;
+}
+
+const q = (params: Record<string, string | number>) => `/api/professionals?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+
+function searchMixes(): Mix[] {
+  const search = { p99Ms: 50, reqPerSec: 2000 };
+  return [
+    {
+      name: 'search: service + location',
+      budget: search,
+      paths: [
+        q({ service: 'Web Design', location: 'Manchester' }),
+        q({ service: 'Cybersecurity', location: 'London' }),
+        q({ service: 'IT Consulting', location: 'Leeds' }),
+        q({ service: 'Cloud Services', location: 'Greater London' }),
+        q({ service: 'Network Setup', location: 'Bristol' }),
+        q({ service: 'Data Recovery', location: 'Scotland' }),
+        q({ service: 'Web Development', location: 'Kent' }),
+        q({ service: 'Home User Support', location: 'Birmingham' }),
+      ],
+    },
+    {
+      name: 'search: text',
+      budget: search,
+      paths: [
+        q({ search: 'web design' }),
+        q({ search: 'cyber security' }),
+        q({ search: 'data recovery manchester' }),
+        q({ search: 'cloud' }),
+        q({ search: 'network installation' }),
+        q({ search: 'bright pixel' }),
+        q({ search: 'server management leeds' }),
+        q({ search: 'seo' }),
+      ],
+    },
+    {
+      name: 'search: distance near a postcode',
+      budget: search,
+      paths: [
+        q({ near: 'M1 1AE', radiusMiles: 10 }),
+        q({ near: 'SW1A 1AA' }),
+        q({ near: 'LS1 4DY', radiusMiles: 15 }),
+        q({ near: 'B1 1AA' }),
+        q({ near: 'EH1 1YZ', radiusMiles: 20 }),
+        q({ near: 'CF10 1AA' }),
+        q({ near: 'BS1 4DJ', service: 'Web Design' }),
+        q({ near: 'G1 1XQ', radiusMiles: 5 }),
+      ],
+    },
+    {
+      name: 'search: rating + price',
+      budget: search,
+      paths: [
+        q({ minRating: 4.5, maxHourlyRate: 50 }),
+        q({ minRating: 4, minHourlyRate: 30, maxHourlyRate: 80, sort: 'price' }),
+        q({ minRating: 4.5 }),
+        q({ maxHourlyRate: 40, sort: 'price' }),
+        q({ minRating: 3, minHourlyRate: 60 }),
+        q({ minRating: 4.8, sort: 'newest' }),
+        q({ minHourlyRate: 100 }),
+        q({ minRating: 4, service: 'DevOps', offset: 24 }),
+      ],
+    },
+  ];
+}
+
+async function profilePaths(url: string): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ slug: string }>(
+      `SELECT slug FROM professionals WHERE id IN (SELECT (1 + (i * 7919) % $1)::int FROM generate_series(1, 64) i)`,
+      [COUNT],
+    );
+    return rows.map((r) => `/api/professionals/slug/${encodeURIComponent(r.slug)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+interface MixResult {
+  name: string;
+  urls: number;
+  connections: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  reqPerSec: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  /** The API's main-thread busy time per request (event-loop utilisation × run time ÷ requests). */
+  apiCpuMsPerRequest: number;
+  /** The same paths one at a time (1 connection, 3 s): the service time without queueing. */
+  singleConnection: { p50Ms: number; p99Ms: number; reqPerSec: number };
+  budget: Mix['budget'];
+  meetsBudget: boolean;
+}
+
+async function runMix(baseUrl: string, mix: Mix): Promise<MixResult> {
+  const connections = mix.connections ?? CONNECTIONS;
+  const single = await autocannon({
+    url: baseUrl,
+    connections: 1,
+    duration: 3,
+    workers: 1,
+    headers: { 'accept-encoding': 'gzip' },
+    requests: mix.paths.map((p) => ({ method: 'GET' as const, path: p })),
+  });
+  const eluBefore = perfHooks.eventLoopUtilization();
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: mix.seconds ?? SECONDS,
+    workers: 1,
+    headers: { 'accept-encoding': 'gzip' },
+    requests: mix.paths.map((p) => ({ method: 'GET' as const, path: p })),
+  });
+  const elu = perfHooks.eventLoopUtilization(eluBefore);
+  const p99 = result.latency.p99;
+  const rps = result.requests.average;
+  const b = mix.budget;
+  const meetsBudget =
+    (b.p99Ms === undefined || p99 <= b.p99Ms) &&
+    (b.reqPerSec === undefined || rps >= b.reqPerSec) &&
+    (b.maxMs === undefined || p99 <= b.maxMs) &&
+    result.non2xx === 0 &&
+    result.errors === 0;
+  return {
+    name: mix.name,
+    urls: mix.paths.length,
+    connections,
+    p50Ms: result.latency.p50,
+    p99Ms: p99,
+    maxMs: result.latency.max,
+    reqPerSec: Math.round(rps),
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    apiCpuMsPerRequest: Math.round((elu.active / Math.max(1, result.requests.total)) * 100) / 100,
+    singleConnection: { p50Ms: single.latency.p50, p99Ms: single.latency.p99, reqPerSec: Math.round(single.requests.average) },
+    budget: b,
+    meetsBudget,
+  };
+}
+
+async function measureMapSize(baseUrl: string, mapPath: string): Promise<{ path: string; gzipBytes: number; rawBytes: number; points: number; total: number; ms: number }> {
+  const { request } = await import('node:http');
+  const started = performance.now();
+  const compressed = await new Promise<Buffer>((resolve, reject) => {
+    const req = request(`${baseUrl}${mapPath}`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => (res.headers['content-encoding'] === 'gzip' ? resolve(Buffer.concat(chunks)) : reject(new Error('map answer was not gzipped'))));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const ms = performance.now() - started;
+  const raw = gunzipSync(compressed);
+  const body = JSON.parse(raw.toString('utf8')) as { total: number; points: unknown[] };
+  return { path: mapPath, gzipBytes: compressed.length, rawBytes: raw.length, points: body.points.length, total: body.total, ms: Math.round(ms) };
+}
+
+function budgetText(b: Mix['budget']): string {
+  const parts: string[] = [];
+  if (b.p99Ms !== undefined) parts.push(`p99 ≤ ${b.p99Ms} ms`);
+  if (b.maxMs !== undefined) parts.push(`≤ ${b.maxMs} ms`);
+  if (b.reqPerSec !== undefined) parts.push(`≥ ${b.reqPerSec.toLocaleString('en-GB')} req/s`);
+  return parts.join(', ');
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = benchDatabaseUrl();
+  console.log(`bench database: ${databaseUrl.replace(/\/\/[^@]*@/, '//')}  (${os.cpus().length} CPUs, pool ${POOL})`);
+  await prepareDatabase(databaseUrl);
+
+  const redisPrefix = `itc_bench_${process.pid}_`;
+  const parsed = parseEnv(ApiEnv, {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: redisPrefix,
+    SESSION_KEYS: 'bench-session-key-0123456789abcdefghijklmnopqrstuvwxyz',
+    STATIC_DIR: '/nonexistent/itconnect-static',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+  });
+  if (!parsed.ok) throw new Error(`bench env invalid: ${parsed.problems.join('; ')}`);
+  const prisma = createPrisma(databaseUrl, { max: POOL });
+  const redis = new Redis(parsed.env.REDIS_URL, { maxRetriesPerRequest: 2 });
+  const api = createApp({ env: parsed.env, prisma, redis, logger: pino({ level: 'silent' }) });
+  const server = createServer(api.app.callback());
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  try {
+    const mapPaths = ['/api/professionals/map', '/api/professionals/map?service=Web%20Design', '/api/professionals/map?minRating=4'];
+    const mixes: Mix[] = [
+      ...searchMixes(),
+      { name: 'profile by slug', budget: { p99Ms: 20, reqPerSec: 4000 }, paths: await profilePaths(databaseUrl) },
+      { name: 'map points (whole UK, 100k)', budget: { maxMs: 300 }, paths: [mapPaths[0]!], connections: 1 },
+      { name: 'map points (mixed filters)', budget: { maxMs: 300 }, paths: mapPaths, connections: 4 },
+    ];
+    // Warm the pool, the plans and the outcode table.
+    for (const mix of mixes) for (const p of mix.paths.slice(0, 8)) await fetch(`${baseUrl}${p}`).then((r) => r.arrayBuffer());
+
+    const loadBefore = os.loadavg();
+    const results: MixResult[] = [];
+    for (const mix of mixes) {
+      process.stdout.write(`running ${mix.name} ...`);
+      const r = await runMix(baseUrl, mix);
+      process.stdout.write(` p99 ${r.p99Ms} ms, ${r.reqPerSec} req/s\n`);
+      results.push(r);
+    }
+    const mapSizes = [];
+    for (const p of mapPaths) mapSizes.push(await measureMapSize(baseUrl, p));
+
+    console.log('');
+    console.log(`load average before: ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (other processes on this machine compete for the same CPUs)`);
+    console.log(`${'mix'.padEnd(34)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'req/s'.padStart(8)} ${'1-conn p50'.padStart(11)} ${'API ms/req'.padStart(11)}  budget`);
+    for (const r of results) {
+      console.log(
+        `${r.name.padEnd(34)} ${`${r.p50Ms} ms`.padStart(8)} ${`${r.p99Ms} ms`.padStart(8)} ${String(r.reqPerSec).padStart(8)} ${`${r.singleConnection.p50Ms} ms`.padStart(11)} ${r.apiCpuMsPerRequest.toFixed(2).padStart(11)}  ${budgetText(r.budget)}  ${r.meetsBudget ? 'OK' : 'MISSED'}${r.non2xx || r.errors ? ` (non-2xx ${r.non2xx}, errors ${r.errors})` : ''}`,
+      );
+    }
+    for (const m of mapSizes) {
+      const ok = m.gzipBytes <= 1.5 * 1024 * 1024;
+      console.log(
+        `map size ${m.path.padEnd(44)} ${m.points} points, ${(m.rawBytes / 1024).toFixed(0)} KB raw, ${(m.gzipBytes / 1024).toFixed(0)} KB gzip (≤ 1,536 KB ${ok ? 'OK' : 'MISSED'})`,
+      );
+    }
+
+    const report = {
+      at: new Date().toISOString(),
+      machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+      loadAverage: { before: loadBefore, after: os.loadavg() },
+      settings: { professionals: COUNT, seconds: SECONDS, connections: CONNECTIONS, prismaPool: POOL },
+      results,
+      mapSizes,
+    };
+    const outDir = path.join(ROOT, 'bench', 'results');
+    mkdirSync(outDir, { recursive: true });
+    writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\nwrote ${path.relative(ROOT, path.join(outDir, 'latest.json'))}`);
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await api.close();
+    const keys = await redis.keys(`${redisPrefix}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+    await prisma.$disconnect();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,407 @@
+// Accounts (issue 4) against the real product: register → sign out → sign in → My Profile →
+// delete account (then signing in fails); password reset through the e-mail the worker writes;
+// the login and register forms' messages; the provider's profile card; the admin mail page.
+// Every page visited is scanned with axe. Runs on both projects (desktop and mobile).
+//
+// Demo accounts get random passwords at seed time, so the tests that need the demo admin or
+// provider give them a known password straight in the e2e database (E2E_DATABASE_URL, set by
+// run.ts). E-mails are read from E2E_MAIL_DIR when set, otherwise through /admin/mail as the admin.
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import pg from 'pg';
+import { hashPassword } from '../../prisma/password';
+import { checkA11y, expect, test } from './fixtures';
+
+const ADMIN_EMAIL = 'admin@example.com';
+const PROVIDER_EMAIL = 'provider@example.com';
+const KNOWN_PASSWORD = 'e2e-known-password';
+
+/** A fresh address per test and project, so parallel runs never share an account. */
+function uniqueEmail(label: string): string {
+  return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+const passwordsSet = new Map<string, Promise<void>>();
+
+/** Gives a seeded account a known password (once per worker). Without a database URL, assumes the server already knows it. */
+function ensureKnownPassword(email: string): Promise<void> {
+  const databaseUrl = process.env.E2E_DATABASE_URL;
+  if (!databaseUrl) return Promise.resolve();
+  let done = passwordsSet.get(email);
+  if (!done) {
+    done = (async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const hash = await hashPassword(KNOWN_PASSWORD);
+        await client.query('UPDATE users SET password_hash = $1 WHERE email = $2', [hash, email]);
+      } finally {
+        await client.end();
+      }
+    })();
+    passwordsSet.set(email, done);
+  }
+  return done;
+}
+
+async function open(page: Page, pathname: string): Promise<void> {
+  await page.goto(pathname);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** Ticks the ALTCHA box (through its label, as a person would) and waits until it is solved. */
+async function solveCaptcha(page: Page): Promise<void> {
+  const main = page.getByRole('main');
+  await main.getByText("I'm not a robot").click();
+  await expect(main.getByText('Verified', { exact: true })).toBeVisible({ timeout: 20_000 });
+}
+
+async function fillCredentials(page: Page, email: string, password: string): Promise<void> {
+  const form = page.getByRole('main');
+  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await open(page, '/login');
+  await fillCredentials(page, email, password);
+  await solveCaptcha(page);
+  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Signed in successfully' })).toBeVisible();
+}
+
+async function signOut(page: Page, isMobile: boolean): Promise<void> {
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Sign Out' }).click();
+  } else {
+    await page.getByRole('banner').getByRole('button', { name: /^Account menu for / }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Sign Out' }).click();
+  }
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('status').filter({ hasText: 'Signed out successfully' })).toContainText(
+    'You have been logged out of your account.',
+  );
+}
+
+/** The header shows the signed-in account (desktop dropdown or the mobile menu's Account block). */
+async function expectSignedInAs(page: Page, name: string, isMobile: boolean): Promise<void> {
+  if (isMobile) {
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const account = page.getByRole('dialog', { name: 'Menu' }).getByRole('region', { name: 'Account' });
+    await expect(account).toContainText(name);
+    await page.getByRole('button', { name: 'Close menu' }).click();
+  } else {
+    await expect(page.getByRole('banner').getByRole('button', { name: `Account menu for ${name}` })).toBeVisible();
+  }
+}
+
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+const RESET_LINK = /https?:\/\/[^\s"'<>]+\/reset-password\?token=[\w.~%-]+/;
+
+/** The newest reset link e-mailed to `email`: from E2E_MAIL_DIR, or through /admin/mail as the admin. */
+async function resetLinkFor(browser: Browser, email: string): Promise<string> {
+  const mailDir = process.env.E2E_MAIL_DIR;
+  if (mailDir) {
+    let link: string | undefined;
+    await expect
+      .poll(
+        async () => {
+          const files = (await readdir(mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+          const dated = await Promise.all(files.map(async (f) => ({ f, t: (await stat(path.join(mailDir, f))).mtimeMs })));
+          for (const { f } of dated.sort((a, b) => b.t - a.t)) {
+            const text = decodeQuotedPrintable(await readFile(path.join(mailDir, f), 'utf8'));
+            if (text.toLowerCase().includes(email.toLowerCase())) {
+              link = RESET_LINK.exec(text)?.[0];
+              if (link) return true;
+            }
+          }
+          return false;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    return link!;
+  }
+
+  await ensureKnownPassword(ADMIN_EMAIL);
+  const context = await browser.newContext();
+  try {
+    const admin = await context.newPage();
+    await context.addInitScript(() => {
+      window.localStorage.setItem('itc-cookie-consent', JSON.stringify({ choice: 'declined', at: Date.now() }));
+    });
+    await signIn(admin, ADMIN_EMAIL, KNOWN_PASSWORD);
+    await open(admin, '/admin/mail');
+    await expect(admin.getByRole('heading', { level: 1, name: 'Development e-mails' })).toBeVisible();
+    const message = admin.getByRole('button').filter({ hasText: `To: ${email}` }).first();
+    // The worker sends e-mail in the background: refresh until it is there.
+    await expect(async () => {
+      await admin.getByRole('button', { name: 'Refresh' }).click({ timeout: 2_000 });
+      await expect(message).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+    // Scanned before a message opens: axe cannot enter the message's sandboxed (script-less) iframe.
+    await checkA11y(admin);
+    await message.click();
+    const text = await admin.getByTestId('mail-text').textContent();
+    const link = RESET_LINK.exec(text ?? '')?.[0];
+    expect(link, `a reset link in: ${text}`).toBeTruthy();
+    return link!;
+  } finally {
+    await context.close();
+  }
+}
+
+test.describe('accounts', () => {
+  // The pages, the captcha widget (its workers and styles under our CSP) and the failed calls they
+  // handle log no errors of their own; the browser's "Failed to load resource" lines for expected
+  // 4xx answers are not ours.
+  let consoleErrors: string[] = [];
+  test.beforeEach(({ page }) => {
+    consoleErrors = [];
+    page.on('pageerror', (error) => consoleErrors.push(`uncaught: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) consoleErrors.push(message.text());
+    });
+  });
+  test.afterEach(() => {
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('register → sign out → sign in → My Profile → delete account; then sign-in fails', async ({ consentedPage: page, isMobile }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail('journey');
+    const password = 'journey-pass-1';
+    const name = 'Grace Hopper';
+
+    await open(page, '/register');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('link', { name: 'Join As A Professional' })).toHaveAttribute('href', '/apply');
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    await checkA11y(page);
+    await page.getByRole('main').getByLabel('Full name').fill(name);
+    await fillCredentials(page, email, password);
+    await solveCaptcha(page);
+    await checkA11y(page);
+    await page.getByRole('main').getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Account created' })).toBeVisible();
+    await expectSignedInAs(page, name, isMobile);
+
+    await signOut(page, isMobile);
+    await checkA11y(page);
+
+    await signIn(page, email, password);
+    await expectSignedInAs(page, name, isMobile);
+
+    await open(page, '/profile');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+    const info = main.getByRole('region', { name: 'Account information' });
+    await expect(info).toContainText(name);
+    await expect(info).toContainText(email);
+    await expect(info).toContainText('customer');
+    await expect(info).toContainText(new Date().getFullYear().toString());
+    await expect(main.getByRole('region', { name: 'Professional profile' })).toHaveCount(0);
+    await checkA11y(page);
+
+    // Download my data: a JSON file about this user.
+    const downloadPromise = page.waitForEvent('download');
+    await main.getByRole('button', { name: 'Download my data' }).click();
+    const download = await downloadPromise;
+    expect(download.suggestedFilename()).toMatch(/\.json$/);
+    const file = await download.path();
+    expect(await readFile(file, 'utf8')).toContain(email);
+
+    // Delete: the dialog can be cancelled, then confirmed.
+    await main.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await expect(dialog).toBeVisible();
+    await checkA11y(page);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await main.getByRole('button', { name: 'Delete Account' }).click();
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Account archived' })).toBeVisible();
+
+    // Anonymous again: /profile sends to /login, and the archived account cannot sign in.
+    await page.goto('/profile');
+    await expect(page).toHaveURL(/\/login$/);
+    await fillCredentials(page, email, password);
+    await solveCaptcha(page);
+    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Error' });
+    await expect(toast).toContainText(/Invalid email or password|This account has been deleted/);
+    await expect(page).toHaveURL(/\/login$/);
+    // The captcha starts over after a failed submit.
+    await expect(page.getByRole('main').getByText('Verified', { exact: true })).toBeHidden();
+  });
+
+  test('password reset through the e-mail', async ({ consentedPage: page, browser }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail('reset');
+    const name = 'Reset Tester';
+
+    await open(page, '/register');
+    await page.getByRole('main').getByLabel('Full name').fill(name);
+    await fillCredentials(page, email, 'old-password-1');
+    await solveCaptcha(page);
+    await page.getByRole('main').getByRole('button', { name: 'Create account' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.context().clearCookies();
+
+    await open(page, '/login');
+    await page.getByRole('main').getByRole('link', { name: 'Forgot password' }).click();
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible();
+    await checkA11y(page);
+    await page.getByRole('main').getByLabel('Email').fill(email);
+    await solveCaptcha(page);
+    await page.getByRole('main').getByRole('button', { name: 'Send reset link' }).click();
+    await expect(page.getByRole('main').getByRole('status')).toHaveText(
+      "If an account exists for that email, we've sent a link to reset your password. It expires in 1 hour.",
+    );
+    await checkA11y(page);
+
+    const link = await resetLinkFor(browser, email);
+    const url = new URL(link);
+    await open(page, `${url.pathname}${url.search}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reset password' })).toBeVisible();
+    await checkA11y(page);
+    const main = page.getByRole('main');
+    await main.getByLabel('New password', { exact: true }).fill('short');
+    await main.getByLabel('Confirm new password', { exact: true }).fill('different');
+    await main.getByRole('button', { name: 'Set new password' }).click();
+    await expect(main.getByLabel('New password', { exact: true })).toHaveAccessibleDescription(/Password must be at least 8 characters/);
+    await expect(main.getByLabel('Confirm new password', { exact: true })).toHaveAccessibleDescription("Passwords don't match");
+    await main.getByLabel('New password', { exact: true }).fill('brand-new-password');
+    await main.getByLabel('Confirm new password', { exact: true }).fill('brand-new-password');
+    await main.getByRole('button', { name: 'Set new password' }).click();
+    await expect(main.getByRole('status')).toContainText('Your password has been changed');
+    await checkA11y(page);
+
+    // The link works once.
+    await open(page, `${url.pathname}${url.search}`);
+    await main.getByLabel('New password', { exact: true }).fill('another-password');
+    await main.getByLabel('Confirm new password', { exact: true }).fill('another-password');
+    await main.getByRole('button', { name: 'Set new password' }).click();
+    await expect(main.getByRole('alert')).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute('href', '/forgot-password');
+
+    await main.getByRole('link', { name: 'Request a new reset link' }).click();
+    await signIn(page, email, 'brand-new-password');
+  });
+
+  test('login: validation messages next to the fields, show/hide password, links', async ({ consentedPage: page }) => {
+    await open(page, '/login');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await expect(main.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
+    await expect(main.getByRole('link', { name: 'Forgot password' })).toHaveAttribute('href', '/forgot-password');
+    await checkA11y(page);
+
+    await fillCredentials(page, 'not-an-email', '123');
+    await main.getByRole('button', { name: 'Sign in' }).click();
+    const emailBox = main.getByLabel('Email');
+    const passwordBox = main.getByLabel('Password', { exact: true });
+    await expect(emailBox).toHaveAttribute('aria-invalid', 'true');
+    await expect(emailBox).toHaveAccessibleDescription('Invalid email address');
+    await expect(passwordBox).toHaveAttribute('aria-invalid', 'true');
+    await expect(passwordBox).toHaveAccessibleDescription('Password must be at least 6 characters');
+    await expect(main).toContainText('Please complete the captcha');
+    await checkA11y(page);
+
+    const toggle = main.getByRole('button', { name: 'Show password' });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await expect(passwordBox).toHaveAttribute('type', 'password');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(passwordBox).toHaveAttribute('type', 'text');
+    await toggle.press('Enter');
+    await expect(passwordBox).toHaveAttribute('type', 'password');
+
+    await fillCredentials(page, 'someone@example.com', '123456');
+    await main.getByRole('button', { name: 'Sign in' }).click();
+    await expect(emailBox).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(passwordBox).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(main).toContainText('Please complete the captcha');
+  });
+
+  test('register: the name must have at least 2 characters', async ({ consentedPage: page }) => {
+    await open(page, '/register');
+    const main = page.getByRole('main');
+    await main.getByLabel('Full name').fill('A');
+    await fillCredentials(page, 'someone@example.com', '123456');
+    await main.getByRole('button', { name: 'Create account' }).click();
+    await expect(main.getByLabel('Full name')).toHaveAccessibleDescription('Name must be at least 2 characters');
+    await checkA11y(page);
+  });
+
+  test('a provider edits the professional profile: Cancel discards, Save returns to view', async ({ consentedPage: page }) => {
+    test.setTimeout(60_000);
+    await ensureKnownPassword(PROVIDER_EMAIL);
+    await signIn(page, PROVIDER_EMAIL, KNOWN_PASSWORD);
+    await open(page, '/profile');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('region', { name: 'Account information' })).toContainText('Service Provider');
+    const card = main.getByRole('region', { name: 'Professional profile' });
+    await expect(card.getByRole('button', { name: 'Edit Profile' })).toBeVisible();
+    await expect(card.getByRole('link', { name: 'View Public Profile' })).toHaveAttribute('href', /^\/professionals\/[\w-]+$/);
+    await expect(main.getByRole('link', { name: 'Update Professional Application' })).toHaveAttribute('href', '/apply');
+    await checkA11y(page);
+
+    // Cancel discards.
+    await card.getByRole('button', { name: 'Edit Profile' }).click();
+    const form = card.getByRole('form', { name: 'Edit professional profile' });
+    const contact = form.getByLabel('Contact name');
+    const original = await contact.inputValue();
+    await contact.fill('Discarded Name');
+    await checkA11y(page);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await expect(card).not.toContainText('Discarded Name');
+    await expect(card).toContainText(original);
+
+    // Project based clears and disables the rate fields; a required field left empty is flagged.
+    await card.getByRole('button', { name: 'Edit Profile' }).click();
+    await form.getByLabel('Project based').check();
+    await expect(form.getByLabel('Rate (£)')).toBeDisabled();
+    await expect(form.getByLabel('Rate (£)')).toHaveValue('');
+    await expect(form.getByLabel('Rate type')).toBeDisabled();
+    await form.getByLabel('Project based').uncheck();
+    await form.getByLabel('Rate (£)').fill('£5a5');
+    await expect(form.getByLabel('Rate (£)')).toHaveValue('55');
+    await form.getByLabel('Company name').fill('');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(form.getByLabel('Company name')).toHaveAccessibleDescription('Company name is required');
+
+    // Save returns to view mode with the change.
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await card.getByRole('button', { name: 'Edit Profile' }).click();
+    const phone = `020 7946 ${String(Date.now() % 10_000).padStart(4, '0')}`;
+    await form.getByLabel('Phone').fill(phone);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Profile updated' })).toBeVisible();
+    await expect(form).toBeHidden();
+    await expect(card).toContainText(phone);
+    await page.reload();
+    await expect(main.getByRole('region', { name: 'Professional profile' })).toContainText(phone);
+  });
+
+  test('/admin/mail: anonymous visitors go to /login, other users are turned away', async ({ consentedPage: page }) => {
+    await page.goto('/admin/mail');
+    await expect(page).toHaveURL(/\/login$/);
+
+    await ensureKnownPassword(PROVIDER_EMAIL);
+    await signIn(page, PROVIDER_EMAIL, KNOWN_PASSWORD);
+    await open(page, '/admin/mail');
+    await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
+    await expect(page.getByRole('main')).toContainText('only available to administrators');
+    await checkA11y(page);
+  });
+});

@@ -1,0 +1,292 @@
+// Finding a professional (issue 3): search from the header, filter with the pickers, chips and
+// Clear Filters, paging, sorting, the list → profile, the map → popup → profile, and the mobile
+// map panel. Runs against the real product with the demo professionals (tests/e2e/run.ts); every
+// page state is scanned with axe. The profile page itself is tested elsewhere: here only its URL.
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { MapPoints, ProfessionalListItem } from '../../core/directory';
+import { checkA11y, expect, test } from './fixtures';
+
+const COUNT_TEXT = /^\d[\d,]* professionals?$/;
+
+/** The directory's result cards. */
+function cards(page: Page): Locator {
+  return page.getByRole('region', { name: 'Results', exact: true }).getByRole('article');
+}
+
+/** Opens a directory address and waits until its first results (or its empty state) are shown. */
+async function openDirectory(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  // Generous: the page and its data arrive together on a busy two-core machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('status', { name: 'Loading professionals' })).toHaveCount(0, { timeout: 20_000 });
+}
+
+async function apiList(request: APIRequestContext, query: string): Promise<{ items: ProfessionalListItem[]; total: number }> {
+  const response = await request.get(`/api/professionals?${query}`);
+  expect(response.ok()).toBe(true);
+  const items = (await response.json()) as ProfessionalListItem[];
+  return { items, total: Number(response.headers()['x-total-count']) };
+}
+
+/** The demo professionals are placed on the map by the worker shortly after seeding. */
+async function waitForLocatedPoints(request: APIRequestContext, query = ''): Promise<number> {
+  let located = 0;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/professionals/map${query ? `?${query}` : ''}`);
+        located = ((await response.json()) as MapPoints).points.length;
+        return located;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThan(0);
+  return located;
+}
+
+/** Chooses an option of a searchable picker by typing part of it and pressing Enter. */
+async function pick(page: Page, label: string, typed: string, expected: string): Promise<void> {
+  const picker = page.getByRole('combobox', { name: label, exact: true });
+  await picker.click();
+  await picker.fill(typed);
+  await expect(page.getByRole('listbox', { name: label }).getByRole('option').first()).toHaveText(expected);
+  await picker.press('Enter');
+  await expect(picker).toHaveValue(expected);
+  await expect(picker).toHaveAttribute('aria-expanded', 'false');
+}
+
+test.describe('searching', () => {
+  test('a search from the header lists the matches and shows the text in the keyword box', async ({
+    consentedPage: page,
+    isMobile,
+    request,
+  }) => {
+    test.slow(); // several axe scans on a two-core machine
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 1, name: 'About ITConnect' })).toBeVisible();
+    if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
+    const box = page.getByRole('searchbox', { name: 'Search IT professionals' });
+    await box.fill('web design');
+    await box.press('Enter');
+
+    await expect(page).toHaveURL(/\/professionals\?search=web%20design$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible();
+    await expect(page.getByRole('searchbox', { name: 'Keywords' })).toHaveValue('web design');
+
+    const { items, total } = await apiList(request, 'search=web%20design&sort=relevance&limit=24');
+    expect(total).toBeGreaterThan(0);
+    await expect(page.getByText(COUNT_TEXT)).toHaveText(`${total} professional${total === 1 ? '' : 's'}`);
+    await expect(cards(page)).toHaveCount(Math.min(total, 24));
+    await expect(cards(page).first().getByRole('heading')).toHaveText(items[0]?.companyName ?? '');
+    await expect(page.getByRole('button', { name: 'Remove filter: “web design”' })).toBeVisible();
+    // Relevance is offered (and chosen) only when searching for text.
+    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('relevance');
+    await expect(page).toHaveTitle('“web design” – IT Professionals | ITConnect');
+    await checkA11y(page);
+  });
+
+  test('the pickers filter by service and location; the address and the results follow', async ({
+    consentedPage: page,
+    request,
+  }) => {
+    test.slow(); // several axe scans on a two-core machine
+    await openDirectory(page, '/professionals');
+    await expect(page.getByRole('combobox', { name: 'Sort by' }).getByRole('option', { name: 'Best match' })).toHaveCount(0);
+
+    // Keyboard: arrows move through the list, Escape closes it and keeps the choice.
+    const service = page.getByRole('combobox', { name: 'Service', exact: true });
+    await service.focus();
+    await service.press('ArrowDown');
+    await expect(service).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('listbox', { name: 'Service' }).getByRole('option')).toHaveCount(31);
+    await checkA11y(page);
+    await service.press('Escape');
+    await expect(service).toHaveAttribute('aria-expanded', 'false');
+    await expect(service).toHaveValue('All Services');
+
+    // Type-ahead with nothing to match.
+    await service.fill('zzz');
+    await expect(page.getByText('No service found.')).toBeVisible();
+    await service.press('Escape');
+    await expect(service).toHaveValue('All Services');
+
+    await pick(page, 'Service', 'web des', 'Web Design');
+    await pick(page, 'Location', 'manch', 'Manchester');
+    await page.getByRole('search', { name: 'Filter professionals' }).getByRole('button', { name: 'Search', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/professionals\?service=Web\+Design&location=Manchester$/);
+    await expect(page).toHaveTitle('Web Design in Manchester | ITConnect');
+    const { items, total } = await apiList(request, 'service=Web%20Design&location=Manchester&sort=rating&limit=24');
+    expect(total).toBeGreaterThan(0);
+    await expect(page.getByText(COUNT_TEXT)).toHaveText(`${total} professional${total === 1 ? '' : 's'}`);
+    await expect(cards(page).getByRole('heading')).toHaveText(items.map((p) => p.companyName));
+    await expect(page.getByRole('button', { name: 'Remove filter: Web Design' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove filter: Manchester' })).toBeVisible();
+    await checkA11y(page);
+
+    // A chip removes its filter only.
+    await page.getByRole('button', { name: 'Remove filter: Manchester' }).click();
+    await expect(page).toHaveURL(/\/professionals\?service=Web\+Design$/);
+    await expect(page.getByRole('combobox', { name: 'Location', exact: true })).toHaveValue('All UK');
+    const { total: serviceTotal } = await apiList(request, 'service=Web%20Design');
+    await expect(page.getByText(COUNT_TEXT)).toHaveText(`${serviceTotal} professional${serviceTotal === 1 ? '' : 's'}`);
+  });
+
+  test('rating and the price slider go into the address; only non-default values', async ({ consentedPage: page }) => {
+    await openDirectory(page, '/professionals');
+    const form = page.getByRole('search', { name: 'Filter professionals' });
+    await form.getByRole('combobox', { name: 'Rating' }).selectOption({ label: '4+ stars' });
+    const max = form.getByRole('slider', { name: 'Maximum hourly rate' });
+    await max.focus();
+    for (let i = 0; i < 5; i += 1) await max.press('ArrowLeft');
+    await expect(max).toHaveAttribute('aria-valuetext', '£50');
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/professionals\?minRating=4&maxHourlyRate=50$/);
+    await expect(page.getByRole('button', { name: 'Remove filter: 4+ stars' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Remove filter: Up to £50/hour' })).toBeVisible();
+
+    // Back at 100 the upper end means no limit again.
+    for (let i = 0; i < 5; i += 1) await max.press('ArrowRight');
+    await expect(max).toHaveAttribute('aria-valuetext', 'No maximum');
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/professionals\?minRating=4$/);
+  });
+
+  test('no match shows the empty state, and Clear Filters resets to All Services and All UK', async ({
+    consentedPage: page,
+    request,
+  }) => {
+    await openDirectory(page, '/professionals?search=qqxzzy&service=Graphic%20Design&location=Inverness');
+    await expect(page.getByText('No professionals found matching your criteria.')).toBeVisible();
+    await expect(page.getByText(COUNT_TEXT)).toHaveText('0 professionals');
+    await checkA11y(page);
+
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect(page).toHaveURL(/\/professionals$/);
+    await expect(page.getByRole('combobox', { name: 'Service', exact: true })).toHaveValue('All Services');
+    await expect(page.getByRole('combobox', { name: 'Location', exact: true })).toHaveValue('All UK');
+    await expect(page.getByRole('searchbox', { name: 'Keywords' })).toHaveValue('');
+    const { total } = await apiList(request, '');
+    await expect(page.getByText(COUNT_TEXT)).toHaveText(`${total} professionals`);
+    await expect(page).toHaveTitle('IT Professionals | ITConnect');
+  });
+
+  test('Load more adds the next page until every match is listed', async ({ consentedPage: page, request }) => {
+    const { total } = await apiList(request, 'limit=1');
+    test.skip(total <= 24, 'needs more than one page of demo professionals');
+    await openDirectory(page, '/professionals');
+    await expect(cards(page)).toHaveCount(24);
+    const loadMore = page.getByRole('button', { name: 'Load more' });
+    while (await loadMore.isVisible()) {
+      const before = await cards(page).count();
+      await loadMore.click();
+      await expect(cards(page)).not.toHaveCount(before);
+    }
+    await expect(cards(page)).toHaveCount(total);
+    // Every professional appears once.
+    const names = await cards(page).getByRole('link', { name: /^View Profile/ }).evaluateAll((links) =>
+      links.map((link) => link.getAttribute('href')),
+    );
+    expect(new Set(names).size).toBe(total);
+  });
+});
+
+test.describe('profiles', () => {
+  test('View Profile on a card opens the profile by slug', async ({ consentedPage: page }) => {
+    await openDirectory(page, '/professionals');
+    const first = cards(page).first();
+    const name = (await first.getByRole('heading').textContent()) ?? '';
+    const link = first.getByRole('link', { name: `View Profile: ${name}` });
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/professionals\/[a-z0-9-]+$/);
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+
+  test('desktop: a map marker opens a popup whose link opens the profile', async ({ consentedPage: page, isMobile, request }) => {
+    test.slow(); // several axe scans on a two-core machine
+    test.skip(isMobile, 'the map sits beside the list on desktop; the mobile panel is tested below');
+    const query = 'location=Manchester';
+    const located = await waitForLocatedPoints(request, query);
+    await openDirectory(page, `/professionals?${query}`);
+
+    const map = page.getByRole('region', { name: 'Map of results' });
+    await expect(map).toBeVisible();
+    const box = await map.boundingBox();
+    expect(box?.height).toBeCloseTo(800 * 0.7, -1);
+    await expect(page.getByText(`${located} on the map`)).toBeVisible();
+    await expect(map.getByText('Loading map...')).toHaveCount(0);
+    await checkA11y(page);
+
+    // Clusters zoom in (or fan out at the closest zoom) when clicked, until a marker can be clicked.
+    const marker = map.locator('img.leaflet-marker-icon');
+    for (let i = 0; i < 8 && (await marker.count()) === 0; i += 1) {
+      await map.locator('.marker-cluster').first().click();
+      await page.waitForTimeout(600);
+    }
+    await marker.first().click();
+
+    const popup = map.locator('.leaflet-popup');
+    const profileLink = popup.getByRole('link', { name: 'View Profile →' });
+    await expect(profileLink).toBeVisible();
+    const href = await profileLink.getAttribute('href');
+    expect(href).toMatch(/^\/professionals\/[a-z0-9-]+$/);
+    await checkA11y(page);
+    await profileLink.click();
+    await expect(page).toHaveURL(new RegExp(`${href}$`));
+  });
+
+  test('desktop: a 420px list column beside the map', async ({ consentedPage: page, isMobile }) => {
+    test.skip(isMobile, 'desktop layout');
+    await openDirectory(page, '/professionals');
+    const list = await page.getByRole('region', { name: 'Results', exact: true }).boundingBox();
+    expect(list?.width).toBeCloseTo(420, 0);
+    await expect(page.getByRole('button', { name: 'View on Map' })).toHaveCount(0);
+  });
+});
+
+test.describe('mobile map panel', () => {
+  test.skip(({ isMobile }) => !isMobile, 'the map panel exists below md only');
+
+  test('View on Map opens a 60vh Map View above the list; Hide Map and the close button close it', async ({
+    consentedPage: page,
+    request,
+  }) => {
+    test.slow(); // several axe scans on a two-core machine
+    await waitForLocatedPoints(request);
+    await openDirectory(page, '/professionals');
+    const toggle = page.getByRole('button', { name: 'View on Map' });
+    const panel = page.getByRole('region', { name: 'Map View' });
+    await expect(panel).toBeHidden();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await toggle.click();
+    await expect(panel).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Hide Map' })).toHaveAttribute('aria-expanded', 'true');
+    const mapBox = await panel.locator('.leaflet-container').boundingBox();
+    expect(mapBox?.height).toBeCloseTo(844 * 0.6, -1);
+    await expect(panel.locator('.leaflet-marker-icon').first()).toBeVisible();
+    await expect(page.getByText(/\d+ on the map/)).toBeVisible();
+    // The panel sits above the list.
+    const listBox = await page.getByRole('region', { name: 'Results', exact: true }).boundingBox();
+    expect((mapBox?.y ?? 0) < (listBox?.y ?? 0)).toBe(true);
+    await checkA11y(page);
+
+    await page.getByRole('button', { name: 'Hide Map' }).click();
+    await expect(panel).toBeHidden();
+
+    await page.getByRole('button', { name: 'View on Map' }).click();
+    await expect(panel).toBeVisible();
+    await panel.getByRole('button', { name: 'Close map' }).click();
+    await expect(panel).toBeHidden();
+    await expect(page.getByRole('button', { name: 'View on Map' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test('the banner invites professionals to join', async ({ consentedPage: page }) => {
+  await openDirectory(page, '/professionals');
+  const banner = page.getByRole('region', { name: 'Are you an IT Professional?' });
+  await expect(banner).toContainText('Join our directory and connect with clients across the UK...');
+  await expect(banner.getByRole('link', { name: 'Join us today' })).toHaveAttribute('href', '/apply');
+  await expect(banner.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/about');
+});

@@ -1,0 +1,147 @@
+// Every e-mail the product sends (DECISIONS #22), one small function each, keyed by the template
+// names of core/jobs.ts. Each declares the data it needs as a zod schema: a job whose data does
+// not fit fails at once (retrying cannot fix it).
+import { z } from 'zod';
+import type { EmailTemplate } from '../../../../core/jobs';
+import { renderEmail, type RenderedEmail } from './layout';
+
+const name = z.string().min(1).max(200);
+const url = z.url();
+const text = z.string().max(20_000);
+
+export const PasswordResetData = z.object({ name, resetUrl: url, expiresInMinutes: z.number().int().positive() });
+export function passwordResetEmail(d: z.infer<typeof PasswordResetData>): RenderedEmail {
+  return renderEmail({
+    subject: 'Reset your ITConnect password',
+    greeting: `Hello ${d.name},`,
+    blocks: [
+      { paragraph: 'Someone asked to reset the password of your ITConnect account. If it was you, choose a new password here:' },
+      { button: { label: 'Reset password', url: d.resetUrl } },
+      { paragraph: `The link works once and expires in ${d.expiresInMinutes} minutes. Setting a new password signs you out everywhere.` },
+      { paragraph: 'If you did not ask for this, ignore this e-mail: your password stays as it is.' },
+    ],
+  });
+}
+
+export const ApplicationReceivedData = z.object({ contactName: name, companyName: name });
+export function applicationReceivedEmail(d: z.infer<typeof ApplicationReceivedData>): RenderedEmail {
+  return renderEmail({
+    subject: 'We have received your ITConnect application',
+    greeting: `Hello ${d.contactName},`,
+    blocks: [
+      { paragraph: `Thank you for applying to list ${d.companyName} on ITConnect.` },
+      { paragraph: 'Our team reviews every application, usually within 48 hours. We will e-mail you as soon as it has been decided.' },
+    ],
+  });
+}
+
+export const ApplicationApprovedData = z.object({ contactName: name, companyName: name, profileUrl: url });
+export function applicationApprovedEmail(d: z.infer<typeof ApplicationApprovedData>): RenderedEmail {
+  return renderEmail({
+    subject: 'Your ITConnect listing is live',
+    greeting: `Hello ${d.contactName},`,
+    blocks: [
+      { paragraph: `Good news: your application for ${d.companyName} has been approved and your profile is now live in the directory.` },
+      { button: { label: 'View your profile', url: d.profileUrl } },
+    ],
+  });
+}
+
+export const ApplicationRejectedData = z.object({ contactName: name, companyName: name, reason: text.min(1) });
+export function applicationRejectedEmail(d: z.infer<typeof ApplicationRejectedData>): RenderedEmail {
+  return renderEmail({
+    subject: 'Your ITConnect application',
+    greeting: `Hello ${d.contactName},`,
+    blocks: [
+      { paragraph: `Thank you for applying to list ${d.companyName} on ITConnect. We are unable to approve the application at the moment, for this reason:` },
+      { quote: d.reason },
+      { paragraph: 'You are welcome to update your application and apply again.' },
+    ],
+  });
+}
+
+export const NewMessageData = z.object({ recipientName: name, senderName: name, subject: text.min(1), content: text, messagesUrl: url });
+export function newMessageEmail(d: z.infer<typeof NewMessageData>): RenderedEmail {
+  return renderEmail({
+    subject: `New message on ITConnect: ${d.subject}`,
+    greeting: `Hello ${d.recipientName},`,
+    blocks: [
+      { paragraph: `${d.senderName} sent you a message through ITConnect:` },
+      { quote: d.content },
+      { button: { label: 'Read and reply', url: d.messagesUrl } },
+    ],
+  });
+}
+
+export const MessageAnsweredData = z.object({ recipientName: name, companyName: name, subject: text.min(1), reply: text, messagesUrl: url });
+export function messageAnsweredEmail(d: z.infer<typeof MessageAnsweredData>): RenderedEmail {
+  return renderEmail({
+    subject: `${d.companyName} replied: ${d.subject}`,
+    greeting: `Hello ${d.recipientName},`,
+    blocks: [
+      { paragraph: `${d.companyName} answered your message:` },
+      { quote: d.reply },
+      { button: { label: 'View the conversation', url: d.messagesUrl } },
+    ],
+  });
+}
+
+export const NewReviewData = z.object({ contactName: name, reviewerName: name, rating: z.number().int().min(1).max(5), title: text.min(1), profileUrl: url });
+export function newReviewEmail(d: z.infer<typeof NewReviewData>): RenderedEmail {
+  return renderEmail({
+    subject: `New ${d.rating}-star review on ITConnect`,
+    greeting: `Hello ${d.contactName},`,
+    blocks: [
+      { paragraph: `${d.reviewerName} left a ${d.rating}-star review: "${d.title}".` },
+      { button: { label: 'Read it and reply', url: d.profileUrl } },
+    ],
+  });
+}
+
+export const SubscriptionCancelledData = z.object({ contactName: name, companyName: name });
+export function subscriptionCancelledEmail(d: z.infer<typeof SubscriptionCancelledData>): RenderedEmail {
+  return renderEmail({
+    subject: 'Your ITConnect subscription has been cancelled',
+    greeting: `Hello ${d.contactName},`,
+    blocks: [
+      { paragraph: `The subscription for ${d.companyName} has ended, the listing has been removed from the directory and the account has been closed.` },
+      { paragraph: 'Thank you for being part of ITConnect. You are welcome back at any time.' },
+    ],
+  });
+}
+
+export const SubscriptionRefundedData = z.object({ contactName: name, companyName: name, amount: z.string().min(1).max(20) });
+export function subscriptionRefundedEmail(d: z.infer<typeof SubscriptionRefundedData>): RenderedEmail {
+  return renderEmail({
+    subject: 'Your ITConnect refund',
+    greeting: `Hello ${d.contactName},`,
+    blocks: [
+      { paragraph: `We have refunded ${d.amount} for the ${d.companyName} subscription under our 30-day money-back guarantee.` },
+      { paragraph: 'Refunds usually reach your card within 5 to 10 working days.' },
+    ],
+  });
+}
+
+const TEMPLATES = {
+  'password-reset': [PasswordResetData, passwordResetEmail],
+  'application-received': [ApplicationReceivedData, applicationReceivedEmail],
+  'application-approved': [ApplicationApprovedData, applicationApprovedEmail],
+  'application-rejected': [ApplicationRejectedData, applicationRejectedEmail],
+  'new-message': [NewMessageData, newMessageEmail],
+  'message-answered': [MessageAnsweredData, messageAnsweredEmail],
+  'new-review': [NewReviewData, newReviewEmail],
+  'subscription-cancelled': [SubscriptionCancelledData, subscriptionCancelledEmail],
+  'subscription-refunded': [SubscriptionRefundedData, subscriptionRefundedEmail],
+} as const satisfies Record<EmailTemplate, readonly [z.ZodType, (data: never) => RenderedEmail]>;
+
+export type TemplateDataResult = { ok: true; email: RenderedEmail } | { ok: false; problems: string[] };
+
+/** Renders one template from a job's data, or names what the data lacks. */
+export function renderTemplate(template: EmailTemplate, data: unknown): TemplateDataResult {
+  const [schema, render] = TEMPLATES[template] as readonly [z.ZodType, (data: unknown) => RenderedEmail];
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) {
+    return { ok: false, problems: parsed.error.issues.map((i) => `${i.path.join('.') || '(data)'}: ${i.message}`) };
+  }
+  return { ok: true, email: render(parsed.data) };
+}
