@@ -14,7 +14,6 @@ describe('parseEnv', () => {
     if (!result.ok) return;
     expect(result.env.PORT).toBe(3000);
     expect(result.env.SESSION_KEYS).toEqual(['a'.repeat(32)]);
-    expect(result.env.BULL_BOARD_ENABLED).toBe(false);
     expect(result.env.STRIPE_SECRET_KEY).toBeUndefined();
   });
 

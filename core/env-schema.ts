@@ -48,11 +48,6 @@ export const ApiEnv = CommonEnv.extend({
   /** Trust X-Forwarded-* headers (behind a reverse proxy that terminates HTTPS). */
   TRUST_PROXY: bool.default(false),
   /**
-   * No longer read: Bull Board at /admin/queues is always mounted and answers signed-in admins only
-   * (DECISIONS #12). Kept so existing .env files still parse.
-   */
-  BULL_BOARD_ENABLED: bool.default(false),
-  /**
    * Signs ALTCHA challenges (32+ characters). Unset: derived from the first SESSION_KEYS key
    * (api/src/domain/captcha/captcha.ts), so a deployment never runs on a fixed secret.
    */

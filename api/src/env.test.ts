@@ -37,7 +37,6 @@ describe('loadApiEnv', () => {
       HOST: '127.0.0.1',
       REDIS_PREFIX: 'itc',
       SESSION_KEYS: ['a'.repeat(32)],
-      BULL_BOARD_ENABLED: false,
       TRUST_PROXY: false,
       BODY_LIMIT: '100kb',
       STATIC_DIR: 'dist/frontend',

@@ -1,7 +1,6 @@
 // Bull Board at /admin/queues: every core queue, its jobs, retries and failures.
 // Always mounted; requireAdminForQueues lets only a signed-in admin through (DECISIONS #12:
 // admin tools are for admins): anonymous → 401, any other role → 403, both as the JSON error.
-// The old BULL_BOARD_ENABLED switch is no longer read.
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { KoaAdapter } from '@bull-board/koa';
