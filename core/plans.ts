@@ -56,8 +56,12 @@ export function isPlanId(value: unknown): value is PlanId {
   return value === 'monthly' || value === 'yearly';
 }
 
+/** Pence → pounds as text without a symbol: 4500 → '45', 3750 → '37.50' (the API's hourlyRate form). */
+export function penceToPoundsText(pence: number): string {
+  return pence % 100 === 0 ? String(pence / 100) : (pence / 100).toFixed(2);
+}
+
 /** 300 → '£3', 2850 → '£28.50'. */
 export function formatPounds(pence: number): string {
-  const pounds = pence / 100;
-  return `£${Number.isInteger(pounds) ? pounds.toString() : pounds.toFixed(2)}`;
+  return `£${penceToPoundsText(pence)}`;
 }

@@ -2,6 +2,7 @@
 // postcode re-enqueues geocode-professional after the update has committed (CONVENTIONS #6); the
 // stored coordinates stay until the worker replaces them.
 import type { MyProfileUpdate } from '../../../../core/my-profile';
+import { penceToPoundsText } from '../../../../core/plans';
 import type { Prisma, PrismaClient } from '../../../../prisma/db';
 import type { Queues } from '../../queue';
 import { AppError } from '../app-error';
@@ -43,11 +44,6 @@ const MY_PROFILE_SELECT = {
 } satisfies Prisma.ProfessionalSelect;
 
 type MyProfileRow = Prisma.ProfessionalGetPayload<{ select: typeof MY_PROFILE_SELECT }>;
-
-/** Pence → pounds as text without trailing zeros of whole pounds: 4500 → '45', 3750 → '37.50'. */
-export function penceToPoundsText(pence: number): string {
-  return pence % 100 === 0 ? String(pence / 100) : (pence / 100).toFixed(2);
-}
 
 export function toMyProfile({ ratePence, rating, currentPeriodEnd, createdAt, updatedAt, ...rest }: MyProfileRow) {
   return {

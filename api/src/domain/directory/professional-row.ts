@@ -2,7 +2,7 @@
 // ProfessionalListItem / ProfessionalCard (core/directory.ts). Never Stripe ids or contact data
 // beyond what the profile shows.
 import type { ProfessionalCard, ProfessionalListItem } from '../../../../core/directory';
-import type { PlanId } from '../../../../core/plans';
+import { penceToPoundsText, type PlanId } from '../../../../core/plans';
 import { Prisma } from '../../../../prisma/db';
 
 export const LIST_ITEM_COLUMNS = Prisma.sql`p.id, p.slug, p.company_name, p.contact_name, p.email, p.phone, p.website,
@@ -48,7 +48,7 @@ export interface ProfessionalRow {
 /** Pence → pounds as text: 4500 → '45', 3750 → '37.50'. */
 export function formatRate(pence: number | null, isProjectBased: boolean): string | null {
   if (pence === null || isProjectBased) return null;
-  return pence % 100 === 0 ? String(pence / 100) : (pence / 100).toFixed(2);
+  return penceToPoundsText(pence);
 }
 
 export function toListItem(row: ProfessionalRow): ProfessionalListItem {

@@ -1,5 +1,6 @@
 // schema.org ProfessionalService for a profile page. aggregateRating only with at least one
 // review (search engines reject an empty rating); geo only when the worker has located it.
+import { formatPounds } from '../../../../core/plans';
 
 export interface SeoProfessional {
   id: number;
@@ -41,9 +42,7 @@ function isWebAddress(value: string | null): value is string {
 /** '£45/hour', '£37.50/hour', '£350/day'; undefined when project based or not given. */
 export function priceRange(ratePence: number | null, rateType: 'hourly' | 'daily' | null): string | undefined {
   if (ratePence === null) return undefined;
-  const pounds = ratePence / 100;
-  const amount = Number.isInteger(pounds) ? pounds.toString() : pounds.toFixed(2);
-  return `£${amount}/${rateType === 'daily' ? 'day' : 'hour'}`;
+  return `${formatPounds(ratePence)}/${rateType === 'daily' ? 'day' : 'hour'}`;
 }
 
 export function professionalJsonLd(p: SeoProfessional, url: string, description: string): Record<string, unknown> {
