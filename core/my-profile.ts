@@ -1,10 +1,16 @@
 // A provider's edit of their own professional profile (PATCH /api/professionals/my-profile, spec
 // section 6): the fields My Profile's edit mode sends, validated the same way in the form and on
-// the server. Optional text fields arrive as '' when cleared and are stored as null.
+// the server. Optional text fields arrive as '' when cleared and are stored as null; one left out
+// of the request stays as it is (the form has no YouTube or TikTok field, say). MyProfile is
+// what GET and PATCH answer, declared here once for the API and the front end.
 import { z } from 'zod';
+import type { ProfessionalListItem } from './directory';
 import { findLocation } from './locations';
 import { normalisePostcode } from './postcode';
 import { isService } from './services';
+
+/** '' or null clears a field (stored as null); a field left out stays as it is (undefined). */
+const clearedToNull = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
 
 const optionalText = (max: number) =>
   z
@@ -12,15 +18,15 @@ const optionalText = (max: number) =>
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullish()
-    .transform((v) => (v ? v : null));
+    .transform(clearedToNull);
 
 const optionalUrl = z
   .string()
   .trim()
   .max(500, 'Must be at most 500 characters')
   .nullish()
-  .transform((v) => (v ? v : null))
-  .refine((v) => v === null || /^https?:\/\/[^\s]+$/i.test(v), 'Please enter a full web address (https://…)');
+  .transform(clearedToNull)
+  .refine((v) => v === null || v === undefined || /^https?:\/\/[^\s]+$/i.test(v), 'Please enter a full web address (https://…)');
 
 const required = (label: string, max: number) =>
   z
@@ -82,3 +88,15 @@ export const MyProfileUpdate = z
   });
 export type MyProfileUpdate = z.output<typeof MyProfileUpdate>;
 export type MyProfileUpdateInput = z.input<typeof MyProfileUpdate>;
+
+/**
+ * GET and PATCH /api/professionals/my-profile answer: the provider's own professional as the
+ * directory shows it, plus the links the directory leaves out and the end of the paid period.
+ */
+export interface MyProfile extends Omit<ProfessionalListItem, 'distanceMiles'> {
+  youtube: string | null;
+  tiktok: string | null;
+  /** ISO date-time; null when there is none. */
+  currentPeriodEnd: string | null;
+}
+export type RateType = NonNullable<MyProfile['rateType']>;

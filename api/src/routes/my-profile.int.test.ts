@@ -82,6 +82,19 @@ describe('my profile', () => {
     expect(await projectBased.json()).toMatchObject({ hourlyRate: null, rateType: null, isProjectBased: true });
   });
 
+  it('clears a link sent empty and keeps one the form leaves out (YouTube, TikTok)', async () => {
+    const provider = await createUser(db.prisma, { role: 'provider' });
+    const cookie = await signIn(t, provider.email);
+    await db.prisma.professional.update({
+      where: { id: provider.professionalId! },
+      data: { youtube: 'https://youtube.example/northern', tiktok: 'https://tiktok.example/northern', github: 'https://github.example/n' },
+    });
+    const res = await patch(cookie, VALID);
+    expect(res.status).toBe(200);
+    const saved = await db.prisma.professional.findUniqueOrThrow({ where: { id: provider.professionalId! } });
+    expect(saved).toMatchObject({ youtube: 'https://youtube.example/northern', tiktok: 'https://tiktok.example/northern', github: null });
+  });
+
   it('rejects invalid input with 422 and per-field messages', async () => {
     const provider = await createUser(db.prisma, { role: 'provider' });
     const cookie = await signIn(t, provider.email);

@@ -1,7 +1,7 @@
 // A provider's own professional profile (My Profile, spec section 6): read and edit. A changed
 // postcode re-enqueues geocode-professional after the update has committed (CONVENTIONS #6); the
 // stored coordinates stay until the worker replaces them.
-import type { MyProfileUpdate } from '../../../../core/my-profile';
+import type { MyProfile, MyProfileUpdate } from '../../../../core/my-profile';
 import { penceToPoundsText } from '../../../../core/plans';
 import type { Prisma, PrismaClient } from '../../../../prisma/db';
 import type { Queues } from '../../queue';
@@ -45,7 +45,7 @@ const MY_PROFILE_SELECT = {
 
 type MyProfileRow = Prisma.ProfessionalGetPayload<{ select: typeof MY_PROFILE_SELECT }>;
 
-export function toMyProfile({ ratePence, rating, currentPeriodEnd, createdAt, updatedAt, ...rest }: MyProfileRow) {
+export function toMyProfile({ ratePence, rating, currentPeriodEnd, createdAt, updatedAt, ...rest }: MyProfileRow): MyProfile {
   return {
     ...rest,
     hourlyRate: ratePence === null ? null : penceToPoundsText(ratePence),
@@ -55,7 +55,6 @@ export function toMyProfile({ ratePence, rating, currentPeriodEnd, createdAt, up
     updatedAt: updatedAt.toISOString(),
   };
 }
-export type MyProfile = ReturnType<typeof toMyProfile>;
 
 async function ownProfessionalId(prisma: PrismaClient, userId: number): Promise<number> {
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { professionalId: true } });

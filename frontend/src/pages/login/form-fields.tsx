@@ -1,6 +1,8 @@
-// Labelled form controls for the account pages. A field's message sits next to it and is tied to
-// the control with aria-describedby; an invalid control carries aria-invalid.
+// Labelled form controls and the card, form and link layout of the account pages (sign in, sign up,
+// forgot and reset password; My Profile uses the fields). A field's message sits next to it and is
+// tied to the control with aria-describedby; an invalid control carries aria-invalid.
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 
 export const inputClass =
   'block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-600 focus:border-blue-600 aria-[invalid=true]:border-red-700';
@@ -25,7 +27,25 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
   );
 }
 
-export function TextField({ label, value, onValueChange, error, hint, ...inputProps }: TextFieldProps) {
+/** What a field's control needs to be tied to its label, hint and error message. */
+interface ControlProps {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+}
+
+/** A label, the control that `children` draws with `control`'s props, then the hint and the error. */
+function Field({
+  label,
+  hint,
+  error,
+  children,
+}: {
+  label: string;
+  hint: ReactNode;
+  error: string | undefined;
+  children: (control: ControlProps) => ReactNode;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -35,15 +55,7 @@ export function TextField({ label, value, onValueChange, error, hint, ...inputPr
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
         {label}
       </label>
-      <input
-        {...inputProps}
-        id={id}
-        value={value}
-        onChange={(event) => onValueChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={inputClass}
-      />
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
       {hint ? (
         <p id={hintId} className="mt-1 text-sm text-gray-700">
           {hint}
@@ -51,6 +63,37 @@ export function TextField({ label, value, onValueChange, error, hint, ...inputPr
       ) : null}
       <FieldError id={errorId} error={error} />
     </div>
+  );
+}
+
+export function TextField({ label, value, onValueChange, error, hint, ...inputProps }: TextFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <input
+          {...inputProps}
+          {...control}
+          value={value}
+          onChange={(event) => onValueChange(event.target.value)}
+          className={inputClass}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** The account forms' email field (sign in, sign up, forgot password). */
+export function EmailField({ value, onValueChange, error }: Pick<TextFieldProps, 'value' | 'onValueChange' | 'error'>) {
+  return (
+    <TextField
+      label="Email"
+      type="email"
+      name="email"
+      autoComplete="email"
+      value={value}
+      onValueChange={onValueChange}
+      error={error}
+    />
   );
 }
 
@@ -67,45 +110,32 @@ interface PasswordFieldProps {
 /** A password input with a show/hide toggle (a toggle button: its name stays, aria-pressed says whether it shows). */
 export function PasswordField({ label, value, onValueChange, error, autoComplete, name = 'password', hint }: PasswordFieldProps) {
   const [isVisible, setVisible] = useState(false);
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
-        {label}
-      </label>
-      <div className="relative">
-        <input
-          id={id}
-          name={name}
-          type={isVisible ? 'text' : 'password'}
-          value={value}
-          onChange={(event) => onValueChange(event.target.value)}
-          autoComplete={autoComplete}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
-          className={`${inputClass} pr-20`}
-        />
-        <button
-          type="button"
-          onClick={() => setVisible((visible) => !visible)}
-          aria-pressed={isVisible}
-          aria-label={`Show ${label.toLowerCase()}`}
-          aria-controls={id}
-          className="absolute inset-y-0 right-0 rounded-r-md px-3 text-sm font-medium text-blue-700 hover:text-blue-900"
-        >
-          {isVisible ? 'Hide' : 'Show'}
-        </button>
-      </div>
-      {hint ? (
-        <p id={hintId} className="mt-1 text-sm text-gray-700">
-          {hint}
-        </p>
-      ) : null}
-      <FieldError id={errorId} error={error} />
-    </div>
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <div className="relative">
+          <input
+            {...control}
+            name={name}
+            type={isVisible ? 'text' : 'password'}
+            value={value}
+            onChange={(event) => onValueChange(event.target.value)}
+            autoComplete={autoComplete}
+            className={`${inputClass} pr-20`}
+          />
+          <button
+            type="button"
+            onClick={() => setVisible((visible) => !visible)}
+            aria-pressed={isVisible}
+            aria-label={`Show ${label.toLowerCase()}`}
+            aria-controls={control.id}
+            className="absolute inset-y-0 right-0 rounded-r-md px-3 text-sm font-medium text-blue-700 hover:text-blue-900"
+          >
+            {isVisible ? 'Hide' : 'Show'}
+          </button>
+        </div>
+      )}
+    </Field>
   );
 }
 
@@ -119,5 +149,54 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
         <div className="mt-6">{children}</div>
       </div>
     </div>
+  );
+}
+
+/**
+ * An account form: its fields, then the submit button, which is disabled and says what is
+ * happening ('Signing in…') while the form sends.
+ */
+export function AuthForm({
+  label,
+  submitLabel,
+  busyLabel,
+  isSubmitting,
+  onSubmit,
+  children,
+}: {
+  /** The form's accessible name. */
+  label: string;
+  submitLabel: string;
+  busyLabel: string;
+  isSubmitting: boolean;
+  onSubmit: () => Promise<void>;
+  children: ReactNode;
+}) {
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+      className="space-y-5"
+      aria-label={label}
+    >
+      {children}
+      <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>
+        {isSubmitting ? busyLabel : submitLabel}
+      </button>
+    </form>
+  );
+}
+
+/** The link under an account card's content ('Back to sign in'). */
+export function CardFooterLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <p className="mt-6 text-sm">
+      <Link to={to} className={linkClass}>
+        {children}
+      </Link>
+    </p>
   );
 }

@@ -3,9 +3,10 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LOCATION_KIND_LABELS, UK_LOCATIONS, type LocationKind } from '../../../../core/locations';
+import type { MyProfile, RateType } from '../../../../core/my-profile';
 import { SERVICES } from '../../../../core/services';
 import { errorMessageFor } from '../../api/client';
-import { updateMyProfile, useMyProfile, type MyProfessional, type RateType } from '../../api/use-my-profile';
+import { updateMyProfile, useMyProfile } from '../../api/use-my-profile';
 import { showToast } from '../../components/toast';
 import { FieldError, inputClass, TextField } from '../login/form-fields';
 import { apiFieldErrors, type FieldErrors } from '../login/form-validation';
@@ -102,7 +103,7 @@ function ViewRow({ label, children, wide = false }: { label: string; children: R
   );
 }
 
-function ProfileView({ profile, onEdit }: { profile: MyProfessional; onEdit: () => void }) {
+function ProfileView({ profile, onEdit }: { profile: MyProfile; onEdit: () => void }) {
   const social = SOCIAL_FIELDS.filter(({ key }) => profile[key]);
   return (
     <>
@@ -142,8 +143,8 @@ function ProfileView({ profile, onEdit }: { profile: MyProfessional; onEdit: () 
 }
 
 interface EditFormProps {
-  profile: MyProfessional;
-  onSaved: (saved: MyProfessional | null) => void;
+  profile: MyProfile;
+  onSaved: (saved: MyProfile | null) => void;
   onCancel: () => void;
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MyProfessional } from '../../api/use-my-profile';
+import type { MyProfile } from '../../../../core/my-profile';
 import {
   describeRate,
   formatMemberSince,
@@ -14,7 +14,7 @@ import {
   validateProfileForm,
 } from './profile-form';
 
-const profile: MyProfessional = {
+const profile: MyProfile = {
   id: 3,
   slug: 'acme-it',
   companyName: 'Acme IT',
@@ -30,7 +30,24 @@ const profile: MyProfessional = {
   hourlyRate: '45',
   rateType: 'daily',
   isProjectBased: false,
+  rating: 4.5,
+  reviewCount: 2,
+  isApproved: true,
+  subscriptionStatus: 'active',
+  subscriptionType: 'monthly',
   linkedin: 'https://linkedin.com/company/acme',
+  github: null,
+  facebook: null,
+  instagram: null,
+  twitter: null,
+  youtube: null,
+  tiktok: null,
+  trustpilot: null,
+  lat: 51.501,
+  lng: -0.142,
+  currentPeriodEnd: null,
+  createdAt: '2025-01-03T10:00:00Z',
+  updatedAt: '2025-01-03T10:00:00Z',
 };
 
 describe('toFormValues / toUpdate', () => {

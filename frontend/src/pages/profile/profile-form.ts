@@ -1,7 +1,7 @@
 // The provider's professional-profile form on My Profile, as pure functions: the form values from
 // the API's profile, the PATCH body from the form, and the client-side checks (spec section 5; the
 // API validates again and its field messages are shown the same way).
-import type { MyProfessional, MyProfessionalUpdate, RateType } from '../../api/use-my-profile';
+import type { MyProfile, MyProfileUpdateInput, RateType } from '../../../../core/my-profile';
 import type { FieldErrors } from '../login/form-validation';
 
 export const MAX_SERVICES = 10;
@@ -17,7 +17,30 @@ export const SOCIAL_FIELDS = [
 
 export type SocialKey = (typeof SOCIAL_FIELDS)[number]['key'];
 
-export type ProfileFormValues = MyProfessionalUpdate;
+/**
+ * The form's state: every text as its input holds it ('' when empty). A narrower shape than the
+ * PATCH body (MyProfileUpdateInput), which toUpdate builds from it.
+ */
+export interface ProfileFormValues {
+  companyName: string;
+  contactName: string;
+  phone: string;
+  website: string;
+  description: string;
+  services: string[];
+  location: string;
+  region: string;
+  postcode: string;
+  hourlyRate: string;
+  rateType: RateType | null;
+  isProjectBased: boolean;
+  linkedin: string;
+  github: string;
+  facebook: string;
+  instagram: string;
+  twitter: string;
+  trustpilot: string;
+}
 
 export const REQUIRED_FIELDS = {
   companyName: 'Company name is required',
@@ -37,19 +60,19 @@ function rateNumber(hourlyRate: string | null | undefined): string {
   return match ? match[0] : '';
 }
 
-export function toFormValues(profile: MyProfessional): ProfileFormValues {
-  const isProjectBased = profile.isProjectBased ?? false;
+export function toFormValues(profile: MyProfile): ProfileFormValues {
+  const { isProjectBased } = profile;
   const rateType: RateType | null = isProjectBased ? null : (profile.rateType ?? (profile.hourlyRate ? 'hourly' : null));
   return {
-    companyName: profile.companyName ?? '',
-    contactName: profile.contactName ?? '',
+    companyName: profile.companyName,
+    contactName: profile.contactName,
     phone: profile.phone ?? '',
     website: profile.website ?? '',
-    description: profile.description ?? '',
-    services: [...(profile.services ?? [])],
-    location: profile.location ?? '',
-    region: profile.region ?? '',
-    postcode: profile.postcode ?? '',
+    description: profile.description,
+    services: [...profile.services],
+    location: profile.location,
+    region: profile.region,
+    postcode: profile.postcode,
     hourlyRate: isProjectBased ? '' : rateNumber(profile.hourlyRate),
     rateType,
     isProjectBased,
@@ -95,7 +118,7 @@ export function validateProfileForm(values: ProfileFormValues): FieldErrors {
 }
 
 /** The PATCH body: trimmed text; no rate or rate type when project based. */
-export function toUpdate(values: ProfileFormValues): MyProfessionalUpdate {
+export function toUpdate(values: ProfileFormValues): MyProfileUpdateInput {
   const trim = (s: string) => s.trim();
   return {
     companyName: trim(values.companyName),
@@ -120,7 +143,7 @@ export function toUpdate(values: ProfileFormValues): MyProfessionalUpdate {
 }
 
 /** How a rate reads in view mode: '£45 per hour', '£300 per day', 'Project based', or 'Not set'. */
-export function describeRate(profile: Pick<MyProfessional, 'hourlyRate' | 'rateType' | 'isProjectBased'>): string {
+export function describeRate(profile: Pick<MyProfile, 'hourlyRate' | 'rateType' | 'isProjectBased'>): string {
   if (profile.isProjectBased) return 'Project based';
   const amount = rateNumber(profile.hourlyRate);
   if (amount === '') return 'Not set';

@@ -1,55 +1,37 @@
 // /register (spec section 2, issue 4): customer sign-up with full name, email, password and captcha.
 // Registration always creates a customer; professionals join through /apply.
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { RegisterInput } from '../../../../core/auth';
 import { register } from '../../api/auth';
-import { Captcha, type CaptchaHandle } from '../../components/captcha/captcha';
+import { Captcha } from '../../components/captcha/captcha';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { AuthCard, linkClass, PasswordField, primaryButtonClass, TextField } from '../login/form-fields';
-import { apiFieldErrors, failureToast, validate, type FieldErrors } from '../login/form-validation';
+import { AuthCard, AuthForm, EmailField, linkClass, PasswordField, TextField } from '../login/form-fields';
+import { apiFieldErrors, failureToast } from '../login/form-validation';
+import { useCaptchaForm } from '../login/use-captcha-form';
 
 export function RegisterPage() {
   useDocumentTitle('Create an account');
   const navigate = useNavigate();
-  const captchaRef = useRef<CaptchaHandle>(null);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [captcha, setCaptcha] = useState<string | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [isSubmitting, setSubmitting] = useState(false);
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const result = validate(RegisterInput, { name, email, password, captcha: captcha ?? '' });
-    if (!result.ok) {
-      setErrors(result.errors);
-      return;
-    }
-    setErrors({});
-    setSubmitting(true);
-    try {
-      const user = await register({
-        name: result.data.name,
-        email: result.data.email,
-        password: result.data.password,
-        captcha: result.data.captcha,
-      });
+  const { errors, setErrors, isSubmitting, submit, captchaProps } = useCaptchaForm({
+    schema: RegisterInput,
+    send: async (data) => {
+      const user = await register({ name: data.name, email: data.email, password: data.password, captcha: data.captcha });
       showToast({
         title: 'Account created',
         description: user ? `Welcome to ITConnect, ${user.name}.` : 'Welcome to ITConnect.',
       });
       await navigate('/');
-    } catch (error) {
+    },
+    onFailure: (error) => {
       setErrors(apiFieldErrors(error));
       showToast(failureToast(error, { title: 'Registration failed', description: 'Failed to create account' }));
-      captchaRef.current?.reset();
-    } finally {
-      setSubmitting(false);
-    }
-  }
+    },
+  });
 
   return (
     <AuthCard
@@ -63,17 +45,15 @@ export function RegisterPage() {
         </>
       }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Create an account">
+      <AuthForm
+        label="Create an account"
+        submitLabel="Create account"
+        busyLabel="Creating your account…"
+        isSubmitting={isSubmitting}
+        onSubmit={() => submit({ name, email, password })}
+      >
         <TextField label="Full name" name="name" autoComplete="name" value={name} onValueChange={setName} error={errors.name} />
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          value={email}
-          onValueChange={setEmail}
-          error={errors.email}
-        />
+        <EmailField value={email} onValueChange={setEmail} error={errors.email} />
         <PasswordField
           label="Password"
           autoComplete="new-password"
@@ -82,11 +62,8 @@ export function RegisterPage() {
           error={errors.password}
           hint="At least 6 characters."
         />
-        <Captcha ref={captchaRef} onChange={setCaptcha} error={errors.captcha} />
-        <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>
-          {isSubmitting ? 'Creating your account…' : 'Create account'}
-        </button>
-      </form>
+        <Captcha {...captchaProps} />
+      </AuthForm>
       <div className="mt-8 border-t border-gray-200 pt-6 text-center">
         <p className="text-sm text-gray-700">Are you an IT professional or company?</p>
         <Link

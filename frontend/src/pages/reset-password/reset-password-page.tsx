@@ -1,11 +1,11 @@
 // /reset-password?token=… (DECISIONS #10): choose a new password (at least 8 characters, typed
 // twice). An invalid, used or expired link shows the API's message and a way to ask for a new one.
-import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { resetPassword } from '../../api/auth';
 import { errorMessageFor } from '../../api/client';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { AuthCard, linkClass, PasswordField, primaryButtonClass } from '../login/form-fields';
+import { AuthCard, AuthForm, CardFooterLink, PasswordField } from '../login/form-fields';
 import { newPasswordErrors } from './new-password';
 
 export const INVALID_LINK_MESSAGE = 'This password reset link is invalid or has expired.';
@@ -22,8 +22,7 @@ export function ResetPasswordPage() {
   const [isSubmitting, setSubmitting] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(token ? null : { kind: 'failed', message: INVALID_LINK_MESSAGE });
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
+  async function onSubmit() {
     const found = newPasswordErrors(password, confirmPassword);
     setErrors(found);
     if (found.password || found.confirmPassword) return;
@@ -44,11 +43,7 @@ export function ResetPasswordPage() {
         <p role="status" className="text-sm text-gray-800">
           Your password has been changed. You can now sign in with your new password.
         </p>
-        <p className="mt-6 text-sm">
-          <Link to="/login" className={linkClass}>
-            Sign in
-          </Link>
-        </p>
+        <CardFooterLink to="/login">Sign in</CardFooterLink>
       </AuthCard>
     );
   }
@@ -59,18 +54,20 @@ export function ResetPasswordPage() {
         <p role="alert" className="text-sm text-red-700">
           {outcome.message}
         </p>
-        <p className="mt-6 text-sm">
-          <Link to="/forgot-password" className={linkClass}>
-            Request a new reset link
-          </Link>
-        </p>
+        <CardFooterLink to="/forgot-password">Request a new reset link</CardFooterLink>
       </AuthCard>
     );
   }
 
   return (
     <AuthCard title="Reset password" intro="Choose a new password for your account.">
-      <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-5" aria-label="Choose a new password">
+      <AuthForm
+        label="Choose a new password"
+        submitLabel="Set new password"
+        busyLabel="Saving…"
+        isSubmitting={isSubmitting}
+        onSubmit={onSubmit}
+      >
         <PasswordField
           label="New password"
           name="password"
@@ -88,10 +85,7 @@ export function ResetPasswordPage() {
           onValueChange={setConfirmPassword}
           error={errors.confirmPassword}
         />
-        <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Set new password'}
-        </button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }
