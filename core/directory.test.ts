@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DirectoryQuery, formatStatCount } from './directory';
+import { DirectoryQuery } from './directory';
 
 describe('DirectoryQuery', () => {
   it('treats defaults and empty values as no filter', () => {
@@ -28,15 +28,5 @@ describe('DirectoryQuery', () => {
     expect(DirectoryQuery.safeParse({ sort: 'distance' }).success).toBe(false);
     expect(DirectoryQuery.safeParse({ minHourlyRate: '50', maxHourlyRate: '20' }).success).toBe(false);
     expect(DirectoryQuery.safeParse({ sort: 'distance', near: 'M1 1AE' }).success).toBe(true);
-  });
-});
-
-describe('formatStatCount', () => {
-  it('is exact up to 100 and rounds down with a plus above', () => {
-    expect(formatStatCount(0)).toBe('0');
-    expect(formatStatCount(60)).toBe('60');
-    expect(formatStatCount(190)).toBe('190+');
-    expect(formatStatCount(1234)).toBe('1,200+');
-    expect(formatStatCount(15_678)).toBe('15,000+');
   });
 });

@@ -206,10 +206,3 @@ export interface RegionSummary {
   /** Up to 3 services by count, descending. */
   popularServices: string[];
 }
-
-/** '1,234' → floor to a readable '1,200+' above 100 (DECISIONS #6); exact below. */
-export function formatStatCount(n: number): string {
-  if (n <= 100) return n.toLocaleString('en-GB');
-  const magnitude = 10 ** Math.max(1, Math.floor(Math.log10(n)) - 1);
-  return `${(Math.floor(n / magnitude) * magnitude).toLocaleString('en-GB')}+`;
-}

@@ -1,21 +1,98 @@
 // Vite config for the React SPA. Root is frontend/; the build goes to <repo>/dist/frontend, which
 // the Koa API serves in production. In development the dev server forwards the API and Bull Board
 // to the API process on port 3000, so the SPA always talks to its own origin (cookies stay first-party).
-import { fileURLToPath } from 'node:url';
+// The build also writes .br and .gz beside every script and stylesheet: the API serves those
+// (koa-send picks one by Accept-Encoding), so no file is compressed per request (LCP budget,
+// ARCHITECTURE §9: 250 KB of raw entry script is over a second on a slow mobile link).
+// Then it prerenders the pages of src/prerender.tsx into .vite/prerendered.json, which the API puts
+// into those pages' index.html (api/src/spa/page-preloads.ts).
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const frontendDir = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist/frontend', import.meta.url));
 const apiTarget = 'http://127.0.0.1:3000';
 
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const COMPRESSIBLE = /^assets\/.*\.(js|css|svg|json|txt)$/;
+
+/** Writes file.br and file.gz beside each compressible file under assets/ of 1 KB or more. */
+function precompress(): Plugin {
+  return {
+    name: 'itconnect-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? outDir;
+      const files = Object.keys(bundle).filter((file) => COMPRESSIBLE.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const target = path.join(dir, file);
+          const content = await readFile(target);
+          if (content.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotliAsync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
+            gzipAsync(content, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${target}.br`, br), writeFile(`${target}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * After the client build: an SSR build of src/prerender.tsx (into node_modules/.cache, so its
+ * imports of react and friends resolve), run in this process for each of its paths.
+ */
+function prerender(): Plugin {
+  let isSsrBuild = false;
+  let buildOutDir = outDir;
+  return {
+    name: 'itconnect-prerender',
+    apply: 'build',
+    configResolved(config) {
+      isSsrBuild = Boolean(config.build.ssr);
+      buildOutDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      if (isSsrBuild) return;
+      const ssrDir = fileURLToPath(new URL('../node_modules/.cache/itconnect-prerender', import.meta.url));
+      await build({
+        configFile: false,
+        root: frontendDir,
+        logLevel: 'warn',
+        plugins: [react()],
+        build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, minify: false },
+      });
+      try {
+        const entry = `${pathToFileURL(path.join(ssrDir, 'prerender.js')).href}?build=${Date.now()}`;
+        const { PRERENDERED_PATHS, prerenderPage } = (await import(entry)) as typeof import('./src/prerender');
+        const pages: Record<string, string> = {};
+        for (const pathname of PRERENDERED_PATHS) pages[pathname] = await prerenderPage(pathname);
+        await mkdir(path.join(buildOutDir, '.vite'), { recursive: true });
+        await writeFile(path.join(buildOutDir, '.vite', 'prerendered.json'), `${JSON.stringify(pages, null, 2)}\n`);
+      } finally {
+        await rm(ssrDir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: frontendDir,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress(), prerender()],
   build: {
     outDir,
     emptyOutDir: true,
+    // .vite/manifest.json: the API preloads each page's chunk from it (api/src/spa/page-preloads.ts).
+    manifest: true,
     // Every page is lazy-loaded (src/routes.tsx), so the entry holds only the shell.
     chunkSizeWarningLimit: 400,
   },

@@ -1,17 +1,35 @@
 // Every URL of the SPA, in one place (spec section 2, route list). Each page is its own lazily
 // loaded chunk, so the entry bundle holds only the shell (header, footer, banner, data layer).
 // Pages marked "placeholder" belong to later issues and show an honest "coming soon" until then.
-import { lazy, type ComponentType } from 'react';
-import { useRoutes, type RouteObject } from 'react-router-dom';
+// main.tsx loads the first page's chunk before the first render (preloadPage), so a page whose
+// chunk is already here renders at once instead of through the Suspense fallback: the first paint
+// is the page itself (the server preloads that chunk beside the entry, and for some pages has
+// already sent the same markup, which must not be swapped for a skeleton and back: LCP and CLS).
+import { createElement, lazy, useState, type ComponentType } from 'react';
+import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { AppLayout } from './components/layout/app-layout';
+
+type PageComponent = ComponentType & { preload: () => Promise<void> };
 
 function lazyPage<Name extends string>(
   load: () => Promise<Record<Name, ComponentType>>,
   name: Name,
-): ComponentType {
-  return lazy(async () => {
+): PageComponent {
+  let loaded: ComponentType | undefined;
+  const Lazy = lazy(async () => {
     const Component: ComponentType = (await load())[name];
+    loaded = Component;
     return { default: Component };
+  });
+  // Chosen once per mount: switching from Lazy to the loaded component would remount the page.
+  function Page() {
+    const [Component] = useState(() => loaded ?? Lazy);
+    return createElement(Component);
+  }
+  return Object.assign(Page, {
+    preload: async () => {
+      loaded = (await load())[name];
+    },
   });
 }
 
@@ -50,7 +68,7 @@ const ContactPage = lazyPage(() => import('./pages/contact/contact-page'), 'Cont
 const NotFoundPage = lazyPage(() => import('./pages/not-found/not-found-page'), 'NotFoundPage');
 
 /** The pages, each a path and its component; '*' is the 404 page. */
-export const PAGE_ROUTES: readonly { path: string; Component: ComponentType }[] = [
+export const PAGE_ROUTES: readonly { path: string; Component: PageComponent }[] = [
   { path: '/', Component: HomePage },
   { path: '/professionals', Component: ProfessionalsPage },
   { path: '/professionals/:slug', Component: ProfessionalProfilePage },
@@ -84,4 +102,10 @@ export const routes: RouteObject[] = [
 
 export function AppRoutes() {
   return useRoutes(routes);
+}
+
+/** Loads the chunk of the page at `pathname`, so that its first render needs no fallback. */
+export async function preloadPage(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(matches.map(({ route }) => (route.Component as Partial<PageComponent> | undefined)?.preload?.()));
 }

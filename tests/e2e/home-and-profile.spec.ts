@@ -3,7 +3,8 @@
 // to its profile, the profile's sections and review-count scroll, an unknown professional, the id
 // address redirect, /locations, and the server-written head. Every page visited is scanned with axe.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { formatStatCount, type HomeSummary, type ProfessionalListItem, type RegionSummary } from '../../core/directory';
+import type { HomeSummary, ProfessionalListItem, RegionSummary } from '../../core/directory';
+import { formatStatCount } from '../../core/stat-count';
 import { CATEGORY_TILES } from '../../core/services';
 import { checkA11y, expect, test } from './fixtures';
 

@@ -5,12 +5,22 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import { AppError } from '../domain/app-error';
+import { readBuildInfo, type BuildInfo } from './page-preloads';
 import { renderIndexHtml } from './render-index-html';
 import { isPagePath } from './static-files';
 
 export function spaFallback({ staticDir, isProduction }: { staticDir: string; isProduction: boolean }): Middleware {
   const indexFile = path.resolve(staticDir, 'index.html');
   let cached: string | undefined;
+  let cachedBuildInfo: BuildInfo | undefined;
+
+  /** The build's chunk map and prerendered pages (page-preloads.ts); without them pages lack those. */
+  async function loadBuildInfo(): Promise<BuildInfo> {
+    if (cachedBuildInfo) return cachedBuildInfo;
+    const info = await readBuildInfo(path.resolve(staticDir));
+    if (isProduction) cachedBuildInfo = info;
+    return info;
+  }
 
   async function loadTemplate(): Promise<string | undefined> {
     if (cached !== undefined) return cached;
@@ -44,6 +54,6 @@ export function spaFallback({ staticDir, isProduction }: { staticDir: string; is
       ctx.body = `The web front end has not been built: ${indexFile} is missing. Run \`npm run build\` (or set STATIC_DIR).`;
       return;
     }
-    await renderIndexHtml(ctx, template);
+    await renderIndexHtml(ctx, template, await loadBuildInfo());
   };
 }

@@ -10,9 +10,9 @@ function focusMain() {
 }
 
 export function CookieBanner() {
-  const { hasChosen, accept, decline } = useCookieConsent();
+  const { isKnown, hasChosen, accept, decline } = useCookieConsent();
   const titleId = useId();
-  if (hasChosen) return null;
+  if (!isKnown || hasChosen) return null;
 
   return (
     <section

@@ -102,7 +102,16 @@ function getSnapshot(): string | null {
   return readConsentRaw() ?? memoryChoice;
 }
 
+/**
+ * What a render without the browser's storage sees: the build's prerendered pages and their
+ * hydration. The choice is unknown there, so the banner is left out and appears (for a visitor who
+ * has not chosen) once the page has hydrated, instead of flashing up for one who has.
+ */
+const UNKNOWN = '\u0000unknown';
+
 export interface CookieConsent {
+  /** False while the choice can't be read yet (prerendered markup, before hydration). */
+  isKnown: boolean;
   /** null until the visitor has chosen. */
   choice: ConsentChoice | null;
   hasChosen: boolean;
@@ -115,12 +124,14 @@ export interface CookieConsent {
 }
 
 export function useCookieConsent(): CookieConsent {
-  const raw = useSyncExternalStore(subscribe, getSnapshot, () => null);
-  const record = parseConsent(raw);
+  const snapshot = useSyncExternalStore(subscribe, getSnapshot, () => UNKNOWN);
+  const isKnown = snapshot !== UNKNOWN;
+  const record = isKnown ? parseConsent(snapshot) : null;
   const accept = useCallback(() => saveConsent('accepted'), []);
   const decline = useCallback(() => saveConsent('declined'), []);
   const reset = useCallback(() => clearConsent(), []);
   return {
+    isKnown,
     choice: record?.choice ?? null,
     hasChosen: record !== null,
     isAccepted: record?.choice === 'accepted',

@@ -1,6 +1,7 @@
 // The live statistics band (DECISIONS #6): real figures only, rounded down above 100 by
 // formatStatCount. A figure that is null (no reviews yet) is left out, never invented.
-import { formatStatCount, type HomeSummary } from '../../../../core/directory';
+import type { HomeSummary } from '../../../../core/directory';
+import { formatStatCount } from '../../../../core/stat-count';
 
 interface StatsBandProps {
   stats: HomeSummary['stats'] | undefined;

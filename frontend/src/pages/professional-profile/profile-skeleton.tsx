@@ -1,7 +1,11 @@
-/** The profile's shape while it loads: header band and the cards' grid (keeps layout shift low). */
+/**
+ * The profile's shape while it loads: header band and the cards' grid (keeps layout shift low).
+ * At least a screen tall, so the footer is not in view while the profile loads and then pushed
+ * down by it (CLS budget, ARCHITECTURE §9).
+ */
 export function ProfileSkeleton() {
   return (
-    <div className="bg-gray-50" role="status">
+    <div className="min-h-screen bg-gray-50" role="status">
       <span className="sr-only">Loading profile…</span>
       <div aria-hidden="true" className="border-b border-gray-200 bg-white">
         <div className="mx-auto max-w-7xl animate-pulse px-4 py-10 sm:px-6 lg:px-8">

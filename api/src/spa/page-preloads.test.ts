@@ -1,0 +1,75 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { PAGE_MODULES, pageDataPath, pagePreloadTags, withPrerenderedPage, type ViteManifest } from './page-preloads';
+
+const FRONTEND_DIR = fileURLToPath(new URL('../../../frontend/', import.meta.url));
+
+const manifest: ViteManifest = {
+  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'], css: ['assets/index-1.css'] },
+  '_react.js': { file: 'assets/react-1.js' },
+  '_form.js': { file: 'assets/form-1.js', imports: ['_react.js'] },
+  'src/pages/home/home-page.tsx': { file: 'assets/home-page-1.js', imports: ['_form.js', '_react.js'] },
+};
+
+const TEMPLATE = `<html><head>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-1.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-1.css">
+  </head><body><div id="root"></div></body></html>`;
+
+describe('PAGE_MODULES', () => {
+  it('names source modules that exist in the front end', () => {
+    for (const { module } of PAGE_MODULES) expect(existsSync(path.join(FRONTEND_DIR, module)), module).toBe(true);
+  });
+});
+
+describe('pagePreloadTags', () => {
+  it("preloads the page's chunk and its imports that the entry does not already load, and its data", () => {
+    expect(pagePreloadTags({ manifest, pathname: '/', search: '' }).split('\n    ')).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/home-page-1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/form-1.js">',
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/home">',
+    ]);
+  });
+
+  it('still preloads data without a manifest, and nothing for a page it does not know', () => {
+    expect(pagePreloadTags({ manifest: undefined, pathname: '/locations', search: '' })).toBe(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/locations">',
+    );
+    expect(pagePreloadTags({ manifest, pathname: '/no-such-page', search: '' })).toBe('');
+  });
+});
+
+describe('pageDataPath', () => {
+  it("is the profile's SWR key for a slug, re-encoded", () => {
+    expect(pageDataPath('/professionals/bits-bytes', '')).toBe('/api/professionals/slug/bits-bytes');
+    expect(pageDataPath('/professionals/caf%C3%A9-it', '')).toBe('/api/professionals/slug/caf%C3%A9-it');
+  });
+
+  it('is nothing for an id address (redirected), a ?near= profile, a bad escape or the directory', () => {
+    expect(pageDataPath('/professionals/42', '')).toBeUndefined();
+    expect(pageDataPath('/professionals/bits-bytes', 'near=M1')).toBeUndefined();
+    expect(pageDataPath('/professionals/%E0%A4%A', '')).toBeUndefined();
+    expect(pageDataPath('/professionals', 'service=Web%20Design')).toBeUndefined();
+  });
+});
+
+describe('withPrerenderedPage', () => {
+  const build = { prerendered: { '/': '<header>ITConnect</header><h1>Hello</h1>' }, entryStyles: [{ href: '/assets/index-1.css', css: 'h1{color:red}' }] };
+
+  it('fills the root, inlines the entry stylesheet and lowers the scripts’ priority', () => {
+    const html = withPrerenderedPage(TEMPLATE, { build, pathname: '/' });
+    expect(html).toContain('<div id="root"><header>ITConnect</header><h1>Hello</h1></div>');
+    expect(html).toContain('<style>h1{color:red}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js">');
+  });
+
+  it('leaves a page that was not prerendered alone', () => {
+    expect(withPrerenderedPage(TEMPLATE, { build, pathname: '/locations' })).toBe(TEMPLATE);
+    expect(withPrerenderedPage(TEMPLATE, { build, pathname: 'constructor' })).toBe(TEMPLATE);
+  });
+});

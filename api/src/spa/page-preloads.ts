@@ -1,0 +1,159 @@
+// What a page needs before it can paint, announced in its index.html so the browser fetches it in
+// parallel with the entry script instead of after it (LCP budget, ARCHITECTURE §9):
+//   - the page's lazily loaded chunk and the chunks it imports (<link rel="modulepreload">), found
+//     in the Vite build manifest (dist/frontend/.vite/manifest.json) by the page's source module;
+//   - the one API answer the page's largest content waits for (<link rel="preload" as="fetch">),
+//     for the pages whose SWR key is a fixed function of the URL.
+//   - for the pages the build prerendered (frontend/src/prerender.tsx, .vite/prerendered.json),
+//     their first render's markup inside <div id="root">, painted before any script runs, with the
+//     entry stylesheet inlined (7 KB compressed), so that first paint waits for no other request.
+// PAGE_MODULES must follow frontend/src/routes.tsx (the api cannot import the front end); a page
+// missing here only loses its preload (main.tsx then waits one round trip longer for its chunk
+// before the first render). page-preloads.test.ts checks each module file exists.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { escapeHtml } from '../domain/seo/escape';
+
+/** One chunk of the Vite manifest (only the fields used here). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  css?: string[];
+  isEntry?: boolean;
+}
+export type ViteManifest = Record<string, ManifestChunk>;
+
+export const PAGE_MODULES: readonly { pattern: RegExp; module: string }[] = [
+  { pattern: /^\/$/, module: 'src/pages/home/home-page.tsx' },
+  { pattern: /^\/professionals$/, module: 'src/pages/professionals/professionals-page.tsx' },
+  { pattern: /^\/professionals\/[^/]+$/, module: 'src/pages/professional-profile/professional-profile-page.tsx' },
+  { pattern: /^\/locations$/, module: 'src/pages/locations/locations-page.tsx' },
+  { pattern: /^\/about$/, module: 'src/pages/about/about-page.tsx' },
+  { pattern: /^\/apply$/, module: 'src/pages/apply/apply-page.tsx' },
+  { pattern: /^\/contact$/, module: 'src/pages/contact/contact-page.tsx' },
+  { pattern: /^\/login$/, module: 'src/pages/login/login-page.tsx' },
+  { pattern: /^\/register$/, module: 'src/pages/register/register-page.tsx' },
+  { pattern: /^\/forgot-password$/, module: 'src/pages/forgot-password/forgot-password-page.tsx' },
+  { pattern: /^\/reset-password$/, module: 'src/pages/reset-password/reset-password-page.tsx' },
+  { pattern: /^\/profile$/, module: 'src/pages/profile/profile-page.tsx' },
+  { pattern: /^\/admin$/, module: 'src/pages/admin/admin-page.tsx' },
+  { pattern: /^\/admin\/mail$/, module: 'src/pages/admin-mail/admin-mail-page.tsx' },
+  { pattern: /^\/subscribe$/, module: 'src/pages/subscribe/subscribe-page.tsx' },
+  { pattern: /^\/subscription-success$/, module: 'src/pages/subscription-success/subscription-success-page.tsx' },
+  { pattern: /^\/application-success$/, module: 'src/pages/application-success/application-success-page.tsx' },
+  { pattern: /^\/privacy-policy$/, module: 'src/pages/privacy-policy/privacy-policy-page.tsx' },
+  { pattern: /^\/cookie-policy$/, module: 'src/pages/cookie-policy/cookie-policy-page.tsx' },
+  { pattern: /^\/terms-of-service$/, module: 'src/pages/terms-of-service/terms-of-service-page.tsx' },
+  // Any other address is the SPA's 404 page.
+  { pattern: /^/, module: 'src/pages/not-found/not-found-page.tsx' },
+];
+
+/** The API path a page's main content is fetched from, exactly as the SPA's SWR hook asks for it. */
+export function pageDataPath(pathname: string, search: string): string | undefined {
+  if (pathname === '/') return '/api/home'; // frontend/src/api/use-home.ts
+  if (pathname === '/locations') return '/api/locations'; // use-locations.ts
+  const profile = /^\/professionals\/([^/]+)$/.exec(pathname);
+  // use-professional.ts: a slug (an all-digit id is redirected by the server), without ?near=.
+  if (profile && !/^\d+$/.test(profile[1]!) && !new URLSearchParams(search).has('near')) {
+    let slug: string;
+    try {
+      slug = decodeURIComponent(profile[1]!);
+    } catch {
+      return undefined;
+    }
+    return `/api/professionals/slug/${encodeURIComponent(slug)}`;
+  }
+  return undefined;
+}
+
+/** Page path → the markup of its first render, from the build. */
+export type PrerenderedPages = Record<string, string>;
+
+/** The entry's stylesheet: its URL path and its text. */
+export interface InlineStyle {
+  href: string;
+  css: string;
+}
+
+/** The build's files these preloads come from; each is undefined or empty when the build has none. */
+export interface BuildInfo {
+  manifest: ViteManifest | undefined;
+  prerendered: PrerenderedPages | undefined;
+  entryStyles: InlineStyle[];
+}
+
+export async function readBuildInfo(staticDir: string): Promise<BuildInfo> {
+  const viteDir = path.join(staticDir, '.vite');
+  const [manifest, prerendered] = await Promise.all([
+    readJsonFile<ViteManifest>(path.join(viteDir, 'manifest.json')),
+    readJsonFile<PrerenderedPages>(path.join(viteDir, 'prerendered.json')),
+  ]);
+  const cssFiles = Object.values(manifest ?? {}).flatMap((chunk) => (chunk.isEntry ? (chunk.css ?? []) : []));
+  const entryStyles = await Promise.all(
+    cssFiles.map(async (file) => ({ href: `/${file}`, css: await readFile(path.join(staticDir, file), 'utf8') })),
+  );
+  // Inside <style>, only '</style' could end the element early; Tailwind's output has none.
+  return { manifest, prerendered, entryStyles: entryStyles.filter(({ css }) => !/<\/style/i.test(css)) };
+}
+
+async function readJsonFile<T>(file: string): Promise<T | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as T;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** Every chunk a manifest key loads statically, itself included. */
+function staticClosure(manifest: ViteManifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key) || !manifest[key]) return seen;
+  seen.add(key);
+  for (const imported of manifest[key].imports ?? []) staticClosure(manifest, imported, seen);
+  return seen;
+}
+
+const EMPTY_ROOT = /<div id="root"><\/div>/;
+const STYLESHEET_LINKS = /<link rel="stylesheet"[^>]*>/g;
+const MODULE_TAGS = /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g;
+
+/**
+ * index.html with the page's prerendered markup in its root element, when the build has it, and
+ * the entry stylesheet inlined: the first paint then needs this one response and nothing else.
+ * Its scripts only make the page interactive, so they are fetched at low priority, behind the
+ * document and the page's data.
+ */
+export function withPrerenderedPage(
+  html: string,
+  { build, pathname }: { build: Pick<BuildInfo, 'prerendered' | 'entryStyles'>; pathname: string },
+): string {
+  const { prerendered, entryStyles } = build;
+  const markup = prerendered && Object.hasOwn(prerendered, pathname) ? prerendered[pathname] : undefined;
+  if (!markup) return html;
+  let page = html.replace(MODULE_TAGS, (tag) => `${tag} fetchpriority="low"`).replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
+  const inline = new Map(entryStyles.map(({ href, css }) => [`href="${href}"`, css]));
+  page = page.replace(STYLESHEET_LINKS, (tag) => {
+    const css = [...inline].find(([attribute]) => tag.includes(attribute))?.[1];
+    return css === undefined ? tag : `<style>${css}</style>`;
+  });
+  return page;
+}
+
+/** The <link> tags for one page ('' when there is nothing to preload). */
+export function pagePreloadTags({ manifest, pathname, search }: { manifest: ViteManifest | undefined; pathname: string; search: string }): string {
+  const tags: string[] = [];
+  const page = PAGE_MODULES.find(({ pattern }) => pattern.test(pathname));
+  if (manifest && page && manifest[page.module]) {
+    // The entry's own chunks are already in index.html.
+    const inEntry = new Set<string>();
+    for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticClosure(manifest, key, inEntry);
+    for (const key of staticClosure(manifest, page.module)) {
+      if (!inEntry.has(key)) tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key]!.file)}">`);
+    }
+  }
+  const data = pageDataPath(pathname, search);
+  // use-credentials: the SPA's fetch sends cookies (api/client.ts), and a preload is only reused
+  // by a request with the same credentials mode.
+  if (data) tags.push(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(data)}">`);
+  return tags.join('\n    ');
+}

@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { PRERENDERED_PATHS, prerenderPage } from './prerender';
+
+// The build prerenders these pages in Node: their first render must not touch browser-only APIs.
+describe('prerenderPage', () => {
+  it('renders each prerendered page with the layout, its content and data sections still loading', async () => {
+    const home = await prerenderPage('/');
+    expect(home).toContain('id="home-hero-heading"');
+    expect(home).toContain('<header');
+    expect(home).toContain('<footer');
+    const locations = await prerenderPage('/locations');
+    expect(locations).toContain('IT professionals by location');
+    expect(locations).toContain('Loading locations');
+    expect(PRERENDERED_PATHS).toEqual(['/', '/locations']);
+  });
+});

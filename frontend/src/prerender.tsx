@@ -1,0 +1,29 @@
+// Build-time prerendering (frontend/vite.config.ts runs this in Node after the client build): the
+// markup the SPA's first render produces for a few public pages, with every data section in its
+// loading state (no data is fetched here). The API puts it inside <div id="root"> of those pages,
+// so the browser paints the page before the scripts arrive, and main.tsx hydrates it (LCP budget,
+// ARCHITECTURE §9). The cookie banner is not in it: the visitor's choice is unknown here, so the
+// banner appears after hydration for a visitor who has not chosen, and never flashes up for one
+// who has (cookie-consent.ts). Only pages whose first render depends on nothing but the URL belong
+// in PRERENDERED_PATHS (not the directory: its layout follows the
+// screen width; not a profile: its content is data).
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { StaticRouter } from 'react-router-dom';
+import { SwrProvider } from './api/swr-provider';
+import { AppRoutes, preloadPage } from './routes';
+
+export const PRERENDERED_PATHS = ['/', '/locations'] as const;
+
+export async function prerenderPage(pathname: string): Promise<string> {
+  await preloadPage(pathname);
+  return renderToString(
+    <StrictMode>
+      <SwrProvider>
+        <StaticRouter location={pathname}>
+          <AppRoutes />
+        </StaticRouter>
+      </SwrProvider>
+    </StrictMode>,
+  );
+}

@@ -1,0 +1,110 @@
+// Lighthouse mobile runs for ARCHITECTURE §9's front-end budget (LCP ≤ 1.5 s, CLS ≤ 0.05).
+// Lighthouse's default config: a Moto G Power-sized mobile screen, simulated slow 4G and 4× CPU
+// slowdown, performance category only, storage cleared before each page (a first visit, so the
+// cookie banner shows). One Debian Chromium serves every page, one page at a time: runs in
+// parallel would share 2 cores and skew the simulation. Used by scripts/lighthouse.ts
+// (`npm run bench:lighthouse`) and scripts/bench.ts.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import type { Result as LighthouseResult } from 'lighthouse';
+
+export const LIGHTHOUSE_BUDGETS = { lcpMs: 1500, cls: 0.05 } as const;
+
+/** Without these flags Chromium reaches for Google's services and waits on the closed network. */
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface LighthousePageResult {
+  path: string;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  /** 0–100, as Lighthouse reports it. */
+  performanceScore: number;
+  /** Every request's transfer size (compressed, with headers), from the total-byte-weight audit. */
+  transferKb: number;
+}
+
+export interface RunLighthouseOptions {
+  baseUrl: string;
+  paths: string[];
+  /** Runs per page; the run with the median LCP is reported (default 1). */
+  runs?: number;
+  /** Defaults to CHROMIUM_PATH or /usr/bin/chromium. */
+  chromePath?: string;
+  /**
+   * 'simulate' (Lighthouse's default, the budget's method): one fast load, its timings replayed on a
+   * model of the slow link. 'devtools': Chromium itself throttles the load (slower, noisier; a
+   * cross-check of what the model estimates).
+   */
+  throttling?: 'simulate' | 'devtools';
+  /** Called with each reported run's full Lighthouse result, e.g. to print the LCP element. */
+  onReport?: (path: string, lhr: LighthouseResult) => void;
+}
+
+function numericAudit(lhr: LighthouseResult, id: string): number {
+  const value = lhr.audits[id]?.numericValue;
+  if (typeof value !== 'number') throw new Error(`Lighthouse gave no value for ${id} on ${lhr.finalDisplayedUrl}`);
+  return value;
+}
+
+function summarise(path: string, lhr: LighthouseResult): LighthousePageResult {
+  return {
+    path,
+    lcpMs: Math.round(numericAudit(lhr, 'largest-contentful-paint')),
+    cls: Number(numericAudit(lhr, 'cumulative-layout-shift').toFixed(3)),
+    tbtMs: Math.round(numericAudit(lhr, 'total-blocking-time')),
+    fcpMs: Math.round(numericAudit(lhr, 'first-contentful-paint')),
+    performanceScore: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    transferKb: Number((numericAudit(lhr, 'total-byte-weight') / 1024).toFixed(1)),
+  };
+}
+
+/** Runs that fail with a trace error (NO_NAVSTART, NO_FCP and the like now and then) are retried. */
+async function auditOnce(url: string, port: number, throttling: 'simulate' | 'devtools', attemptsLeft = 3): Promise<LighthouseResult> {
+  const runnerResult = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    throttlingMethod: throttling,
+  });
+  if (!runnerResult) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = runnerResult;
+  if (!lhr.runtimeError) return lhr;
+  if (attemptsLeft > 1) return auditOnce(url, port, throttling, attemptsLeft - 1);
+  throw new Error(`Lighthouse failed on ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+}
+
+export async function runLighthouse(opts: RunLighthouseOptions): Promise<LighthousePageResult[]> {
+  const runs = Math.max(1, opts.runs ?? 1);
+  const chrome = await chromeLauncher.launch({
+    chromePath: opts.chromePath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
+  try {
+    const results: LighthousePageResult[] = [];
+    for (const path of opts.paths) {
+      const url = new URL(path, opts.baseUrl).toString();
+      const attempts: LighthouseResult[] = [];
+      for (let run = 0; run < runs; run += 1) attempts.push(await auditOnce(url, chrome.port, opts.throttling ?? 'simulate'));
+      attempts.sort((a, b) => numericAudit(a, 'largest-contentful-paint') - numericAudit(b, 'largest-contentful-paint'));
+      const median = attempts[Math.floor((attempts.length - 1) / 2)]!;
+      opts.onReport?.(path, median);
+      results.push(summarise(path, median));
+    }
+    return results;
+  } finally {
+    chrome.kill();
+  }
+}

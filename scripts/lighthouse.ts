@@ -1,0 +1,82 @@
+// `npm run bench:lighthouse [-- <base URL>]`: Lighthouse mobile runs of the key pages of a running
+// site (`npm run build && npm start` first), against ARCHITECTURE §9's LCP and CLS budgets.
+//   pages: '/', '/professionals', '/locations' and one live profile (the first of
+//   GET /api/professionals?limit=1)
+// Prints a table with OK/MISSED per budget, the LCP element of each page, and writes
+// bench/results/lighthouse.json. Exits 1 when a budget is missed.
+// Base URL: the first argument, else LIGHTHOUSE_BASE_URL, else http://localhost:3000.
+// LIGHTHOUSE_RUNS (default 3): runs per page, the median LCP run is reported.
+// LIGHTHOUSE_THROTTLING=devtools: real throttling by Chromium instead of Lighthouse's simulation
+// (a cross-check; the budget is judged on the default, simulated run), written to
+// bench/results/lighthouse-devtools.json.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { LIGHTHOUSE_BUDGETS, runLighthouse, type LighthousePageResult } from './bench/lighthouse';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const baseUrl = process.argv[2] ?? process.env.LIGHTHOUSE_BASE_URL ?? 'http://localhost:3000';
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const throttling = process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? 'devtools' : 'simulate';
+
+async function findProfilePath(): Promise<string> {
+  const response = await fetch(new URL('/api/professionals?limit=1', baseUrl));
+  if (!response.ok) throw new Error(`GET /api/professionals?limit=1 answered ${response.status}: is the site running at ${baseUrl}?`);
+  const professionals = (await response.json()) as { slug: string }[];
+  const first = professionals[0];
+  if (!first) throw new Error('No live professional to measure a profile page with (seed the demo data: npm run db:seed).');
+  return `/professionals/${encodeURIComponent(first.slug)}`;
+}
+
+function verdict(isOk: boolean): string {
+  return isOk ? 'OK' : 'MISSED';
+}
+
+function printTable(results: LighthousePageResult[]): void {
+  const rows = results.map((r) => ({
+    page: r.path,
+    'LCP ms': r.lcpMs,
+    [`LCP ≤ ${LIGHTHOUSE_BUDGETS.lcpMs}`]: verdict(r.lcpMs <= LIGHTHOUSE_BUDGETS.lcpMs),
+    CLS: r.cls,
+    [`CLS ≤ ${LIGHTHOUSE_BUDGETS.cls}`]: verdict(r.cls <= LIGHTHOUSE_BUDGETS.cls),
+    'TBT ms': r.tbtMs,
+    'FCP ms': r.fcpMs,
+    score: r.performanceScore,
+    'transfer KB': r.transferKb,
+  }));
+  console.table(rows);
+}
+
+async function main(): Promise<void> {
+  const paths = ['/', '/professionals', '/locations', await findProfilePath()];
+  console.log(`Lighthouse (mobile, ${throttling === 'devtools' ? 'DevTools' : 'simulated'} throttling) on ${baseUrl}, ${runs} run(s) per page ...`);
+  const started = Date.now();
+  const results = await runLighthouse({
+    baseUrl,
+    paths,
+    runs,
+    throttling,
+    onReport: (page, lhr) => {
+      const lcpElement = lhr.audits['largest-contentful-paint-element']?.details;
+      const snippet = lcpElement && 'items' in lcpElement ? JSON.stringify(lcpElement.items[0]).match(/"snippet":"((?:[^"\\]|\\.)*)"/)?.[1] : undefined;
+      console.log(`  ${page}: LCP element ${snippet ?? '(none reported)'}`);
+    },
+  });
+  printTable(results);
+  console.log(`took ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+  const outDir = path.join(ROOT, 'bench', 'results');
+  mkdirSync(outDir, { recursive: true });
+  const outFile = path.join(outDir, throttling === 'devtools' ? 'lighthouse-devtools.json' : 'lighthouse.json');
+  const report = { measuredAt: new Date().toISOString(), baseUrl, throttling, runsPerPage: runs, budgets: LIGHTHOUSE_BUDGETS, results };
+  writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
+  console.log(`wrote ${path.relative(ROOT, outFile)}`);
+
+  const isMissed = results.some((r) => r.lcpMs > LIGHTHOUSE_BUDGETS.lcpMs || r.cls > LIGHTHOUSE_BUDGETS.cls);
+  if (isMissed) process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});
