@@ -71,6 +71,11 @@ export const ApiEnv = CommonEnv.extend({
   BODY_LIMIT: z.string().default('100kb'),
   /** Requests per minute per IP on the API as a whole (auth and forms have their own, stricter limits). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /**
+   * Memory for public directory answers kept until the data behind them changes (searches, the map,
+   * profiles, home, locations); 0 turns the cache off.
+   */
+  DIRECTORY_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
   /** Folder of the built SPA (vite build output). */
   STATIC_DIR: z.string().default('dist/frontend'),
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),

@@ -1,10 +1,12 @@
 // `npm run bench`: the directory at 100,000 listings, measured against ARCHITECTURE §9's budgets.
 //   1. a separate database (itconnect_bench on DATABASE_URL's server, else 127.0.0.1:5432), migrated;
 //   2. 100,000 deterministic live professionals (scripts/bench/seed.ts), reused when already there;
-//   3. the API in this process (createApp on 127.0.0.1:0, silent logs, rate limit out of the way);
+//   3. the API in this process (createApp on 127.0.0.1:0, silent logs, rate limit out of the way),
+//      twice: as deployed (answer cache on) and the database path alone (DIRECTORY_CACHE_MB=0);
 //   4. autocannon (in a worker thread, so it does not share the API's event loop) at 50 connections
 //      for each search mix, profile by slug and map points; the map's gzip size too;
-//   5. a table of p50 / p99 / req/s beside the budgets, and bench/results/latest.json.
+//   5. tables of p50 / p99 / req/s (and the share served from the cache) beside the budgets, and
+//      bench/results/latest.json.
 // Options (environment): BENCH_COUNT (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50),
 // BENCH_POOL (Prisma pool size, 10), BENCH_RESEED=1 to seed again.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -72,64 +74,50 @@ interface Mix {
 
 const q = (params: Record<string, string | number>) => `/api/professionals?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
 
+/** Every combination of the given values, as query paths (deterministic order). */
+function combinations(a: Record<string, string | number>[], b: Record<string, string | number>[]): string[] {
+  return a.flatMap((x) => b.map((y) => q({ ...x, ...y })));
+}
+
+/**
+ * The search mixes. Each spreads over many distinct searches (64 or more), as real traffic does,
+ * rather than repeating a handful: with the answer cache on, every distinct search is computed
+ * from the database once, then kept until the data changes.
+ */
 function searchMixes(): Mix[] {
   const search = { p99Ms: 50, reqPerSec: 2000 };
+  const services = ['Web Design', 'Cybersecurity', 'IT Consulting', 'Cloud Services', 'Network Setup', 'Data Recovery', 'Web Development', 'Home User Support'];
+  const places = ['Manchester', 'London', 'Leeds', 'Greater London', 'Bristol', 'Scotland', 'Kent', 'Birmingham'];
+  const words = ['web design', 'cyber security', 'data recovery', 'cloud', 'network installation', 'bright pixel', 'server management', 'seo',
+    'wordpress', 'laptop repair', 'it support', 'backup', 'microsoft 365', 'wifi', 'devops', 'app development'];
+  const postcodes = ['M1 1AE', 'SW1A 1AA', 'LS1 4DY', 'B1 1AA', 'EH1 1YZ', 'CF10 1AA', 'BS1 4DJ', 'G1 1XQ',
+    'NE1 4ST', 'L1 8JQ', 'NG1 5FS', 'S1 2HE', 'CB2 1TN', 'OX1 3BD', 'BT1 5GS', 'PL1 2AA'];
   return [
     {
       name: 'search: service + location',
       budget: search,
-      paths: [
-        q({ service: 'Web Design', location: 'Manchester' }),
-        q({ service: 'Cybersecurity', location: 'London' }),
-        q({ service: 'IT Consulting', location: 'Leeds' }),
-        q({ service: 'Cloud Services', location: 'Greater London' }),
-        q({ service: 'Network Setup', location: 'Bristol' }),
-        q({ service: 'Data Recovery', location: 'Scotland' }),
-        q({ service: 'Web Development', location: 'Kent' }),
-        q({ service: 'Home User Support', location: 'Birmingham' }),
-      ],
+      paths: combinations(services.map((service) => ({ service })), places.map((location) => ({ location }))),
     },
     {
       name: 'search: text',
       budget: search,
-      paths: [
-        q({ search: 'web design' }),
-        q({ search: 'cyber security' }),
-        q({ search: 'data recovery manchester' }),
-        q({ search: 'cloud' }),
-        q({ search: 'network installation' }),
-        q({ search: 'bright pixel' }),
-        q({ search: 'server management leeds' }),
-        q({ search: 'seo' }),
-      ],
+      paths: combinations(words.map((w) => ({ search: w })), [{}, { location: 'Manchester' }, { location: 'London' }, { offset: 24 }]),
     },
     {
       name: 'search: distance near a postcode',
       budget: search,
-      paths: [
-        q({ near: 'M1 1AE', radiusMiles: 10 }),
-        q({ near: 'SW1A 1AA' }),
-        q({ near: 'LS1 4DY', radiusMiles: 15 }),
-        q({ near: 'B1 1AA' }),
-        q({ near: 'EH1 1YZ', radiusMiles: 20 }),
-        q({ near: 'CF10 1AA' }),
-        q({ near: 'BS1 4DJ', service: 'Web Design' }),
-        q({ near: 'G1 1XQ', radiusMiles: 5 }),
-      ],
+      paths: combinations(postcodes.map((near) => ({ near })), [{}, { radiusMiles: 5 }, { radiusMiles: 10 }, { radiusMiles: 25, service: 'Web Design' }]),
     },
     {
       name: 'search: rating + price',
       budget: search,
-      paths: [
-        q({ minRating: 4.5, maxHourlyRate: 50 }),
-        q({ minRating: 4, minHourlyRate: 30, maxHourlyRate: 80, sort: 'price' }),
-        q({ minRating: 4.5 }),
-        q({ maxHourlyRate: 40, sort: 'price' }),
-        q({ minRating: 3, minHourlyRate: 60 }),
-        q({ minRating: 4.8, sort: 'newest' }),
-        q({ minHourlyRate: 100 }),
-        q({ minRating: 4, service: 'DevOps', offset: 24 }),
-      ],
+      paths: combinations(
+        [{ minRating: 3 }, { minRating: 4 }, { minRating: 4.5 }, { minRating: 5 }],
+        [{ maxHourlyRate: 40 }, { maxHourlyRate: 50, sort: 'price' }, { minHourlyRate: 30, maxHourlyRate: 80 }, { minHourlyRate: 60 },
+          { minHourlyRate: 100 }, { sort: 'newest' }, { service: 'DevOps' }, { service: 'DevOps', offset: 24 }, { sort: 'price', offset: 48 },
+          { maxHourlyRate: 70, sort: 'rating' }, { minHourlyRate: 20, sort: 'newest' }, { service: 'Web Design', sort: 'price' },
+          { location: 'Wales' }, { location: 'West Yorkshire', sort: 'price' }, { location: 'London', maxHourlyRate: 60 }, { offset: 96 }],
+      ),
     },
   ];
 }
@@ -241,12 +229,14 @@ function budgetText(b: Mix['budget']): string {
   return parts.join(', ');
 }
 
-async function main(): Promise<void> {
-  const databaseUrl = benchDatabaseUrl();
-  console.log(`bench database: ${databaseUrl.replace(/\/\/[^@]*@/, '//')}  (${os.cpus().length} CPUs, pool ${POOL})`);
-  await prepareDatabase(databaseUrl);
+interface BenchApi {
+  baseUrl: string;
+  api: ReturnType<typeof createApp>;
+  close(): Promise<void>;
+}
 
-  const redisPrefix = `itc_bench_${process.pid}_`;
+/** The API in this process on an ephemeral port, with the answer cache on (cacheMb > 0) or off. */
+async function startApi(databaseUrl: string, redisPrefix: string, cacheMb: number): Promise<BenchApi> {
   const parsed = parseEnv(ApiEnv, {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -256,6 +246,7 @@ async function main(): Promise<void> {
     SESSION_KEYS: 'bench-session-key-0123456789abcdefghijklmnopqrstuvwxyz',
     STATIC_DIR: '/nonexistent/itconnect-static',
     RATE_LIMIT_PER_MINUTE: '100000000',
+    DIRECTORY_CACHE_MB: String(cacheMb),
   });
   if (!parsed.ok) throw new Error(`bench env invalid: ${parsed.problems.join('; ')}`);
   const prisma = createPrisma(databaseUrl, { max: POOL });
@@ -264,7 +255,71 @@ async function main(): Promise<void> {
   const server = createServer(api.app.callback());
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  if (cacheMb > 0) {
+    const started = Date.now();
+    while (!api.deps.answers.active) {
+      if (Date.now() - started > 10_000) throw new Error('the directory change feed did not start listening');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    api,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await api.close();
+      await redis.quit();
+      await prisma.$disconnect();
+    },
+  };
+}
+
+interface Pass {
+  name: string;
+  cacheMb: number;
+  results: (MixResult & { cacheHitPercent: number | null })[];
+}
+
+async function runPass(databaseUrl: string, redisPrefix: string, name: string, cacheMb: number, mixes: Mix[]): Promise<Pass> {
+  console.log(`\n${name}`);
+  const bench = await startApi(databaseUrl, redisPrefix, cacheMb);
+  try {
+    // Warm the pool, the query plans and the outcode table (a few paths of each mix, not all).
+    for (const mix of mixes) for (const p of mix.paths.slice(0, 4)) await fetch(`${bench.baseUrl}${p}`).then((r) => r.arrayBuffer());
+    const results: Pass['results'] = [];
+    for (const mix of mixes) {
+      process.stdout.write(`  running ${mix.name} (${mix.paths.length} distinct paths) ...`);
+      const before = bench.api.deps.answers.stats();
+      const r = await runMix(bench.baseUrl, mix);
+      const after = bench.api.deps.answers.stats();
+      const asked = after.hits - before.hits + (after.misses - before.misses);
+      const cacheHitPercent = cacheMb > 0 && asked > 0 ? Math.round((1000 * (after.hits - before.hits)) / asked) / 10 : null;
+      process.stdout.write(` p99 ${r.p99Ms} ms, ${r.reqPerSec} req/s${cacheHitPercent === null ? '' : `, ${cacheHitPercent}% from the cache`}\n`);
+      results.push({ ...r, cacheHitPercent });
+    }
+    return { name, cacheMb, results };
+  } finally {
+    await bench.close();
+  }
+}
+
+function printPass(pass: Pass): void {
+  console.log(`\n${pass.name}`);
+  console.log(`${'mix'.padEnd(34)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'req/s'.padStart(8)} ${'1-conn p50'.padStart(11)} ${'API ms/req'.padStart(11)} ${'cached'.padStart(7)}  budget`);
+  for (const r of pass.results) {
+    console.log(
+      `${r.name.padEnd(34)} ${`${r.p50Ms} ms`.padStart(8)} ${`${r.p99Ms} ms`.padStart(8)} ${String(r.reqPerSec).padStart(8)} ${`${r.singleConnection.p50Ms} ms`.padStart(11)} ${r.apiCpuMsPerRequest.toFixed(2).padStart(11)} ${(r.cacheHitPercent === null ? '-' : `${r.cacheHitPercent}%`).padStart(7)}  ${budgetText(r.budget)}  ${r.meetsBudget ? 'OK' : 'MISSED'}${r.non2xx || r.errors ? ` (non-2xx ${r.non2xx}, errors ${r.errors})` : ''}`,
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = benchDatabaseUrl();
+  console.log(`bench database: ${databaseUrl.replace(/\/\/[^@]*@/, '//')}  (${os.cpus().length} CPUs, pool ${POOL})`);
+  await prepareDatabase(databaseUrl);
+  const redisPrefix = `itc_bench_${process.pid}_`;
+  const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
 
   try {
     const mapPaths = ['/api/professionals/map', '/api/professionals/map?service=Web%20Design', '/api/professionals/map?minRating=4'];
@@ -274,28 +329,26 @@ async function main(): Promise<void> {
       { name: 'map points (whole UK, 100k)', budget: { maxMs: 300 }, paths: [mapPaths[0]!], connections: 1 },
       { name: 'map points (mixed filters)', budget: { maxMs: 300 }, paths: mapPaths, connections: 4 },
     ];
-    // Warm the pool, the plans and the outcode table.
-    for (const mix of mixes) for (const p of mix.paths.slice(0, 8)) await fetch(`${baseUrl}${p}`).then((r) => r.arrayBuffer());
 
     const loadBefore = os.loadavg();
-    const results: MixResult[] = [];
-    for (const mix of mixes) {
-      process.stdout.write(`running ${mix.name} ...`);
-      const r = await runMix(baseUrl, mix);
-      process.stdout.write(` p99 ${r.p99Ms} ms, ${r.reqPerSec} req/s\n`);
-      results.push(r);
-    }
+    // As deployed: the answer cache on (DIRECTORY_CACHE_MB's default). Then the database path alone,
+    // every request computed (DIRECTORY_CACHE_MB=0): what a search costs the first time it is asked.
+    const passes = [
+      await runPass(databaseUrl, redisPrefix, 'as deployed (answer cache on, DIRECTORY_CACHE_MB=64)', 64, mixes),
+      await runPass(databaseUrl, redisPrefix, 'database path only (DIRECTORY_CACHE_MB=0: nothing kept)', 0, mixes),
+    ];
+    const sizeApi = await startApi(databaseUrl, redisPrefix, 0);
     const mapSizes = [];
-    for (const p of mapPaths) mapSizes.push(await measureMapSize(baseUrl, p));
+    try {
+      for (const p of mapPaths) mapSizes.push(await measureMapSize(sizeApi.baseUrl, p));
+    } finally {
+      await sizeApi.close();
+    }
 
     console.log('');
     console.log(`load average before: ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (other processes on this machine compete for the same CPUs)`);
-    console.log(`${'mix'.padEnd(34)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'req/s'.padStart(8)} ${'1-conn p50'.padStart(11)} ${'API ms/req'.padStart(11)}  budget`);
-    for (const r of results) {
-      console.log(
-        `${r.name.padEnd(34)} ${`${r.p50Ms} ms`.padStart(8)} ${`${r.p99Ms} ms`.padStart(8)} ${String(r.reqPerSec).padStart(8)} ${`${r.singleConnection.p50Ms} ms`.padStart(11)} ${r.apiCpuMsPerRequest.toFixed(2).padStart(11)}  ${budgetText(r.budget)}  ${r.meetsBudget ? 'OK' : 'MISSED'}${r.non2xx || r.errors ? ` (non-2xx ${r.non2xx}, errors ${r.errors})` : ''}`,
-      );
-    }
+    for (const pass of passes) printPass(pass);
+    console.log('');
     for (const m of mapSizes) {
       const ok = m.gzipBytes <= 1.5 * 1024 * 1024;
       console.log(
@@ -308,7 +361,7 @@ async function main(): Promise<void> {
       machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
       loadAverage: { before: loadBefore, after: os.loadavg() },
       settings: { professionals: COUNT, seconds: SECONDS, connections: CONNECTIONS, prismaPool: POOL },
-      results,
+      passes,
       mapSizes,
     };
     const outDir = path.join(ROOT, 'bench', 'results');
@@ -316,13 +369,9 @@ async function main(): Promise<void> {
     writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
     console.log(`\nwrote ${path.relative(ROOT, path.join(outDir, 'latest.json'))}`);
   } finally {
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-    await api.close();
     const keys = await redis.keys(`${redisPrefix}*`);
     if (keys.length) await redis.del(...keys);
     await redis.quit();
-    await prisma.$disconnect();
   }
 }
 

@@ -8,6 +8,8 @@ import type { Logger } from 'pino';
 import type { PrismaClient } from '../../prisma/db';
 import './context';
 import type { AppDeps } from './deps';
+import { AnswerCache } from './domain/directory/answer-cache';
+import { listenForDirectoryChanges } from './domain/directory/directory-changes';
 import type { ApiEnv } from './env';
 import { compressJson } from './middleware/compress';
 import { errorHandler } from './middleware/errors';
@@ -37,7 +39,7 @@ export interface ApiApp {
   app: Koa;
   deps: AppDeps;
   queues: Queues;
-  /** Releases what the app opened (its queues). Prisma and Redis belong to the caller. */
+  /** Releases what the app opened (its queues, the directory change feed). Prisma and Redis belong to the caller. */
   close(): Promise<void>;
 }
 
@@ -52,7 +54,9 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
   const app = new Koa({ proxy: env.TRUST_PROXY, keys: env.SESSION_KEYS });
   const queues = createQueues({ redis, redisPrefix: env.REDIS_PREFIX, logger });
   const rateLimit = createRateLimit({ redis, redisPrefix: env.REDIS_PREFIX, logger });
-  const deps: AppDeps = { env, prisma, redis, logger, queues, rateLimit };
+  const changeFeed = env.DIRECTORY_CACHE_MB > 0 ? listenForDirectoryChanges({ databaseUrl: env.DATABASE_URL, logger }) : null;
+  const answers = new AnswerCache(changeFeed, { maxBytes: env.DIRECTORY_CACHE_MB * 1024 * 1024 });
+  const deps: AppDeps = { env, prisma, redis, logger, queues, rateLimit, answers };
   const isProduction = env.NODE_ENV === 'production';
 
   // Errors are handled (and logged) by errorHandler; this only sees what escapes Koa itself.
@@ -104,5 +108,13 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
   app.use(seoRoutes(deps));
   app.use(spaFallback({ staticDir: env.STATIC_DIR, isProduction }));
 
-  return { app, deps, queues, close: () => queues.close() };
+  return {
+    app,
+    deps,
+    queues,
+    close: async () => {
+      await answers.close();
+      await Promise.all([queues.close(), changeFeed?.close()]);
+    },
+  };
 }

@@ -3,6 +3,7 @@
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { PrismaClient } from '../../prisma/db';
+import type { AnswerCache } from './domain/directory/answer-cache';
 import type { ApiEnv } from './env';
 import type { RateLimit } from './middleware/rate-limit';
 import type { Queues } from './queue';
@@ -13,6 +14,8 @@ export interface AppDeps {
   redis: Redis;
   logger: Logger;
   queues: Queues;
+  /** Public directory answers kept until the data behind them changes. */
+  answers: AnswerCache;
   /** Makes a rate-limit middleware on this app's Redis (middleware/rate-limit.ts). */
   rateLimit: RateLimit;
 }

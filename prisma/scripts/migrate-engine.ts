@@ -9,7 +9,8 @@
 // What must stay true (ARCHITECTURE §8): the adapter gets host/port/user/password/database
 // separately (a connection string would override the shadow database's name and replay into the
 // main database); the shadow pool is closed before its database is dropped; PostgreSQL's "char"
-// type (oid 18) reads as text; the engine's pool is disposed and callers exit explicitly.
+// type (oid 18) reads as text; the engine's pool is disposed and callers exit explicitly; scripts go
+// to PostgreSQL whole (the adapter would split them on every semicolon).
 import { readFile, readdir, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -64,6 +65,24 @@ function describeCharColumns(adapter: Adapter): Adapter {
   return adapter;
 }
 
+/**
+ * The adapter runs a migration script by splitting it on every semicolon, which breaks any
+ * statement holding one inside a string or a function body (a plpgsql trigger function). Send the
+ * script whole instead: PostgreSQL's simple query protocol takes several statements at once and
+ * runs them as one implicit transaction, so a migration now applies completely or not at all.
+ */
+function wholeScripts(adapter: Adapter): Adapter {
+  const internals = adapter as unknown as { client: pg.Pool; onError(error: unknown): never };
+  adapter.executeScript = async (script: string) => {
+    try {
+      await internals.client.query(script);
+    } catch (error) {
+      internals.onError(error);
+    }
+  };
+  return adapter;
+}
+
 interface ConnectionParts {
   host: string;
   port: number;
@@ -102,7 +121,7 @@ class MigrationAdapterFactory extends PrismaPg {
   }
 
   override async connect() {
-    const adapter = describeCharColumns(await super.connect());
+    const adapter = wholeScripts(describeCharColumns(await super.connect()));
     this.opened.push(adapter);
     return adapter;
   }
@@ -119,7 +138,7 @@ class MigrationAdapterFactory extends PrismaPg {
     await admin.query(`CREATE DATABASE "${name}"`);
     await admin.end();
     const shadow = new PrismaPg({ ...this.parts, database: name, max: 4 });
-    const adapter = describeCharColumns(await shadow.connect());
+    const adapter = wholeScripts(describeCharColumns(await shadow.connect()));
     const parts = this.parts;
     const dispose = adapter.dispose.bind(adapter);
     adapter.dispose = async () => {

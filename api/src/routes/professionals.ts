@@ -4,17 +4,20 @@
 //   GET /api/professionals/slug/:slug[?near=]    one live professional, or 404
 //   GET /api/professionals/:id                   the same by all-digit id (the SPA redirects to the slug URL)
 //   GET /api/professionals/:id/card              ProfessionalCard for a map popup
+// Answers come from the directory's answer cache (domain/directory/answer-cache.ts), with an ETag.
 // Bad parameters answer 400 with the first problem as the message (the issue asks for 400 here,
 // not the generic 422 of a ZodError).
 import Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { DirectoryQuery, TOTAL_COUNT_HEADER } from '../../../core/directory';
 import { AppError } from '../domain/app-error';
+import { queryKey, sendAnswer } from '../domain/directory/answer-cache';
 import {
+  countMatches,
   findLiveCard,
   findLiveProfessional,
+  findPage,
   mapPointsJson,
-  searchProfessionals,
 } from '../domain/directory/search-professionals';
 import type { AppDeps } from '../deps';
 import { fromZodError } from '../middleware/errors';
@@ -52,42 +55,67 @@ function optionalNear(query: ParameterizedContext['query']): string | undefined 
   return raw;
 }
 
-export function professionalsRouter({ prisma }: Pick<AppDeps, 'prisma'>): Router {
+/** Sort and page don't change which professionals match: the total and the map ignore them. */
+const PAGE_ONLY = ['sort', 'limit', 'offset'] as const;
+
+export function professionalsRouter({ prisma, answers }: Pick<AppDeps, 'prisma' | 'answers'>): Router {
   const router = new Router();
 
+  const listAnswer = (query: DirectoryQuery) =>
+    answers.answer(`list?${queryKey(query)}`, async () => {
+      const [items, total] = await Promise.all([
+        findPage({ prisma }, query),
+        answers.value(`count?${queryKey(query, PAGE_ONLY)}`, () => countMatches({ prisma }, query), () => 8),
+      ]);
+      return { body: items, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
+    });
+  const mapAnswer = (query: DirectoryQuery) =>
+    answers.answer(`map?${queryKey(query, PAGE_ONLY)}`, async () => ({ body: await mapPointsJson({ prisma }, query) }));
+
+  // The directory as it first opens (no filters): its first page and the whole-UK map.
+  answers.keepWarm(() => {
+    const unfiltered = parseDirectoryQuery({});
+    return Promise.all([listAnswer(unfiltered), mapAnswer(unfiltered)]);
+  });
+
   router.get('/professionals', async (ctx) => {
-    const query = parseDirectoryQuery(ctx.query);
-    const page = await searchProfessionals({ prisma }, query);
-    ctx.set(TOTAL_COUNT_HEADER, String(page.total));
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = page.items;
+    sendAnswer(ctx, (await listAnswer(parseDirectoryQuery(ctx.query)))!);
   });
 
   router.get('/professionals/map', async (ctx) => {
-    const query = parseDirectoryQuery(ctx.query);
-    ctx.type = 'application/json';
-    ctx.set('Cache-Control', 'no-cache');
-    ctx.body = await mapPointsJson({ prisma }, query);
+    sendAnswer(ctx, (await mapAnswer(parseDirectoryQuery(ctx.query)))!);
   });
+
+  /** One live professional as an answer (keyed by how it was asked for), or a 404. */
+  const liveProfessional = async (ctx: ParameterizedContext, key: string, where: { slug: string } | { id: number }) => {
+    const near = optionalNear(ctx.query);
+    const answer = await answers.answer(`${key}?near=${near ?? ''}`, async () => {
+      const item = await findLiveProfessional({ prisma }, { ...where, near });
+      return item && { body: item };
+    });
+    if (!answer) throw new AppError('not_found', NOT_FOUND);
+    sendAnswer(ctx, answer);
+  };
 
   router.get('/professionals/slug/:slug', async (ctx) => {
     const slug = ctx.params.slug ?? '';
     if (slug.length > 200) throw new AppError('not_found', NOT_FOUND);
-    const item = await findLiveProfessional({ prisma }, { slug, near: optionalNear(ctx.query) });
-    if (!item) throw new AppError('not_found', NOT_FOUND);
-    ctx.body = item;
+    await liveProfessional(ctx, `slug/${slug}`, { slug });
   });
 
   router.get('/professionals/:id/card', async (ctx) => {
-    const card = await findLiveCard({ prisma }, { id: parseId(ctx.params.id ?? '') });
-    if (!card) throw new AppError('not_found', NOT_FOUND);
-    ctx.body = card;
+    const id = parseId(ctx.params.id ?? '');
+    const answer = await answers.answer(`card/${id}`, async () => {
+      const card = await findLiveCard({ prisma }, { id });
+      return card && { body: card };
+    });
+    if (!answer) throw new AppError('not_found', NOT_FOUND);
+    sendAnswer(ctx, answer);
   });
 
   router.get('/professionals/:id', async (ctx) => {
-    const item = await findLiveProfessional({ prisma }, { id: parseId(ctx.params.id ?? ''), near: optionalNear(ctx.query) });
-    if (!item) throw new AppError('not_found', NOT_FOUND);
-    ctx.body = item;
+    const id = parseId(ctx.params.id ?? '');
+    await liveProfessional(ctx, `id/${id}`, { id });
   });
 
   return router;

@@ -1,4 +1,4 @@
-// The directory's read side: a page of listed professionals for a DirectoryQuery (plus the total),
+// The directory's read side: a page of listed professionals for a DirectoryQuery and their total,
 // every match as compact map points, and single live professionals by slug or id. All SQL runs
 // through $queryRaw with Prisma.sql fragments from directory-filters.ts.
 import { DEFAULT_PAGE_SIZE, type DirectoryQuery, type ProfessionalCard, type ProfessionalListItem } from '../../../../core/directory';
@@ -6,46 +6,41 @@ import { Prisma, type PrismaClient } from '../../../../prisma/db';
 import { buildDirectorySql, distanceSql, LISTED, resolveNear } from './directory-filters';
 import { CARD_COLUMNS, LIST_ITEM_COLUMNS, toCard, toListItem, type CardRow, type ProfessionalRow } from './professional-row';
 
-export interface ProfessionalsPage {
-  items: ProfessionalListItem[];
-  total: number;
-}
-
-export async function searchProfessionals(
-  { prisma }: { prisma: PrismaClient },
-  query: DirectoryQuery,
-): Promise<ProfessionalsPage> {
+/** One page of listed professionals for the query, in its sort order (see countMatches for the total). */
+export async function findPage({ prisma }: { prisma: PrismaClient }, query: DirectoryQuery): Promise<ProfessionalListItem[]> {
   const sql = buildDirectorySql(query);
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const offset = query.offset ?? 0;
   const distanceColumn = sql.distance ? Prisma.sql`, ${sql.distance} AS distance_miles` : Prisma.empty;
-  const [rows, counted] = await Promise.all([
-    prisma.$queryRaw<ProfessionalRow[]>`
-      SELECT ${LIST_ITEM_COLUMNS}${distanceColumn}
-      FROM professionals p
-      WHERE ${sql.where}
-      ORDER BY ${sql.orderBy}
-      LIMIT ${limit}::int OFFSET ${offset}::int`,
-    prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM professionals p WHERE ${sql.where}`,
-  ]);
-  return { items: rows.map(toListItem), total: counted[0]?.total ?? 0 };
+  const rows = await prisma.$queryRaw<ProfessionalRow[]>`
+    SELECT ${LIST_ITEM_COLUMNS}${distanceColumn}
+    FROM professionals p
+    WHERE ${sql.where}
+    ORDER BY ${sql.orderBy}
+    LIMIT ${limit}::int OFFSET ${offset}::int`;
+  return rows.map(toListItem);
+}
+
+/** How many listed professionals match the query's filters (its sort and page don't matter). */
+export async function countMatches({ prisma }: { prisma: PrismaClient }, query: DirectoryQuery): Promise<number> {
+  const sql = buildDirectorySql(query);
+  const rows = await prisma.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM professionals p WHERE ${sql.where}`;
+  return rows[0]?.total ?? 0;
 }
 
 /**
  * Every match of the filters as one JSON text `{"total":N,"points":[[id,lat,lng],...]}` built by
  * PostgreSQL (a single row, so 100,000 points never pass through row objects). Coordinates are
- * rounded to 4 decimals (about 10 m), plenty for a marker and a third smaller on the wire.
+ * rounded to 4 decimals (about 10 m), plenty for a marker and a third smaller on the wire. Plain
+ * string_agg over float arithmetic: 2.5 times faster than json_agg with numeric rounding at 100k.
  */
 export async function mapPointsJson({ prisma }: { prisma: PrismaClient }, query: DirectoryQuery): Promise<string> {
   const sql = buildDirectorySql(query);
   const rows = await prisma.$queryRaw<{ body: string }[]>`
-    SELECT json_build_object(
-      'total', count(*),
-      'points', coalesce(
-        json_agg(json_build_array(p.id, round(p.lat::numeric, 4), round(p.lng::numeric, 4)) ORDER BY p.id)
-          FILTER (WHERE p.lat IS NOT NULL AND p.lng IS NOT NULL),
-        '[]'::json)
-    )::text AS body
+    SELECT '{"total":' || count(*) || ',"points":[' || coalesce(
+      string_agg('[' || p.id || ',' || round(p.lat * 10000) / 10000 || ',' || round(p.lng * 10000) / 10000 || ']', ',' ORDER BY p.id)
+        FILTER (WHERE p.lat IS NOT NULL AND p.lng IS NOT NULL),
+      '') || ']}' AS body
     FROM professionals p
     WHERE ${sql.where}`;
   return rows[0]?.body ?? '{"total":0,"points":[]}';

@@ -1,0 +1,207 @@
+// The public directory's answers, kept in memory until the data behind them changes
+// (docs/decisions/0005-directory-answer-cache.md).
+//
+// Most directory traffic repeats a small set of searches (a service in a city, the whole-UK map,
+// popular profiles), and the data changes rarely (an approval, a profile edit, a new review).
+// So each answer is computed once, stored ready to send (JSON bytes, their gzip and an ETag), and
+// forgotten the moment the DirectoryChangeFeed reports a change. Correctness rules:
+//   - nothing is stored while the feed is not live (a change could go unnoticed);
+//   - an answer computed across a change is returned to its caller but not stored (it may hold
+//     the old data): each computation remembers the generation it started in;
+//   - concurrent requests for the same key share one computation;
+//   - errors and `null` (not found) are never stored.
+// The answers nearly every visit starts with (the home page, the unfiltered directory and its map)
+// are computed again in the background shortly after each change (keepWarm), so the first visitor
+// after an approval or an edit does not wait for the whole-UK map to be built.
+// DIRECTORY_CACHE_MB=0 turns it off: every request computes its answer.
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
+import type { ParameterizedContext } from 'koa';
+import { LRUCache } from 'lru-cache';
+import type { DirectoryChangeFeed } from './directory-changes';
+
+const gzipAsync = promisify(gzip);
+
+/** Bodies smaller than this are sent as they are (gzip would save next to nothing). */
+const GZIP_MIN_BYTES = 1024;
+/** A safety net only: the change feed is what keeps answers fresh. */
+const MAX_AGE_MS = 10 * 60_000;
+/** Map/Set overhead per entry, roughly. */
+const ENTRY_OVERHEAD_BYTES = 256;
+/** Warm-up waits this long after a change, so a burst of writes costs one warm-up. */
+const WARM_DELAY_MS = 1_000;
+
+/** An answer ready to send: JSON bytes, their gzip (when worth it), a weak ETag and extra headers. */
+export interface Answer {
+  json: Buffer;
+  gzip: Buffer | null;
+  etag: string;
+  headers: Readonly<Record<string, string>>;
+}
+
+interface Stored {
+  value: unknown;
+  bytes: number;
+}
+
+export interface AnswerCacheStats {
+  hits: number;
+  misses: number;
+  entries: number;
+  bytes: number;
+  live: boolean;
+}
+
+export class AnswerCache {
+  private generation = 0;
+  private readonly stored: LRUCache<string, Stored> | null;
+  private readonly pending = new Map<string, Promise<unknown>>();
+  private hits = 0;
+  private misses = 0;
+  private readonly warmers: (() => Promise<unknown>)[] = [];
+  private warmTimer: NodeJS.Timeout | null = null;
+  private warming: Promise<unknown> | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly feed: DirectoryChangeFeed | null,
+    { maxBytes }: { maxBytes: number },
+  ) {
+    this.stored =
+      feed && maxBytes > 0
+        ? new LRUCache<string, Stored>({ maxSize: maxBytes, sizeCalculation: (s) => s.bytes, ttl: MAX_AGE_MS })
+        : null;
+    feed?.onChange(() => this.forget());
+  }
+
+  /** Whether answers are being kept right now. */
+  get active(): boolean {
+    return this.stored !== null && this.feed?.live === true;
+  }
+
+  /**
+   * The value for `key`: stored, being computed by another request, or computed now by `compute`.
+   * `bytes` estimates the stored value's memory.
+   */
+  async value<T>(key: string, compute: () => Promise<T>, bytes: (value: T) => number): Promise<T> {
+    const stored = this.stored;
+    if (!stored || !this.active) return compute();
+    const hit = stored.get(key);
+    if (hit) {
+      this.hits += 1;
+      return hit.value as T;
+    }
+    const running = this.pending.get(key);
+    if (running) {
+      this.hits += 1;
+      return running as Promise<T>;
+    }
+    this.misses += 1;
+    const generation = this.generation;
+    const computation = compute().then((value) => {
+      if (value !== null && value !== undefined && generation === this.generation && this.active) {
+        stored.set(key, { value, bytes: bytes(value) + key.length + ENTRY_OVERHEAD_BYTES });
+      }
+      return value;
+    });
+    this.pending.set(key, computation);
+    const release = () => {
+      if (this.pending.get(key) === computation) this.pending.delete(key);
+    };
+    computation.then(release, release);
+    return computation;
+  }
+
+  /** An answer for `key` (see `value`); `compute` gives the body as a JSON-able value, or null for none. */
+  answer(key: string, compute: () => Promise<{ body: unknown; headers?: Record<string, string> } | null>): Promise<Answer | null> {
+    return this.value(
+      key,
+      async () => {
+        const result = await compute();
+        return result ? prepareAnswer(typeof result.body === 'string' ? result.body : JSON.stringify(result.body), result.headers ?? {}) : null;
+      },
+      (answer) => (answer ? answer.json.length + (answer.gzip?.length ?? 0) : 0),
+    );
+  }
+
+  /** Computes these answers again shortly after every change (and once the feed is live). */
+  keepWarm(warm: () => Promise<unknown>): void {
+    this.warmers.push(warm);
+  }
+
+  /** Stops warming and waits for a warm-up under way (callers close the database after this). */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.warmTimer) clearTimeout(this.warmTimer);
+    await this.warming;
+  }
+
+  stats(): AnswerCacheStats {
+    return {
+      hits: this.hits,
+      misses: this.misses,
+      entries: this.stored?.size ?? 0,
+      bytes: this.stored?.calculatedSize ?? 0,
+      live: this.active,
+    };
+  }
+
+  private forget(): void {
+    this.generation += 1;
+    this.pending.clear();
+    this.stored?.clear();
+    this.scheduleWarmUp();
+  }
+
+  private scheduleWarmUp(): void {
+    if (this.closed || this.warmers.length === 0 || !this.active) return;
+    if (this.warmTimer) clearTimeout(this.warmTimer);
+    this.warmTimer = setTimeout(() => {
+      this.warmTimer = null;
+      if (this.closed || !this.active) return;
+      if (this.warming) return this.scheduleWarmUp();
+      // A failed warm-up costs nothing: the next visitor computes the answer as usual.
+      this.warming = Promise.allSettled(this.warmers.map((warm) => warm())).finally(() => {
+        this.warming = null;
+      });
+    }, WARM_DELAY_MS);
+    this.warmTimer.unref();
+  }
+}
+
+async function prepareAnswer(text: string, headers: Record<string, string>): Promise<Answer> {
+  const json = Buffer.from(text, 'utf8');
+  const gzipped = json.length >= GZIP_MIN_BYTES ? await gzipAsync(json, { level: 6 }) : null;
+  const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
+  return { json, gzip: gzipped, etag, headers };
+}
+
+/**
+ * Sends an answer: its headers, `Cache-Control: no-cache` unless it sets its own (browsers revalidate
+ * with If-None-Match and get a 304 while nothing changed), and the gzip bytes when accepted.
+ */
+export function sendAnswer(ctx: ParameterizedContext, answer: Answer): void {
+  ctx.set('Cache-Control', 'no-cache');
+  for (const [name, value] of Object.entries(answer.headers)) ctx.set(name, value);
+  ctx.vary('Accept-Encoding');
+  ctx.status = 200;
+  ctx.etag = answer.etag;
+  if (ctx.fresh) {
+    ctx.status = 304;
+    return;
+  }
+  const gzipped = answer.gzip !== null && ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
+  ctx.body = gzipped ? answer.gzip : answer.json;
+  ctx.type = 'application/json';
+  if (gzipped) ctx.set('Content-Encoding', 'gzip');
+}
+
+/** A stable key for a parsed query: its defined values, keys sorted. */
+export function queryKey(query: Record<string, unknown>, omit: readonly string[] = []): string {
+  return Object.keys(query)
+    .filter((k) => query[k] !== undefined && !omit.includes(k))
+    .sort()
+    .map((k) => `${k}=${encodeURIComponent(String(query[k]))}`)
+    .join('&');
+}

@@ -1,0 +1,206 @@
+// The directory's answer cache (domain/directory/answer-cache.ts) against a real PostgreSQL: answers
+// are kept and revalidated with ETags, forgotten when any writer changes professionals or reviews
+// (the NOTIFY triggers), never kept while the change feed is down, and off with DIRECTORY_CACHE_MB=0.
+import { request } from 'node:http';
+import { gunzipSync } from 'node:zlib';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProfessionalListItem } from '../../../core/directory';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
+import { createProfessional, createReview } from '../testing/factories';
+import { serveTestApp, type TestApp } from '../testing/serve-test-app';
+
+let db: TestDatabase;
+let t: TestApp;
+let pro: Awaited<ReturnType<typeof createProfessional>>;
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 3_000): Promise<void> {
+  const started = Date.now();
+  while (!(await condition())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/**
+ * A GET with exactly these headers (fetch adds Cache-Control: no-cache to a request carrying
+ * If-None-Match, which rightly turns revalidation off) and the body as it came, still encoded.
+ */
+function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(`${t.baseUrl}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const stats = () => t.api.deps.answers.stats();
+const listWebDesign = '/api/professionals?service=Web%20Design';
+
+async function totalOf(path: string): Promise<number> {
+  const res = await t.fetch(path);
+  expect(res.status).toBe(200);
+  return Number(res.headers.get('x-total-count'));
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  t = await serveTestApp({ database: db, env: { RATE_LIMIT_PER_MINUTE: '100000' } });
+  pro = await createProfessional(db.prisma, { companyName: 'Cached Web Co', services: ['Web Design'], region: 'Manchester', rating: 4.5, reviewCount: 2 });
+  await createProfessional(db.prisma, { companyName: 'Second Web Co', services: ['Web Design'], region: 'Leeds' });
+  await until(() => stats().live, 'the change feed to listen');
+});
+
+afterAll(async () => {
+  await t?.close();
+  await db?.drop();
+});
+
+describe('the directory answer cache', () => {
+  it('keeps an answer: the second identical request is a hit with the same body and ETag', async () => {
+    const before = stats();
+    const first = await t.fetch(`${listWebDesign}&sort=newest`);
+    const second = await t.fetch(`/api/professionals?sort=newest&service=web%20design`);
+    expect(first.status).toBe(200);
+    expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+    expect(second.headers.get('x-total-count')).toBe('2');
+    expect(await second.json()).toEqual(await first.json());
+    const after = stats();
+    expect(after.misses - before.misses).toBe(2); // the page and its total
+    expect(after.hits - before.hits).toBe(1);
+  });
+
+  it('answers 304 without a body to a matching If-None-Match, and 200 to a stale one', async () => {
+    const first = await t.fetch('/api/professionals/slug/' + pro.slug);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^W\/"/);
+    const revalidated = await rawGet('/api/professionals/slug/' + pro.slug, { 'if-none-match': etag });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.body.length).toBe(0);
+    const stale = await t.fetch('/api/professionals/slug/' + pro.slug, { headers: { 'If-None-Match': 'W/"old"' } });
+    expect(stale.status).toBe(200);
+    expect(((await stale.json()) as ProfessionalListItem).companyName).toBe('Cached Web Co');
+  });
+
+  it('sends the same JSON gzipped or plain, as the client accepts', async () => {
+    const get = (encoding: string) => rawGet('/api/professionals/map', { 'accept-encoding': encoding });
+    // Enough professionals for the map answer to pass the gzip threshold.
+    for (let i = 0; i < 60; i++) await createProfessional(db.prisma, { companyName: `Map Filler ${i}`, lat: 52.0123 + i / 100, lng: -1.0456 });
+    const gzipped = await get('gzip');
+    const plain = await get('identity');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(gunzipSync(gzipped.body).toString()).toBe(plain.body.toString());
+    expect(gzipped.headers.etag).toBe(plain.headers.etag);
+    expect(gzipped.headers.vary).toMatch(/Accept-Encoding/);
+    expect(JSON.parse(plain.body.toString()).total).toBeGreaterThanOrEqual(60);
+  });
+
+  it('shares one computation between concurrent requests for the same answer', async () => {
+    const before = stats();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.fetch('/api/professionals?minRating=4.5&sort=price')));
+    expect(answers.every((r) => r.status === 200)).toBe(true);
+    const after = stats();
+    expect(after.misses - before.misses).toBe(2); // one page, one total
+    expect(after.hits - before.hits).toBe(9); // the other nine waited for the first or read what it kept
+  });
+
+  it('forgets every answer when the API itself changes a professional (Prisma)', async () => {
+    expect(await totalOf(listWebDesign)).toBeGreaterThanOrEqual(2);
+    const before = await totalOf(listWebDesign);
+    await db.prisma.professional.update({ where: { id: pro.id }, data: { isApproved: false } });
+    await until(async () => (await totalOf(listWebDesign)) === before - 1, 'the unlisted professional to leave the list');
+    const gone = await t.fetch('/api/professionals/slug/' + pro.slug);
+    expect(gone.status).toBe(404);
+    await db.prisma.professional.update({ where: { id: pro.id }, data: { isApproved: true } });
+    await until(async () => (await totalOf(listWebDesign)) === before, 'the professional to come back');
+  });
+
+  it('forgets when another process writes with plain SQL, and when a review arrives', async () => {
+    const slugPath = '/api/professionals/slug/' + pro.slug;
+    expect(((await (await t.fetch(slugPath)).json()) as ProfessionalListItem).description).not.toBe('Edited in psql');
+    const other = new pg.Client({ connectionString: db.url });
+    await other.connect();
+    try {
+      await other.query(`UPDATE professionals SET description = 'Edited in psql' WHERE id = $1`, [pro.id]);
+    } finally {
+      await other.end();
+    }
+    await until(async () => ((await (await t.fetch(slugPath)).json()) as ProfessionalListItem).description === 'Edited in psql', 'the edit to show');
+
+    const home = async () => ((await (await t.fetch('/api/home')).json()) as { stats: { publishedReviews: number } }).stats.publishedReviews;
+    const reviewsBefore = await home();
+    await createReview(db.prisma, { professionalId: pro.id, rating: 5 });
+    await until(async () => (await home()) === reviewsBefore + 1, 'the new review to count');
+  });
+
+  it('computes the front-door answers again in the background after a change', async () => {
+    await db.prisma.professional.update({ where: { id: pro.id }, data: { phone: '0161 000 0001' } });
+    await until(() => stats().entries >= 5, 'the unfiltered list, its total, the map, home and locations to be warm');
+    const before = stats();
+    for (const path of ['/api/professionals', '/api/professionals/map', '/api/home', '/api/locations']) expect((await t.fetch(path)).status).toBe(200);
+    const after = stats();
+    expect(after.misses).toBe(before.misses);
+    expect(after.hits - before.hits).toBe(4);
+  });
+
+  it('does not forget for a write that rolls back', async () => {
+    await totalOf(listWebDesign);
+    const before = stats();
+    await db.prisma
+      .$transaction(async (tx) => {
+        await tx.professional.update({ where: { id: pro.id }, data: { companyName: 'Never Committed' } });
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 100));
+    await totalOf(listWebDesign);
+    const after = stats();
+    expect(after.hits - before.hits).toBe(1);
+    expect(after.misses).toBe(before.misses);
+  });
+
+  it('keeps nothing while the change feed is down, and starts afresh when it is back', async () => {
+    await totalOf(listWebDesign);
+    expect(stats().entries).toBeGreaterThan(0);
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    try {
+      const { rowCount } = await admin.query(
+        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'itconnect-directory-changes' AND datname = current_database()`,
+      );
+      expect(rowCount).toBe(1);
+    } finally {
+      await admin.end();
+    }
+    await until(() => !stats().live, 'the feed to notice');
+    expect(stats().entries).toBe(0);
+    const whileDown = stats();
+    expect(await totalOf(listWebDesign)).toBeGreaterThan(0); // still answers, from the database
+    if (!stats().live) expect(stats().misses).toBe(whileDown.misses);
+    await until(() => stats().live, 'the feed to reconnect');
+    await totalOf(listWebDesign);
+    await totalOf(listWebDesign);
+    expect(stats().entries).toBeGreaterThan(0);
+  });
+});
+
+describe('with DIRECTORY_CACHE_MB=0', () => {
+  it('computes every answer and keeps none', async () => {
+    const off = await serveTestApp({ database: db, env: { RATE_LIMIT_PER_MINUTE: '100000', DIRECTORY_CACHE_MB: '0' } });
+    try {
+      const first = await off.fetch(listWebDesign);
+      const second = await off.fetch(listWebDesign);
+      expect(first.status).toBe(200);
+      expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(await second.json()).toEqual(await first.json());
+      expect(off.api.deps.answers.stats()).toMatchObject({ hits: 0, misses: 0, entries: 0, live: false });
+    } finally {
+      await off.close();
+    }
+  });
+});
