@@ -5,11 +5,15 @@
 //      twice: as deployed (answer cache on) and the database path alone (DIRECTORY_CACHE_MB=0);
 //   4. autocannon (in a worker thread, so it does not share the API's event loop) at 50 connections
 //      for each search mix, profile by slug and map points; the map's gzip size too;
-//   5. tables of p50 / p99 / req/s (and the share served from the cache) beside the budgets, and
+//   5. the front end: the built SPA (built when stale) served by the API on the same data, and
+//      Lighthouse mobile runs of home, directory, locations and a profile (LCP, CLS);
+//   6. tables of p50 / p99 / req/s (and the share served from the cache) beside the budgets, and
 //      bench/results/latest.json.
 // Options (environment): BENCH_COUNT (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50),
-// BENCH_POOL (Prisma pool size, 10), BENCH_RESEED=1 to seed again.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// BENCH_POOL (Prisma pool size, 10), BENCH_RESEED=1 to seed again, BENCH_LIGHTHOUSE=0 to skip the
+// front end, LIGHTHOUSE_RUNS (3).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -25,7 +29,9 @@ import { createApp } from '../api/src/app';
 import { ApiEnv, parseEnv } from '../core/env-schema';
 import { createPrisma } from '../prisma/db';
 import { applyMigrations } from '../prisma/scripts/migrate-engine';
+import { LIGHTHOUSE_BUDGETS, runLighthouse, type LighthousePageResult } from './bench/lighthouse';
 import { BENCH_SLUG_PREFIX, seedBenchProfessionals } from './bench/seed';
+import { ensureBuilt } from './lib/build';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const COUNT = Number(process.env.BENCH_COUNT ?? 100_000);
@@ -236,7 +242,7 @@ interface BenchApi {
 }
 
 /** The API in this process on an ephemeral port, with the answer cache on (cacheMb > 0) or off. */
-async function startApi(databaseUrl: string, redisPrefix: string, cacheMb: number): Promise<BenchApi> {
+async function startApi(databaseUrl: string, redisPrefix: string, cacheMb: number, staticDir = '/nonexistent/itconnect-static'): Promise<BenchApi> {
   const parsed = parseEnv(ApiEnv, {
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -244,7 +250,7 @@ async function startApi(databaseUrl: string, redisPrefix: string, cacheMb: numbe
     REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     REDIS_PREFIX: redisPrefix,
     SESSION_KEYS: 'bench-session-key-0123456789abcdefghijklmnopqrstuvwxyz',
-    STATIC_DIR: '/nonexistent/itconnect-static',
+    STATIC_DIR: staticDir,
     RATE_LIMIT_PER_MINUTE: '100000000',
     DIRECTORY_CACHE_MB: String(cacheMb),
   });
@@ -304,6 +310,37 @@ async function runPass(databaseUrl: string, redisPrefix: string, name: string, c
   }
 }
 
+/**
+ * The front-end budgets at 100k listings: the built SPA served by the API as deployed, and
+ * Lighthouse mobile runs (scripts/bench/lighthouse.ts) of home, the directory, locations and a
+ * profile. Skipped with BENCH_LIGHTHOUSE=0 or without Chromium.
+ */
+async function runFrontEnd(databaseUrl: string, redisPrefix: string): Promise<LighthousePageResult[] | string> {
+  if (process.env.BENCH_LIGHTHOUSE === '0') return 'skipped (BENCH_LIGHTHOUSE=0)';
+  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(chromium)) return `skipped: no Chromium at ${chromium} (apt-get install chromium)`;
+  console.log('\nfront end (built SPA, Lighthouse mobile, simulated throttling) ...');
+  await ensureBuilt({
+    frontendOnly: true,
+    log: (line) => console.log(`  ${line}`),
+    runStep: (_name, command, args) =>
+      new Promise((resolve, reject) => {
+        const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit' });
+        child.on('error', reject);
+        child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`))));
+      }),
+  });
+  const site = await startApi(databaseUrl, redisPrefix, 64, path.join(ROOT, 'dist', 'frontend'));
+  try {
+    const [first] = (await (await fetch(`${site.baseUrl}/api/professionals?limit=1`)).json()) as { slug: string }[];
+    const paths = ['/', '/professionals', '/locations', `/professionals/${first!.slug}`];
+    for (const p of paths) await fetch(`${site.baseUrl}${p}`).then((r) => r.arrayBuffer());
+    return await runLighthouse({ baseUrl: site.baseUrl, paths, runs: Number(process.env.LIGHTHOUSE_RUNS ?? 3) });
+  } finally {
+    await site.close();
+  }
+}
+
 function printPass(pass: Pass): void {
   console.log(`\n${pass.name}`);
   console.log(`${'mix'.padEnd(34)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'req/s'.padStart(8)} ${'1-conn p50'.padStart(11)} ${'API ms/req'.padStart(11)} ${'cached'.padStart(7)}  budget`);
@@ -337,6 +374,7 @@ async function main(): Promise<void> {
       await runPass(databaseUrl, redisPrefix, 'as deployed (answer cache on, DIRECTORY_CACHE_MB=64)', 64, mixes),
       await runPass(databaseUrl, redisPrefix, 'database path only (DIRECTORY_CACHE_MB=0: nothing kept)', 0, mixes),
     ];
+    const frontEnd = await runFrontEnd(databaseUrl, redisPrefix);
     const sizeApi = await startApi(databaseUrl, redisPrefix, 0);
     const mapSizes = [];
     try {
@@ -356,6 +394,18 @@ async function main(): Promise<void> {
       );
     }
 
+    console.log('');
+    if (typeof frontEnd === 'string') console.log(`front end: ${frontEnd}`);
+    else {
+      console.log(`front end, Lighthouse mobile (median LCP of ${process.env.LIGHTHOUSE_RUNS ?? 3} runs)   budgets: LCP ≤ ${LIGHTHOUSE_BUDGETS.lcpMs} ms, CLS ≤ ${LIGHTHOUSE_BUDGETS.cls}`);
+      for (const r of frontEnd) {
+        const ok = r.lcpMs <= LIGHTHOUSE_BUDGETS.lcpMs && r.cls <= LIGHTHOUSE_BUDGETS.cls;
+        console.log(
+          `${r.path.padEnd(44)} LCP ${String(r.lcpMs).padStart(5)} ms  CLS ${r.cls.toFixed(3)}  TBT ${String(r.tbtMs).padStart(4)} ms  FCP ${String(r.fcpMs).padStart(5)} ms  score ${r.performanceScore}  ${r.transferKb} KB  ${ok ? 'OK' : 'MISSED'}`,
+        );
+      }
+    }
+
     const report = {
       at: new Date().toISOString(),
       machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
@@ -363,6 +413,7 @@ async function main(): Promise<void> {
       settings: { professionals: COUNT, seconds: SECONDS, connections: CONNECTIONS, prismaPool: POOL },
       passes,
       mapSizes,
+      frontEnd,
     };
     const outDir = path.join(ROOT, 'bench', 'results');
     mkdirSync(outDir, { recursive: true });
