@@ -171,6 +171,29 @@ test.describe('cookie banner', () => {
     }
   });
 
+  test('/ and /locations arrive prerendered without the banner, which appears once the page is live', async ({ page, request }) => {
+    for (const [path, text] of [['/', 'Connect for free with verified IT professionals'], ['/locations', 'Find verified IT professionals across the United Kingdom']] as const) {
+      const html = await (await request.get(path)).text();
+      expect(html, `${path} should arrive with its content`).toContain(text);
+      expect(html, `${path} should not carry the cookie banner`).not.toContain('Cookies on ITConnect');
+    }
+    await open(page, '/');
+    await expect(page.getByRole('region', { name: 'Cookies on ITConnect' })).toBeVisible();
+  });
+
+  test('never shows the banner to a visitor who has chosen, not even before the scripts run', async ({ consentedPage: page }) => {
+    const seen: boolean[] = [];
+    await page.exposeFunction('reportBanner', (present: boolean) => seen.push(present));
+    await page.addInitScript(() => {
+      const check = () => (window as unknown as { reportBanner(p: boolean): void }).reportBanner(document.body?.innerText.includes('Cookies on ITConnect') ?? false);
+      new MutationObserver(check).observe(document, { childList: true, subtree: true });
+    });
+    await open(page, '/');
+    await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen).not.toContain(true);
+  });
+
   test('the Cookie Policy can reopen the banner', async ({ consentedPage: page }) => {
     await open(page, '/cookie-policy');
     const banner = page.getByRole('region', { name: 'Cookies on ITConnect' });
