@@ -189,7 +189,7 @@ export interface HomeSummary {
   stats: {
     verifiedProfessionals: number;
     publishedReviews: number;
-    /** Share of reviews that would recommend, whole percent; null without reviews. */
+    /** Share of reviewers who would recommend (each by their latest review), whole percent, rounded down; null without reviews. */
     recommendPercent: number | null;
     regionsCovered: number;
   };

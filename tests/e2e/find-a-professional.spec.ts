@@ -204,6 +204,19 @@ test.describe('profiles', () => {
     await expect(page).toHaveURL(new RegExp(`${href}$`));
   });
 
+  test('after a search near a postcode, the profile opened from the list says how far away it is', async ({ consentedPage: page }) => {
+    await openDirectory(page, '/professionals?near=M1+1AE');
+    const first = cards(page).first();
+    const distance = (await first.getByText(/miles? away$/).textContent()) ?? '';
+    expect(distance).toMatch(/^\d+\.\d miles? away$/);
+    const link = first.getByRole('link', { name: /^View Profile: / });
+    expect(await link.getAttribute('href')).toMatch(/^\/professionals\/[a-z0-9-]+\?near=M1\+1AE$/);
+    await link.click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText(`${distance} from M1 1AE`)).toBeVisible();
+    await checkA11y(page);
+  });
+
   test('desktop: a map marker opens a popup whose link opens the profile', async ({ consentedPage: page, isMobile, request }) => {
     test.slow(); // several axe scans on a two-core machine
     test.skip(isMobile, 'the map sits beside the list on desktop; the mobile panel is tested below');

@@ -61,6 +61,7 @@ test.describe('home', () => {
     await expect(pricing).toContainText('£3/month');
     await expect(pricing).toContainText('£28/year');
     await expect(pricing).toContainText('Save 22%');
+    await expect(pricing).toContainText('30-day money-back guarantee');
     await expect(pricing).toContainText('Best Value');
     await expect(pricing).toContainText('24-48 hours');
     await expect(pricing.getByRole('link', { name: /Pay Monthly/ })).toHaveAttribute('href', '/apply?plan=monthly');

@@ -111,3 +111,21 @@ describe('GET /api/reviews', () => {
     },
   );
 });
+
+describe('the recommend figure (last: it adds reviews)', () => {
+  it('counts each reviewer once, by their most recent published review', async () => {
+    const pros = await db.prisma.professional.findMany({ where: { isApproved: true, subscriptionStatus: 'active' }, take: 3, orderBy: { id: 'asc' } });
+    const frequent = await db.prisma.user.create({ data: { email: 'frequent@example.test', passwordHash: 'x', name: 'Frequent Reviewer' } });
+    const review = (professionalId: number, wouldRecommend: boolean, day: number) =>
+      db.prisma.review.create({
+        data: { userId: frequent.id, professionalId, rating: 3, title: 'Fine', comment: 'Fine.', wouldRecommend, createdAt: new Date(Date.UTC(2026, 5, day)) },
+      });
+    await review(pros[0]!.id, true, 1);
+    await review(pros[1]!.id, true, 2);
+    await review(pros[2]!.id, false, 3); // the latest: this reviewer does not recommend
+    // Before: 3 reviewers, 2 recommend. After: 4 reviewers (not 6 reviews), still 2 recommend.
+    await expect
+      .poll(async () => ((await (await t.fetch('/api/home')).json()) as HomeSummary).stats)
+      .toMatchObject({ publishedReviews: 6, recommendPercent: 50 });
+  });
+});

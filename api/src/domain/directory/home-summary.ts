@@ -22,22 +22,33 @@ export async function getHomeSummary({ prisma }: { prisma: PrismaClient }): Prom
     prisma.$queryRaw<{ professionals: number; regions: number }[]>`
       SELECT count(*)::int AS professionals, count(DISTINCT p.region)::int AS regions
       FROM professionals p WHERE ${LISTED}`,
-    prisma.$queryRaw<{ reviews: number; recommends: number }[]>`
-      SELECT count(*)::int AS reviews, count(*) FILTER (WHERE r.would_recommend)::int AS recommends
-      FROM reviews r JOIN professionals p ON p.id = r.professional_id
-      WHERE ${PUBLISHED_REVIEW} AND ${LISTED}`,
+    // Reviewers, not reviews, recommend (DECISIONS #6): each reviewer counts once, by their most
+    // recent published review.
+    prisma.$queryRaw<{ reviews: number; reviewers: number; recommenders: number }[]>`
+      WITH published AS (
+        SELECT r.user_id, r.would_recommend, r.created_at, r.id
+        FROM reviews r JOIN professionals p ON p.id = r.professional_id
+        WHERE ${PUBLISHED_REVIEW} AND ${LISTED}
+      ), latest AS (
+        SELECT DISTINCT ON (user_id) would_recommend FROM published ORDER BY user_id, created_at DESC, id DESC
+      )
+      SELECT (SELECT count(*)::int FROM published) AS reviews,
+             count(*)::int AS reviewers,
+             count(*) FILTER (WHERE would_recommend)::int AS recommenders
+      FROM latest`,
   ]);
   const counts = new Map(categoryRows.map((r) => [r.service, r.count]));
   const verified = professionalStats[0]?.professionals ?? 0;
   const reviews = reviewStats[0]?.reviews ?? 0;
-  const recommends = reviewStats[0]?.recommends ?? 0;
+  const reviewers = reviewStats[0]?.reviewers ?? 0;
+  const recommenders = reviewStats[0]?.recommenders ?? 0;
   return {
     categories: CATEGORY_TILES.map((t) => ({ label: t.label, service: t.service, count: counts.get(t.service) ?? 0 })),
     topRated: topRows.map(toListItem),
     stats: {
       verifiedProfessionals: verified,
       publishedReviews: reviews,
-      recommendPercent: reviews > 0 ? Math.floor((100 * recommends) / reviews) : null,
+      recommendPercent: reviewers > 0 ? Math.floor((100 * recommenders) / reviewers) : null,
       regionsCovered: professionalStats[0]?.regions ?? 0,
     },
     totalProfessionals: verified,

@@ -38,6 +38,12 @@ export const UK_ZOOM = 6;
 const FIT_PADDING = 0.1;
 /** A single marker (or a tight group) is not zoomed in further than this. */
 const FIT_MAX_ZOOM = 13;
+/**
+ * The map's own zoom limit (OpenStreetMap's tiles stop at 19). Set on the map, not left to the
+ * tile layer: the tile layer waits for the site config, and the marker clusters refuse to join a
+ * map without a maxZoom, which happened whenever the points arrived first.
+ */
+const MAP_MAX_ZOOM = 18;
 
 interface OpenPoint {
   id: number;
@@ -72,6 +78,7 @@ export function DirectoryMap({ filters, onLocatedCount }: DirectoryMapProps) {
       <MapContainer
         center={UK_CENTRE}
         zoom={UK_ZOOM}
+        maxZoom={MAP_MAX_ZOOM}
         className="h-full w-full bg-gray-100"
         whenReady={() => setMapReady(true)}
         scrollWheelZoom
@@ -88,7 +95,7 @@ export function DirectoryMap({ filters, onLocatedCount }: DirectoryMapProps) {
           <PointMarkers points={points?.points} onOpen={setOpenPoint} />
         </MarkerClusterGroup>
         <FitToPoints points={points?.points} />
-        {openPoint ? <CardPopup point={openPoint} onClose={() => setOpenPoint(null)} /> : null}
+        {openPoint ? <CardPopup point={openPoint} near={filters.near} onClose={() => setOpenPoint(null)} /> : null}
       </MapContainer>
       <MapOverlay state={overlay} />
     </div>
@@ -135,7 +142,7 @@ function FitToPoints({ points }: { points: [number, number, number][] | undefine
   return null;
 }
 
-function CardPopup({ point, onClose }: { point: OpenPoint; onClose: () => void }) {
+function CardPopup({ point, near, onClose }: { point: OpenPoint; near: string; onClose: () => void }) {
   const popupRef = useRef<L.Popup>(null);
   const { card, error, isLoading } = useProfessionalCard(point.id);
 
@@ -169,7 +176,7 @@ function CardPopup({ point, onClose }: { point: OpenPoint; onClose: () => void }
             <p className="text-sm font-medium text-gray-900">{priceLine(card.hourlyRate, card.rateType)}</p>
           ) : null}
           <p className="pt-1">
-            <Link to={profileHref(card.slug)} className="text-sm font-semibold text-blue-700 underline underline-offset-2">
+            <Link to={profileHref(card.slug, near || undefined)} className="text-sm font-semibold text-blue-700 underline underline-offset-2">
               View Profile →
             </Link>
           </p>

@@ -38,7 +38,11 @@ export function distanceText(distanceMiles: number): string {
   return `${distanceMiles.toFixed(1)} ${distanceMiles === 1 ? 'mile' : 'miles'} away`;
 }
 
-/** A profile's canonical address (DECISIONS #4). */
-export function profileHref(slug: string): string {
-  return `/professionals/${encodeURIComponent(slug)}`;
+/**
+ * A profile's canonical address (DECISIONS #4); with the postcode or place the visitor searched
+ * near, so the profile can say how far away the professional is.
+ */
+export function profileHref(slug: string, near?: string): string {
+  const path = `/professionals/${encodeURIComponent(slug)}`;
+  return near ? `${path}?${new URLSearchParams({ near })}` : path;
 }

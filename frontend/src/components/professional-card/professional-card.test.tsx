@@ -75,6 +75,7 @@ describe('format helpers', () => {
     expect(reviewCountText(1200)).toBe('1,200 reviews');
     expect(distanceText(3.25)).toBe('3.3 miles away');
     expect(profileHref('acme-web-studio')).toBe('/professionals/acme-web-studio');
+    expect(profileHref('acme-web-studio', 'M1 1AE')).toBe('/professionals/acme-web-studio?near=M1+1AE');
   });
 });
 

@@ -17,6 +17,8 @@ export interface ProfessionalCardProps {
   professional: ProfessionalListItem;
   /** 2 when the card sits directly under the page's h1, 3 (default) under a section heading. */
   headingLevel?: 2 | 3;
+  /** The postcode or place the list was searched near: the profile link carries it. */
+  near?: string;
 }
 
 export function StarIcon({ className = 'h-4 w-4' }: { className?: string }) {
@@ -27,7 +29,7 @@ export function StarIcon({ className = 'h-4 w-4' }: { className?: string }) {
   );
 }
 
-export function ProfessionalCard({ professional, headingLevel = 3 }: ProfessionalCardProps) {
+export function ProfessionalCard({ professional, headingLevel = 3, near }: ProfessionalCardProps) {
   const { companyName, region, rating, reviewCount, services, hourlyRate, rateType, distanceMiles, slug } = professional;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { shown, more } = visibleServices(services);
@@ -80,7 +82,7 @@ export function ProfessionalCard({ professional, headingLevel = 3 }: Professiona
           {distanceMiles !== undefined ? <p className="text-gray-700">{distanceText(distanceMiles)}</p> : null}
         </div>
         <Link
-          to={profileHref(slug)}
+          to={profileHref(slug, near)}
           aria-label={`View Profile: ${companyName}`}
           className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
         >

@@ -1,7 +1,8 @@
 // Both plans from core/plans (DECISIONS #1); buttons go to /apply?plan=… and the review promise is
-// the home page's 24-48 hours (DECISIONS #3).
+// the home page's 24-48 hours (DECISIONS #3); the 30-day money-back guarantee is advertised here
+// (spec, DECISIONS #2).
 import { Link } from 'react-router-dom';
-import { PLANS, YEARLY_SAVING_PERCENT, formatPounds, type Plan } from '../../../../core/plans';
+import { MONEY_BACK_DAYS, PLANS, YEARLY_SAVING_PERCENT, formatPounds, type Plan } from '../../../../core/plans';
 
 function PlanCard({ plan }: { plan: Plan }) {
   const isYearly = plan.id === 'yearly';
@@ -65,6 +66,14 @@ export function PricingSection() {
           <PlanCard plan={PLANS.monthly} />
           <PlanCard plan={PLANS.yearly} />
         </div>
+        <p className="mx-auto mt-8 max-w-2xl text-center text-sm text-gray-700">
+          {MONEY_BACK_DAYS}-day money-back guarantee: cancel within {MONEY_BACK_DAYS} days of your first payment and we
+          refund it in full. See our{' '}
+          <Link to="/terms-of-service" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
+            Terms of Service
+          </Link>
+          .
+        </p>
       </div>
     </section>
   );

@@ -21,6 +21,7 @@ import {
 import { useProfessionals } from '../../api/use-professionals';
 import { CloseIcon } from '../../components/icons';
 import { MapOverlay } from '../../components/map/map-overlay';
+import { MapErrorBoundary } from '../../components/map/map-error-boundary';
 import { ProfessionalCard, ProfessionalCardSkeleton } from '../../components/professional-card/professional-card';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { DirectoryFilterForm } from './directory-filter-form';
@@ -62,9 +63,11 @@ export function ProfessionalsPage() {
   }, [isMapShown]);
 
   const map = (
-    <Suspense fallback={<MapOverlay state="loading-map" />}>
-      <DirectoryMap filters={filters} onLocatedCount={setLocated} />
-    </Suspense>
+    <MapErrorBoundary>
+      <Suspense fallback={<MapOverlay state="loading-map" />}>
+        <DirectoryMap filters={filters} onLocatedCount={setLocated} />
+      </Suspense>
+    </MapErrorBoundary>
   );
 
   return (
@@ -184,6 +187,7 @@ export function ProfessionalsPage() {
               onLoadMore={loadMore}
               onRetry={retry}
               onClear={() => setSearchParams(new URLSearchParams())}
+              near={filters.near}
             />
           </section>
           {isDesktop ? (
@@ -209,9 +213,11 @@ interface ResultsListProps {
   onLoadMore: () => void;
   onRetry: () => void;
   onClear: () => void;
+  /** The postcode or place searched near ('' for none), for the profile links. */
+  near: string;
 }
 
-function ResultsList({ professionals, isLoading, error, hasMore, isLoadingMore, onLoadMore, onRetry, onClear }: ResultsListProps) {
+function ResultsList({ professionals, isLoading, error, hasMore, isLoadingMore, onLoadMore, onRetry, onClear, near }: ResultsListProps) {
   if (isLoading) {
     return (
       <div role="status" aria-label="Loading professionals" className="grid gap-4">
@@ -259,7 +265,7 @@ function ResultsList({ professionals, isLoading, error, hasMore, isLoadingMore, 
       <ul className="grid gap-4">
         {professionals.map((professional) => (
           <li key={professional.id}>
-            <ProfessionalCard professional={professional} headingLevel={3} />
+            <ProfessionalCard professional={professional} headingLevel={3} near={near || undefined} />
           </li>
         ))}
       </ul>
