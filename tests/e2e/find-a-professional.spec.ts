@@ -152,6 +152,16 @@ test.describe('searching', () => {
     await expect(page).toHaveURL(/\/professionals\?minRating=4$/);
   });
 
+  test('filters from the address that the controls cannot show are kept when searching again', async ({ consentedPage: page }) => {
+    await openDirectory(page, '/professionals?minRating=3&maxHourlyRate=200');
+    const form = page.getByRole('search', { name: 'Filter professionals' });
+    await expect(form.getByLabel('Rating')).toHaveValue('3');
+    await expect(form.getByText('Up to £200/hour')).toBeVisible();
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]minRating=3(&|$)/);
+    await expect(page).toHaveURL(/[?&]maxHourlyRate=200(&|$)/);
+  });
+
   test('no match shows the empty state, and Clear Filters resets to All Services and All UK', async ({
     consentedPage: page,
     request,

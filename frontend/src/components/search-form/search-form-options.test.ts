@@ -10,7 +10,9 @@ import {
   priceRangeToSlider,
   priceSliderText,
   rangeToPriceDropdown,
+  ratingSelectOptions,
   ratingToSelect,
+  priceRangeText,
   selectToRating,
   SERVICE_PICKER_OPTIONS,
   sliderToPriceRange,
@@ -57,8 +59,14 @@ describe('rating', () => {
     expect(selectToRating('')).toBeUndefined();
     expect(selectToRating('4.5')).toBe(4.5);
     expect(ratingToSelect(5)).toBe('5');
-    expect(ratingToSelect(3)).toBe('');
     expect(ratingToSelect(undefined)).toBe('');
+    expect(ratingSelectOptions(undefined).map((o) => o.label)).toEqual(['Any rating', '4+ stars', '4.5+ stars', '5 stars only']);
+  });
+
+  it('shows a minimum from the address that is not one of the choices, in order', () => {
+    expect(ratingToSelect(3)).toBe('3');
+    expect(ratingSelectOptions(3).map((o) => o.label)).toEqual(['Any rating', '3+ stars', '4+ stars', '4.5+ stars', '5 stars only']);
+    expect(ratingSelectOptions(4.5)).toHaveLength(4);
   });
 });
 
@@ -79,6 +87,7 @@ describe('price slider (0–100, step 10)', () => {
   });
 
   it('reads as text', () => {
+    expect(priceRangeText({ maxHourlyRate: 200 })).toBe('Up to £200/hour');
     expect(priceSliderText(0, 100)).toBe('Any price');
     expect(priceSliderText(0, 50)).toBe('Up to £50/hour');
     expect(priceSliderText(20, 100)).toBe('£20+/hour');

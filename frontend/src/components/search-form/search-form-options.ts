@@ -64,7 +64,18 @@ export const RATING_SELECT_OPTIONS: readonly { label: string; value: string }[] 
 ];
 
 export function ratingToSelect(minRating: number | undefined): string {
-  return RATING_SELECT_OPTIONS.find((o) => o.value !== '' && Number(o.value) === minRating)?.value ?? '';
+  return minRating === undefined || minRating <= 0 ? '' : String(minRating);
+}
+
+/**
+ * The rating choices, plus the address's own minimum when it is not one of them (a shared link
+ * with ?minRating=3 shows '3+ stars', and searching again keeps it).
+ */
+export function ratingSelectOptions(minRating: number | undefined): readonly { label: string; value: string }[] {
+  const current = ratingToSelect(minRating);
+  if (RATING_SELECT_OPTIONS.some((o) => o.value === current)) return RATING_SELECT_OPTIONS;
+  const extra = { label: `${current}+ stars`, value: current };
+  return [...RATING_SELECT_OPTIONS, extra].sort((a, b) => (a.value === '' ? -1 : b.value === '' ? 1 : Number(a.value) - Number(b.value)));
 }
 
 export function selectToRating(value: string): number | undefined {
@@ -102,7 +113,11 @@ export function priceRangeToSlider(range: PriceRange): [number, number] {
 
 /** The slider's reading: 'Any price', '£20 – £60', 'Up to £60', '£20+'. */
 export function priceSliderText(low: number, high: number): string {
-  const { minHourlyRate, maxHourlyRate } = sliderToPriceRange(low, high);
+  return priceRangeText(sliderToPriceRange(low, high));
+}
+
+/** A price range as the slider reads it (also for a range from the address the slider can't reach). */
+export function priceRangeText({ minHourlyRate, maxHourlyRate }: PriceRange): string {
   if (minHourlyRate === undefined && maxHourlyRate === undefined) return 'Any price';
   if (minHourlyRate === undefined) return `Up to £${maxHourlyRate}/hour`;
   if (maxHourlyRate === undefined) return `£${minHourlyRate}+/hour`;

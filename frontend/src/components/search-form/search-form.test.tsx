@@ -25,6 +25,12 @@ describe('SearchForm', () => {
     expect(stripTags(html)).toContain('Any price');
   });
 
+  it('full: shows a price range and a minimum rating from the address that the controls cannot reach', () => {
+    const html = render('full', { maxHourlyRate: 200, minRating: 3 });
+    expect(stripTags(html)).toContain('Up to £200/hour');
+    expect(html).toMatch(/<option value="3" selected="">3\+ stars<\/option>/);
+  });
+
   it('compact: service, location and Search Professionals only', () => {
     const html = render('compact');
     expect(html.match(/role="combobox"/g)).toHaveLength(2);

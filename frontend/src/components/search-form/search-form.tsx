@@ -15,11 +15,13 @@ import {
   PRICE_DROPDOWN_OPTIONS,
   PRICE_SLIDER,
   priceDropdownToRange,
+  priceRangeText,
   priceRangeToSlider,
   priceSliderText,
   rangeToPriceDropdown,
-  RATING_SELECT_OPTIONS,
+  ratingSelectOptions,
   ratingToSelect,
+  type PriceRange,
   SERVICE_PICKER_OPTIONS,
   selectToRating,
   sliderToPriceRange,
@@ -63,13 +65,20 @@ export function SearchForm({ layout, initialValues = {}, onSearch, className = '
   const [initialLow, initialHigh] = priceRangeToSlider(initialValues);
   const [low, setLow] = useState(initialLow);
   const [high, setHigh] = useState(initialHigh);
+  // Until the visitor moves the slider, the address's own price range stands, even one the slider
+  // can't show ('>£100' sends 200, a shared link with £35): searching again must not drop it.
+  const [sliderMoved, setSliderMoved] = useState(false);
+  const initialRange: PriceRange = {
+    ...(initialValues.minHourlyRate !== undefined ? { minHourlyRate: initialValues.minHourlyRate } : {}),
+    ...(initialValues.maxHourlyRate !== undefined ? { maxHourlyRate: initialValues.maxHourlyRate } : {}),
+  };
   const [priceChoice, setPriceChoice] = useState(rangeToPriceDropdown(initialValues));
 
   function values(): SearchFormValues {
     const base = { service, location };
     if (layout === 'compact') return base;
     const minRating = selectToRating(rating);
-    const range = layout === 'full' ? sliderToPriceRange(low, high) : priceDropdownToRange(priceChoice);
+    const range = layout === 'full' ? (sliderMoved ? sliderToPriceRange(low, high) : initialRange) : priceDropdownToRange(priceChoice);
     return {
       ...base,
       ...(minRating !== undefined ? { minRating } : {}),
@@ -112,7 +121,7 @@ export function SearchForm({ layout, initialValues = {}, onSearch, className = '
         Rating
       </label>
       <select id={`${id}-rating`} name="minRating" value={rating} onChange={(e) => setRating(e.target.value)} className={fieldClass}>
-        {RATING_SELECT_OPTIONS.map((option) => (
+        {ratingSelectOptions(initialValues.minRating).map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
           </option>
@@ -218,7 +227,19 @@ export function SearchForm({ layout, initialValues = {}, onSearch, className = '
         {servicePicker}
         {locationPicker}
         {ratingSelect}
-        <PriceSlider low={low} high={high} onLow={setLow} onHigh={setHigh} />
+        <PriceSlider
+          low={low}
+          high={high}
+          reading={sliderMoved ? undefined : priceRangeText(initialRange)}
+          onLow={(value) => {
+            setSliderMoved(true);
+            setLow(value);
+          }}
+          onHigh={(value) => {
+            setSliderMoved(true);
+            setHigh(value);
+          }}
+        />
         <button type="submit" className={`${buttonClass} lg:w-auto`}>
           <SearchIcon width={16} height={16} />
           Search
@@ -231,12 +252,14 @@ export function SearchForm({ layout, initialValues = {}, onSearch, className = '
 interface PriceSliderProps {
   low: number;
   high: number;
+  /** What the reading says instead of the thumbs' range (the address's range, until moved). */
+  reading?: string;
   onLow: (value: number) => void;
   onHigh: (value: number) => void;
 }
 
 /** Two thumbs on one track (0–100, step 10): the lower end at 0 and the upper end at 100 mean no limit. */
-function PriceSlider({ low, high, onLow, onHigh }: PriceSliderProps) {
+function PriceSlider({ low, high, reading, onLow, onHigh }: PriceSliderProps) {
   const id = useId();
   const { min, max, step } = PRICE_SLIDER;
   const thumb =
@@ -253,7 +276,7 @@ function PriceSlider({ low, high, onLow, onHigh }: PriceSliderProps) {
           Hourly rate
         </span>
         <output htmlFor={`${id}-min ${id}-max`} className="text-xs text-gray-700">
-          {priceSliderText(low, high)}
+          {reading ?? priceSliderText(low, high)}
         </output>
       </div>
       <div className="relative h-9">
