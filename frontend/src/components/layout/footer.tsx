@@ -46,30 +46,14 @@ export function Footer() {
           <h2 id="footer-services" className={headingClass}>
             Services
           </h2>
-          <ul className="mt-4 space-y-2">
-            {CATEGORY_TILES.map(({ service }) => (
-              <li key={service}>
-                <Link to={serviceHref(service)} className={linkClass}>
-                  {service}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList className="mt-4 space-y-2" links={CATEGORY_TILES.map(({ service }) => ({ label: service, to: serviceHref(service) }))} />
         </nav>
 
         <nav aria-labelledby="footer-useful-links">
           <h2 id="footer-useful-links" className={headingClass}>
             Useful Links
           </h2>
-          <ul className="mt-4 space-y-2">
-            {USEFUL_LINKS.map(({ label, to }) => (
-              <li key={to}>
-                <Link to={to} className={linkClass}>
-                  {label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <LinkList className="mt-4 space-y-2" links={USEFUL_LINKS} />
         </nav>
 
         <section aria-labelledby="footer-connect">
@@ -107,19 +91,25 @@ export function Footer() {
         <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
           <p className="text-sm">© 2025 ITConnect. All rights reserved.</p>
           <nav aria-label="Legal">
-            <ul className="flex flex-wrap gap-x-6 gap-y-2">
-              {LEGAL_LINKS.map(({ label, to }) => (
-                <li key={to}>
-                  <Link to={to} className={linkClass}>
-                    {label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList className="flex flex-wrap gap-x-6 gap-y-2" links={LEGAL_LINKS} />
           </nav>
         </div>
         <p className="mx-auto max-w-7xl px-4 pb-6 text-xs leading-5 text-gray-400 sm:px-6 lg:px-8">{GEODATA_ATTRIBUTION}</p>
       </div>
     </footer>
+  );
+}
+
+function LinkList({ className, links }: { className: string; links: readonly { label: string; to: string }[] }) {
+  return (
+    <ul className={className}>
+      {links.map(({ label, to }) => (
+        <li key={to}>
+          <Link to={to} className={linkClass}>
+            {label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
 }

@@ -1,11 +1,12 @@
 // The slide-in menu below the md breakpoint (w-80). A native modal <dialog>: the browser keeps focus
 // inside it, makes the page behind inert, closes it on Escape and returns focus to the menu button.
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { isAdmin, type CurrentUser } from '../../api/current-user';
 import { CloseIcon } from '../icons';
 import { HeaderSearch } from './header-search';
 import { useSignOut } from './use-sign-out';
+import { useModalDialog } from '../use-modal-dialog';
 
 interface MobileMenuProps {
   id: string;
@@ -17,16 +18,9 @@ interface MobileMenuProps {
 const linkClass = 'block rounded-md px-3 py-2 text-base font-medium text-gray-800 hover:bg-gray-100 hover:text-blue-700';
 
 export function MobileMenu({ id, isOpen, onClose, user }: MobileMenuProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog(isOpen);
   const titleId = useId();
   const signOut = useSignOut();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) dialog.showModal();
-    if (!isOpen && dialog.open) dialog.close();
-  }, [isOpen]);
 
   return (
     <dialog

@@ -1,6 +1,7 @@
 // A confirmation as a native modal <dialog>: the browser traps focus, makes the page inert, closes
 // it on Escape and returns focus to the control that opened it.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useModalDialog } from '../../components/use-modal-dialog';
 
 interface ConfirmDialogProps {
   isOpen: boolean;
@@ -14,16 +15,9 @@ interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ isOpen, title, children, confirmLabel, busyLabel, isBusy, onConfirm, onCancel }: ConfirmDialogProps) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog(isOpen);
   const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) dialog.showModal();
-    if (!isOpen && dialog.open) dialog.close();
-  }, [isOpen]);
 
   return (
     <dialog
