@@ -2,9 +2,9 @@
 // end (builds query strings, reads answers). Query parameters keep the spec's names (section 7);
 // `search`, `near`, `radiusMiles`, `sort`, `limit` and `offset` are additions (issue 3).
 import { z } from 'zod';
+import { text } from './text';
 import { ALL_UK, findLocation } from './locations';
 import { ALL_SERVICES, SERVICES, type Service } from './services';
-import type { PlanId } from './plans';
 
 export const SORTS = ['relevance', 'distance', 'rating', 'price', 'newest'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -18,9 +18,8 @@ export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
 const serviceByLowerName = new Map(SERVICES.map((s) => [s.toLowerCase(), s]));
 
-const optionalNumber = (label: string, min: number, max: number) =>
-  z
-    .string()
+const optionalNumber = (label: string, min: number, max: number, { isInteger = false } = {}) =>
+  text()
     .trim()
     .optional()
     .transform((v, ctx) => {
@@ -28,6 +27,10 @@ const optionalNumber = (label: string, min: number, max: number) =>
       const n = Number(v);
       if (!Number.isFinite(n)) {
         ctx.addIssue({ code: 'custom', message: `${label} must be a number` });
+        return z.NEVER;
+      }
+      if (isInteger && !Number.isInteger(n)) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be a whole number` });
         return z.NEVER;
       }
       if (n < min || n > max) {
@@ -43,8 +46,7 @@ const optionalNumber = (label: string, min: number, max: number) =>
  */
 export const DirectoryQuery = z
   .object({
-    service: z
-      .string()
+    service: text()
       .trim()
       .optional()
       .transform((v, ctx): Service | undefined => {
@@ -56,8 +58,7 @@ export const DirectoryQuery = z
         }
         return service;
       }),
-    location: z
-      .string()
+    location: text()
       .trim()
       .optional()
       .transform((v, ctx) => {
@@ -74,23 +75,21 @@ export const DirectoryQuery = z
     minHourlyRate: optionalNumber('minHourlyRate', 0, 100_000),
     maxHourlyRate: optionalNumber('maxHourlyRate', 0, 100_000),
     /** Free text over company name, description, services and location (DECISIONS #17). */
-    search: z
-      .string()
+    search: text()
       .trim()
       .max(200, 'search must be at most 200 characters')
       .optional()
       .transform((v) => v || undefined),
     /** A UK postcode, outcode or place name to measure distance from. */
-    near: z
-      .string()
+    near: text()
       .trim()
       .max(100)
       .optional()
       .transform((v) => v || undefined),
     radiusMiles: optionalNumber('radiusMiles', 0.1, MAX_RADIUS_MILES),
     sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).optional(),
-    limit: optionalNumber('limit', 1, MAX_PAGE_SIZE),
-    offset: optionalNumber('offset', 0, 1_000_000),
+    limit: optionalNumber('limit', 1, MAX_PAGE_SIZE, { isInteger: true }),
+    offset: optionalNumber('offset', 0, 1_000_000, { isInteger: true }),
   })
   .refine((q) => q.minHourlyRate === undefined || q.maxHourlyRate === undefined || q.minHourlyRate <= q.maxHourlyRate, {
     message: 'minHourlyRate must not be above maxHourlyRate',
@@ -102,7 +101,22 @@ export const DirectoryQuery = z
   });
 export type DirectoryQuery = z.output<typeof DirectoryQuery>;
 
-/** A professional as the directory, home page and profile receive it (never Stripe ids). */
+/**
+ * Positions the public side shows are rounded to 3 decimals (about 110 m north-south): plenty to
+ * place a marker, and a sole trader's stored position (a full postcode) is not handed out as more
+ * exact than that. Distances are measured on the stored positions.
+ */
+export const PUBLIC_COORDINATE_DECIMALS = 3;
+
+export function publicCoordinate(value: number): number {
+  const factor = 10 ** PUBLIC_COORDINATE_DECIMALS;
+  return Math.round(value * factor) / factor;
+}
+
+/**
+ * A professional as the directory, home page and profile receive it: what the profile shows, and
+ * nothing internal (no approval or subscription state, never Stripe ids).
+ */
 export interface ProfessionalListItem {
   id: number;
   slug: string;
@@ -125,15 +139,13 @@ export interface ProfessionalListItem {
   /** 0.0 to 5.0, one decimal. */
   rating: number;
   reviewCount: number;
-  isApproved: boolean;
-  subscriptionStatus: 'inactive' | 'active' | 'past_due' | 'cancelled';
-  subscriptionType: PlanId;
   linkedin: string | null;
   github: string | null;
   facebook: string | null;
   instagram: string | null;
   twitter: string | null;
   trustpilot: string | null;
+  /** The map position, rounded to PUBLIC_COORDINATE_DECIMALS (about 100 m). */
   lat: number | null;
   lng: number | null;
   /** Present when the query had `near`: miles from that point, one decimal. */

@@ -4,9 +4,6 @@
 // stand-in (DEVELOPERS: one seam per integration).
 import { z } from 'zod';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));
 const optionalString = z
   .string()
@@ -45,8 +42,18 @@ export const ApiEnv = CommonEnv.extend({
     .min(1)
     .transform((v) => v.split(',').map((k) => k.trim()).filter(Boolean))
     .pipe(z.array(z.string().min(32, 'each key needs at least 32 characters')).min(1)),
-  /** Trust X-Forwarded-* headers (behind a reverse proxy that terminates HTTPS). */
-  TRUST_PROXY: bool.default(false),
+  /**
+   * How many reverse proxies stand in front of the API (0: none). Each proxy appends the address
+   * it saw to X-Forwarded-For; the client's address is the one that many entries from the right,
+   * and anything further left was written by the client and is ignored. With 1 or more, Koa also
+   * believes X-Forwarded-Proto/Host. Unset is 0, except that production with an https PUBLIC_URL
+   * must say (see ApiEnvRules below): there a TLS proxy is certainly in front.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).optional(),
+  /** Replaced by TRUST_PROXY_HOPS: refused with a message rather than silently ignored. */
+  TRUST_PROXY: z
+    .literal('', { error: 'replaced by TRUST_PROXY_HOPS, the number of proxies in front of the API (1 behind one reverse proxy)' })
+    .optional(),
   /**
    * Signs ALTCHA challenges (32+ characters). Unset: derived from the first SESSION_KEYS key
    * (api/src/domain/captcha/captcha.ts), so a deployment never runs on a fixed secret.
@@ -59,14 +66,23 @@ export const ApiEnv = CommonEnv.extend({
   ALTCHA_COST: z.coerce.number().int().min(10).max(10_000_000).default(20_000),
   /** Sign-in attempts per IP per 15 minutes. */
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
-  /** Failed sign-ins per e-mail address per 15 minutes. */
-  LOGIN_FAILURES_PER_EMAIL: z.coerce.number().int().positive().default(5),
+  /**
+   * Failed sign-ins per account from one source (an IPv4 address or an IPv6 /64) per 15 minutes;
+   * over it, that source is refused for that account while the owner elsewhere is not.
+   */
+  LOGIN_FAILURES_PER_SOURCE: z.coerce.number().int().positive().default(5),
+  /** Failed sign-ins per account from all sources per 15 minutes after which every attempt on it is slowed. */
+  LOGIN_SLOWDOWN_AFTER: z.coerce.number().int().positive().default(20),
+  /** How long each sign-in attempt on such an account waits before it is checked. */
+  LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
   /** Registrations per IP per hour. */
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
   /** Password-reset requests per IP per hour. */
   RESET_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   /** Password-reset requests per e-mail address per hour. */
   RESET_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(3),
+  /** New passwords set through reset links per IP per hour (its own budget, apart from the requests). */
+  RESET_SUBMIT_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   /** Largest JSON body accepted. */
   BODY_LIMIT: z.string().default('100kb'),
   /** Requests per minute per IP on the API as a whole (auth and forms have their own, stricter limits). */
@@ -86,8 +102,19 @@ export const ApiEnv = CommonEnv.extend({
   SOCIAL_TWITTER_URL: optionalUrl,
   SOCIAL_LINKEDIN_URL: optionalUrl,
   SOCIAL_INSTAGRAM_URL: optionalUrl,
+}).superRefine((env, ctx) => {
+  // Production behind https: a proxy terminates TLS in front of the API, so it must be trusted.
+  if (env.NODE_ENV === 'production' && env.PUBLIC_URL.startsWith('https:') && !env.TRUST_PROXY_HOPS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['TRUST_PROXY_HOPS'],
+      message:
+        'PUBLIC_URL is https, so a proxy terminates TLS in front of the API: set TRUST_PROXY_HOPS to the number of proxies (1 for one reverse proxy). Without it secure cookies cannot be set and every visitor shares one address for rate limits.',
+    });
+  }
 });
 export type ApiEnv = z.infer<typeof ApiEnv>;
+
 
 export const WorkerEnv = CommonEnv.extend({
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),

@@ -29,6 +29,8 @@ export type GeocodeProfessionalPayload = z.infer<typeof GeocodeProfessionalPaylo
 /** Every e-mail the product sends (DECISIONS #22); worker/src/mail/templates renders each. */
 export const EMAIL_TEMPLATES = [
   'password-reset',
+  'confirm-registration',
+  'account-exists',
   'application-received',
   'application-approved',
   'application-rejected',
@@ -53,6 +55,25 @@ export const SendEmailPayload = z.object({
 });
 export type SendEmailPayload = z.infer<typeof SendEmailPayload>;
 
+/**
+ * A sign-up waiting for confirmation (pending_registrations): the worker e-mails either the
+ * confirmation link or, when the address already has an account, a note to its owner. The
+ * token is made in the worker and only its hash stored, so no job ever carries a usable link.
+ */
+export const SendRegistrationEmailPayload = z.object({ pendingRegistrationId: z.number().int().positive() });
+export type SendRegistrationEmailPayload = z.infer<typeof SendRegistrationEmailPayload>;
+
+/**
+ * A password-reset request. The API only enqueues it (the same work whether or not the address
+ * has an account, so the answer's timing says nothing); the worker looks the account up, makes
+ * the token and e-mails the link. `requestId` names the request, so a retried job sends one e-mail.
+ */
+export const SendPasswordResetPayload = z.object({
+  email: z.email().max(254),
+  requestId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+});
+export type SendPasswordResetPayload = z.infer<typeof SendPasswordResetPayload>;
+
 export const JOBS = {
   geocodeProfessional: {
     queue: 'geocode',
@@ -69,8 +90,22 @@ export const JOBS = {
     queue: 'email',
     name: 'send-email',
     payload: SendEmailPayload,
-    /** email_password-reset_42: one e-mail per idempotency key. */
+    /** email_application-approved_42: one e-mail per idempotency key. */
     jobId: (p: SendEmailPayload) => `email_${p.idempotencyKey.replace(/[^A-Za-z0-9_-]/g, '')}`,
+  },
+  sendRegistrationEmail: {
+    queue: 'email',
+    name: 'send-registration-email',
+    payload: SendRegistrationEmailPayload,
+    /** registration_42: one e-mail per sign-up. */
+    jobId: (p: SendRegistrationEmailPayload) => `registration_${p.pendingRegistrationId}`,
+  },
+  sendPasswordReset: {
+    queue: 'email',
+    name: 'send-password-reset',
+    payload: SendPasswordResetPayload,
+    /** password-reset_<requestId>: one e-mail per request. */
+    jobId: (p: SendPasswordResetPayload) => `password-reset_${p.requestId}`,
   },
 } as const satisfies Record<
   string,

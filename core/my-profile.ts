@@ -6,22 +6,22 @@
 import { z } from 'zod';
 import type { ProfessionalListItem } from './directory';
 import { findLocation } from './locations';
+import type { PlanId } from './plans';
 import { normalisePostcode } from './postcode';
 import { isService } from './services';
+import { text } from './text';
 
 /** '' or null clears a field (stored as null); a field left out stays as it is (undefined). */
 const clearedToNull = (v: string | null | undefined) => (v === undefined ? undefined : v || null);
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullish()
     .transform(clearedToNull);
 
-const optionalUrl = z
-  .string()
+const optionalUrl = text()
   .trim()
   .max(500, 'Must be at most 500 characters')
   .nullish()
@@ -29,8 +29,7 @@ const optionalUrl = z
   .refine((v) => v === null || v === undefined || /^https?:\/\/[^\s]+$/i.test(v), 'Please enter a full web address (https://…)');
 
 const required = (label: string, max: number) =>
-  z
-    .string({ error: `${label} is required` })
+  text({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`);
@@ -94,6 +93,9 @@ export type MyProfileUpdateInput = z.input<typeof MyProfileUpdate>;
  * directory shows it, plus the links the directory leaves out and the end of the paid period.
  */
 export interface MyProfile extends Omit<ProfessionalListItem, 'distanceMiles'> {
+  isApproved: boolean;
+  subscriptionStatus: 'inactive' | 'active' | 'past_due' | 'cancelled';
+  subscriptionType: PlanId;
   youtube: string | null;
   tiktok: string | null;
   /** ISO date-time; null when there is none. */

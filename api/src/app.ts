@@ -11,13 +11,16 @@ import type { AppDeps } from './deps';
 import { AnswerCache } from './domain/directory/answer-cache';
 import { listenForDirectoryChanges } from './domain/directory/directory-changes';
 import type { ApiEnv } from './env';
+import { canonicalPaths } from './middleware/canonical-path';
 import { compressJson } from './middleware/compress';
 import { errorHandler } from './middleware/errors';
-import { jsonBody } from './middleware/json-body';
-import { queueBoard, requireAdminForQueues } from './middleware/queue-board';
+import { jsonBody, storableUrlText } from './middleware/json-body';
+import { queueBoard } from './middleware/queue-board';
 import { createRateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
 import { requestLog } from './middleware/request-log';
+import { routeAccess } from './middleware/require-role';
+import { sameOriginWrites } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
 import { createQueues, type Queues } from './queue';
@@ -38,6 +41,8 @@ export interface CreateAppOptions {
 export interface ApiApp {
   app: Koa;
   deps: AppDeps;
+  /** Every /api route (for the test that walks them all). */
+  apiRouter: Router;
   queues: Queues;
   /** Releases what the app opened (its queues, the directory change feed). Prisma and Redis belong to the caller. */
   close(): Promise<void>;
@@ -50,13 +55,22 @@ function onlyForApi(middleware: Middleware): Middleware {
   return (ctx, next) => (isPagePath(ctx.path) ? next() : middleware(ctx, next));
 }
 
+/** API answers are personal unless a route says otherwise (public directory answers set their own). */
+const noStoreByDefault: Middleware = (ctx, next) => {
+  ctx.set('Cache-Control', 'no-store');
+  return next();
+};
+
 export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: CreateAppOptions): ApiApp {
-  const app = new Koa({ proxy: env.TRUST_PROXY, keys: env.SESSION_KEYS });
+  // Behind N proxies the client's address is the Nth entry of X-Forwarded-For from the right:
+  // maxIpsCount keeps only those N, so what a client writes further left is never its ctx.ip.
+  const proxyHops = env.TRUST_PROXY_HOPS ?? 0;
+  const app = new Koa({ proxy: proxyHops > 0, maxIpsCount: proxyHops, keys: env.SESSION_KEYS });
   const queues = createQueues({ redis, redisPrefix: env.REDIS_PREFIX, logger });
-  const rateLimit = createRateLimit({ redis, redisPrefix: env.REDIS_PREFIX, logger });
+  const limits = createRateLimit({ redis, redisPrefix: env.REDIS_PREFIX, logger });
   const changeFeed = env.DIRECTORY_CACHE_MB > 0 ? listenForDirectoryChanges({ databaseUrl: env.DATABASE_URL, logger }) : null;
   const answers = new AnswerCache(changeFeed, { maxBytes: env.DIRECTORY_CACHE_MB * 1024 * 1024 });
-  const deps: AppDeps = { env, prisma, redis, logger, queues, rateLimit, answers };
+  const deps: AppDeps = { env, prisma, redis, logger, queues, limits, answers, access: routeAccess(prisma) };
   const isProduction = env.NODE_ENV === 'production';
 
   // Errors are handled (and logged) by errorHandler; this only sees what escapes Koa itself.
@@ -64,10 +78,14 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
   app.on('error', (err: unknown) => logger.error({ err }, 'koa error'));
 
   // 1. Identify and log every request, then turn every failure below into the JSON error body.
+  //    From here on each path has one spelling (canonical-path.ts), which every router, guard and
+  //    file lookup below sees; and a write from another site is refused (same-origin.ts).
   app.use(requestId(logger));
   app.use(requestLog());
   app.use(errorHandler());
   app.use(securityHeaders(env));
+  app.use(canonicalPaths());
+  app.use(sameOriginWrites({ publicUrl: env.PUBLIC_URL }));
   app.use(compressJson());
 
   // 2. Built front-end files: cheap, no session, no rate limit (and reachable in maintenance).
@@ -77,17 +95,16 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
   //    the maintenance gate and the JSON body parser: it must read the raw body to verify the
   //    signature, and payments must not be lost while the site is in maintenance.
 
-  // 4. The general per-IP limit on the API.
+  // 4. The general per-IP limit on the API and on pages (each page GET reads the database for its
+  //    head); the built files above are not counted.
   app.use(
-    onlyForApi(
-      rateLimit({
-        keyPrefix: 'api',
-        points: env.RATE_LIMIT_PER_MINUTE,
-        duration: 60,
-        key: (ctx) => ctx.ip,
-        skip: (ctx) => UNLIMITED_PATHS.has(ctx.path),
-      }),
-    ),
+    limits.rateLimit({
+      keyPrefix: 'api',
+      points: env.RATE_LIMIT_PER_MINUTE,
+      duration: 60,
+      key: (ctx) => ctx.ip,
+      skip: (ctx) => UNLIMITED_PATHS.has(ctx.path),
+    }),
   );
 
   // 5. Sessions in Redis (cookie `sid`); Redis is read only when a request carries the cookie.
@@ -97,12 +114,14 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
   //    (admins and unlocked beta testers pass), before the API routes and the SPA pages.
 
   // 7. The API: JSON bodies only, then the routers; unknown paths and wrong methods end here.
+  app.use(onlyForApi(noStoreByDefault));
+  app.use(onlyForApi(storableUrlText()));
   app.use(onlyForApi(jsonBody({ limit: env.BODY_LIMIT })));
-  for (const middleware of apiRoutes(deps, extraApiRouters)) app.use(onlyForApi(middleware));
+  const api = apiRoutes(deps, extraApiRouters);
+  for (const middleware of api.middleware) app.use(onlyForApi(middleware));
 
-  // 8. Bull Board, admins only.
-  app.use(requireAdminForQueues(deps));
-  app.use(queueBoard(queues.all()));
+  // 8. Bull Board, admins only: the board is only ever called through its guard.
+  app.use(queueBoard({ queues: queues.all(), guard: deps.access.only('admin') }));
 
   // 9. Every other page GET: the SPA's index.html.
   app.use(seoRoutes(deps));
@@ -111,6 +130,7 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
   return {
     app,
     deps,
+    apiRouter: api.router,
     queues,
     close: async () => {
       await answers.close();

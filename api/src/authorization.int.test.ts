@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../core/auth';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/services';
-import { createUser, signIn } from './testing/accounts';
+import { createUser, signIn, TEST_PASSWORD } from './testing/accounts';
 import { serveTestApp, type TestApp } from './testing/serve-test-app';
 
 type Caller = 'anonymous' | Role;
@@ -47,7 +47,7 @@ const ENDPOINTS: Row[] = [
   { method: 'POST', path: '/api/auth/password-reset/request', body: {}, expect: all(422) },
   { method: 'POST', path: '/api/auth/password-reset', body: { token: 'x'.repeat(43), password: 'long enough' }, expect: all(400) },
   { method: 'GET', path: '/api/auth/my-data', expect: signedIn(200) },
-  { method: 'POST', path: '/api/auth/archive', expect: signedIn(200), needsFreshUsers: true },
+  { method: 'POST', path: '/api/auth/archive', body: { password: TEST_PASSWORD }, expect: signedIn(200), needsFreshUsers: true },
   { method: 'GET', path: '/api/professionals/my-profile', expect: only('provider', 200) },
   { method: 'PATCH', path: '/api/professionals/my-profile', body: {}, expect: only('provider', 422) },
   { method: 'GET', path: '/api/admin/mail', expect: only('admin', 200) },

@@ -5,7 +5,8 @@ import type { Logger } from 'pino';
 import type { PrismaClient } from '../../prisma/db';
 import type { AnswerCache } from './domain/directory/answer-cache';
 import type { ApiEnv } from './env';
-import type { RateLimit } from './middleware/rate-limit';
+import type { RateLimits } from './middleware/rate-limit';
+import type { RouteAccess } from './middleware/require-role';
 import type { Queues } from './queue';
 
 export interface AppDeps {
@@ -16,6 +17,8 @@ export interface AppDeps {
   queues: Queues;
   /** Public directory answers kept until the data behind them changes. */
   answers: AnswerCache;
-  /** Makes a rate-limit middleware on this app's Redis (middleware/rate-limit.ts). */
-  rateLimit: RateLimit;
+  /** Makes rate limits on this app's Redis (middleware/rate-limit.ts). */
+  limits: RateLimits;
+  /** The guards every route names as its first middleware (middleware/require-role.ts). */
+  access: RouteAccess;
 }

@@ -37,7 +37,6 @@ describe('loadApiEnv', () => {
       HOST: '127.0.0.1',
       REDIS_PREFIX: 'itc',
       SESSION_KEYS: ['a'.repeat(32)],
-      TRUST_PROXY: false,
       BODY_LIMIT: '100kb',
       STATIC_DIR: 'dist/frontend',
     });
@@ -51,6 +50,26 @@ describe('loadApiEnv', () => {
     expect(text).toMatch(/DATABASE_URL: must be a postgres:\/\/ URL/);
     expect(text).toMatch(/SESSION_KEYS/);
     expect(text).toMatch(/PORT/);
+  });
+
+  it('refuses production behind https without TRUST_PROXY_HOPS, naming the key', () => {
+    const production = { ...valid, NODE_ENV: 'production', PUBLIC_URL: 'https://itconnect.example' };
+    for (const hops of [undefined, '0']) {
+      const { exitCode, lines } = run(hops === undefined ? production : { ...production, TRUST_PROXY_HOPS: hops });
+      expect(exitCode).toBe(1);
+      expect(lines.join('\n')).toMatch(/TRUST_PROXY_HOPS: PUBLIC_URL is https, so a proxy terminates TLS/);
+    }
+    const behindOne = run({ ...production, TRUST_PROXY_HOPS: '1' });
+    expect(behindOne.exitCode).toBeUndefined();
+    expect(behindOne.env?.TRUST_PROXY_HOPS).toBe(1);
+    // Plain http (docker compose on a laptop) needs no proxy.
+    expect(run({ ...valid, NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }).exitCode).toBeUndefined();
+  });
+
+  it('refuses the old TRUST_PROXY switch with a pointer to TRUST_PROXY_HOPS', () => {
+    const { exitCode, lines } = run({ ...valid, TRUST_PROXY: 'true' });
+    expect(exitCode).toBe(1);
+    expect(lines.join('\n')).toMatch(/TRUST_PROXY: replaced by TRUST_PROXY_HOPS/);
   });
 
   it('reports a missing required key as required', () => {

@@ -44,6 +44,7 @@ const LoginPage = lazyPage(() => import('./pages/login/login-page'), 'LoginPage'
 const RegisterPage = lazyPage(() => import('./pages/register/register-page'), 'RegisterPage');
 const ForgotPasswordPage = lazyPage(() => import('./pages/forgot-password/forgot-password-page'), 'ForgotPasswordPage');
 const ResetPasswordPage = lazyPage(() => import('./pages/reset-password/reset-password-page'), 'ResetPasswordPage');
+const ConfirmEmailPage = lazyPage(() => import('./pages/confirm-email/confirm-email-page'), 'ConfirmEmailPage');
 const ProfilePage = lazyPage(() => import('./pages/profile/profile-page'), 'ProfilePage');
 const AdminMailPage = lazyPage(() => import('./pages/admin-mail/admin-mail-page'), 'AdminMailPage');
 const AdminPage = lazyPage(() => import('./pages/admin/admin-page'), 'AdminPage'); // placeholder
@@ -77,6 +78,7 @@ export const PAGE_ROUTES: readonly { path: string; Component: PageComponent }[] 
   { path: '/register', Component: RegisterPage },
   { path: '/forgot-password', Component: ForgotPasswordPage },
   { path: '/reset-password', Component: ResetPasswordPage },
+  { path: '/confirm-email', Component: ConfirmEmailPage },
   { path: '/profile', Component: ProfilePage },
   { path: '/admin', Component: AdminPage },
   { path: '/admin/mail', Component: AdminMailPage },

@@ -45,6 +45,21 @@ function ensureKnownPassword(email: string): Promise<void> {
   return done;
 }
 
+/** A customer account made straight in the e2e database (journeys that are not about signing up). */
+async function createAccount(email: string, name: string, password: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query("INSERT INTO users (email, name, password_hash, role, updated_at) VALUES ($1, $2, $3, 'customer', now())", [
+      email,
+      name,
+      await hashPassword(password),
+    ]);
+  } finally {
+    await client.end();
+  }
+}
+
 async function open(page: Page, pathname: string): Promise<void> {
   await page.goto(pathname);
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
@@ -103,9 +118,10 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 const RESET_LINK = /https?:\/\/[^\s"'<>]+\/reset-password\?token=[\w.~%-]+/;
+const SIGN_UP_LINK = /https?:\/\/[^\s"'<>]+\/confirm-email\?token=[\w.~%-]+/;
 
-/** The newest reset link e-mailed to `email`: from E2E_MAIL_DIR, or through /admin/mail as the admin. */
-async function resetLinkFor(browser: Browser, email: string): Promise<string> {
+/** The newest `linkPattern` link e-mailed to `email`: from E2E_MAIL_DIR, or through /admin/mail as the admin. */
+async function mailedLinkFor(browser: Browser, email: string, linkPattern: RegExp): Promise<string> {
   const mailDir = process.env.E2E_MAIL_DIR;
   if (mailDir) {
     let link: string | undefined;
@@ -117,7 +133,7 @@ async function resetLinkFor(browser: Browser, email: string): Promise<string> {
           for (const { f } of dated.sort((a, b) => b.t - a.t)) {
             const text = decodeQuotedPrintable(await readFile(path.join(mailDir, f), 'utf8'));
             if (text.toLowerCase().includes(email.toLowerCase())) {
-              link = RESET_LINK.exec(text)?.[0];
+              link = linkPattern.exec(text)?.[0];
               if (link) return true;
             }
           }
@@ -140,6 +156,7 @@ async function resetLinkFor(browser: Browser, email: string): Promise<string> {
     await open(admin, '/admin/mail');
     await expect(admin.getByRole('heading', { level: 1, name: 'Development e-mails' })).toBeVisible();
     const message = admin.getByRole('button').filter({ hasText: `To: ${email}` }).first();
+    // The list is newest first: the message wanted is the newest to this address.
     // The worker sends e-mail in the background: refresh until it is there.
     await expect(async () => {
       await admin.getByRole('button', { name: 'Refresh' }).click({ timeout: 2_000 });
@@ -149,8 +166,8 @@ async function resetLinkFor(browser: Browser, email: string): Promise<string> {
     await checkA11y(admin);
     await message.click();
     const text = await admin.getByTestId('mail-text').textContent();
-    const link = RESET_LINK.exec(text ?? '')?.[0];
-    expect(link, `a reset link in: ${text}`).toBeTruthy();
+    const link = linkPattern.exec(text ?? '')?.[0];
+    expect(link, `a ${linkPattern.source} link in: ${text}`).toBeTruthy();
     return link!;
   } finally {
     await context.close();
@@ -173,7 +190,11 @@ test.describe('accounts', () => {
     expect(consoleErrors).toEqual([]);
   });
 
-  test('register → sign out → sign in → My Profile → delete account; then sign-in fails', async ({ consentedPage: page, isMobile }) => {
+  test('register → confirm by e-mail → sign out → sign in → My Profile → delete account; then sign-in fails', async ({
+    consentedPage: page,
+    browser,
+    isMobile,
+  }) => {
     test.setTimeout(90_000);
     const email = uniqueEmail('journey');
     const password = 'journey-pass-1';
@@ -189,6 +210,17 @@ test.describe('accounts', () => {
     await solveCaptcha(page);
     await checkA11y(page);
     await page.getByRole('main').getByRole('button', { name: 'Create account' }).click();
+    // Nothing is created until the address is confirmed; the page says the same for any address.
+    await expect(page.getByRole('heading', { level: 1, name: 'Check your e-mail' })).toBeVisible();
+    await expect(page.getByRole('main').getByRole('status')).toContainText('we have sent a link to finish creating your account');
+    await expect(page.getByRole('main').getByRole('status')).toContainText(email);
+    await checkA11y(page);
+
+    const signUpLink = new URL(await mailedLinkFor(browser, email, SIGN_UP_LINK));
+    await open(page, `${signUpLink.pathname}${signUpLink.search}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirm your e-mail' })).toBeVisible();
+    await checkA11y(page);
+    await page.getByRole('main').getByRole('button', { name: 'Create my account' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('status').filter({ hasText: 'Account created' })).toBeVisible();
     await expectSignedInAs(page, name, isMobile);
@@ -226,6 +258,12 @@ test.describe('accounts', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toBeHidden();
     await main.getByRole('button', { name: 'Delete Account' }).click();
+    // The password is asked for again: a wrong one keeps the dialog open with the reason.
+    await dialog.getByLabel('Your password', { exact: true }).fill('not-my-password');
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await expect(dialog.getByLabel('Your password', { exact: true })).toHaveAccessibleDescription(/That password is not right\./);
+    await checkA11y(page);
+    await dialog.getByLabel('Your password', { exact: true }).fill(password);
     await dialog.getByRole('button', { name: 'Delete Account' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('status').filter({ hasText: 'Account archived' })).toBeVisible();
@@ -248,13 +286,7 @@ test.describe('accounts', () => {
     const email = uniqueEmail('reset');
     const name = 'Reset Tester';
 
-    await open(page, '/register');
-    await page.getByRole('main').getByLabel('Full name').fill(name);
-    await fillCredentials(page, email, 'old-password-1');
-    await solveCaptcha(page);
-    await page.getByRole('main').getByRole('button', { name: 'Create account' }).click();
-    await expect(page).toHaveURL(/\/$/);
-    await page.context().clearCookies();
+    await createAccount(email, name, 'old-password-1');
 
     await open(page, '/login');
     await page.getByRole('main').getByRole('link', { name: 'Forgot password' }).click();
@@ -269,7 +301,7 @@ test.describe('accounts', () => {
     );
     await checkA11y(page);
 
-    const link = await resetLinkFor(browser, email);
+    const link = await mailedLinkFor(browser, email, RESET_LINK);
     const url = new URL(link);
     await open(page, `${url.pathname}${url.search}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Reset password' })).toBeVisible();
@@ -337,8 +369,9 @@ test.describe('accounts', () => {
     await open(page, '/register');
     const main = page.getByRole('main');
     await main.getByLabel('Full name').fill('A');
-    await fillCredentials(page, 'someone@example.com', '123456');
+    await fillCredentials(page, 'someone@example.com', '1234567');
     await main.getByRole('button', { name: 'Create account' }).click();
+    await expect(main.getByLabel('Password', { exact: true })).toHaveAccessibleDescription(/Password must be at least 8 characters/);
     await expect(main.getByLabel('Full name')).toHaveAccessibleDescription('Name must be at least 2 characters');
     await checkA11y(page);
   });

@@ -33,3 +33,11 @@ export class AppError extends Error {
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/** 429 with Retry-After: the one form every rate limit answers in. */
+export function rateLimited(msBeforeNext: number): AppError {
+  const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new AppError('rate_limited', `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, {
+    headers: { 'Retry-After': String(seconds) },
+  });
+}

@@ -5,6 +5,7 @@
 //   body errors        → 400 malformed JSON, 413 too large, 415 not JSON (raised by json-body.ts)
 //   other HTTP errors  → their 4xx status (koa's ctx.throw, koa-send's path checks)
 //   PostgreSQL/Redis down → 503 unavailable (logged as a warning: not a bug in our code)
+//   a value the database refuses (SQLSTATE 22xxx) → 400 (logged as a warning)
 //   anything else      → 500 with a generic message and the request id, logged with its stack.
 // Bad input must never be a 500: a new kind of client error belongs here, not in a route.
 import type { Context, Middleware } from 'koa';
@@ -23,6 +24,13 @@ export function toAppError(error: unknown, ctx: Pick<Context, 'state'>): { appEr
 
   if (isDependencyDown(error)) {
     return { appError: new AppError('unavailable', defaultMessage('unavailable')), isBug: false };
+  }
+  if (isInvalidInputForDatabase(error)) {
+    return { appError: new AppError('bad_request', INVALID_FOR_DATABASE_MESSAGE), isBug: false };
+  }
+  if (error instanceof Error && error.message === 'Cannot send secure cookie over unencrypted connection') {
+    // Production over https, reached without the proxy (or TRUST_PROXY_HOPS too low): not a bug here.
+    return { appError: new AppError('bad_request', 'Please use the site over HTTPS.'), isBug: false };
   }
 
   const httpError = asHttpError(error);
@@ -64,6 +72,25 @@ export function isDependencyDown(error: unknown): boolean {
   if (error.message === 'Connection is closed.') return true; // ioredis after giving up reconnecting
   const code = (error as { code?: unknown }).code;
   return code === 'ECONNREFUSED' || code === 'P1001' || code === 'P1002';
+}
+
+export const INVALID_FOR_DATABASE_MESSAGE = 'The request contains a value that cannot be stored or searched for. Please check what you entered.';
+
+/** Prisma's own codes for a value the column cannot take (too long, wrong kind, out of range). */
+const PRISMA_INVALID_VALUE_CODES = new Set(['P2000', 'P2006', 'P2007', 'P2033']);
+
+/**
+ * A query PostgreSQL refused because of a value in it (SQLSTATE class 22, "data exception":
+ * invalid text, NUL bytes, numbers out of range), or Prisma refusing a value for its column.
+ * Schemas refuse such input first; this is the net under them, so it is a 400 and never a 500.
+ */
+export function isInvalidInputForDatabase(error: unknown): boolean {
+  if (!(error instanceof Error) || error.name !== 'PrismaClientKnownRequestError') return false;
+  const { code, meta } = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; code?: unknown } } } };
+  if (typeof code === 'string' && PRISMA_INVALID_VALUE_CODES.has(code)) return true;
+  const cause = meta?.driverAdapterError?.cause;
+  const sqlState = cause?.originalCode ?? cause?.code;
+  return typeof sqlState === 'string' && sqlState.startsWith('22');
 }
 
 interface HttpLikeError {
@@ -129,6 +156,10 @@ export function errorHandler(): Middleware {
       const { appError, isBug } = toAppError(error, ctx);
       if (isBug) ctx.state.log.error({ err: error, method: ctx.method, path: ctx.path }, 'unhandled error');
       else if (appError.code === 'unavailable') ctx.state.log.warn({ err: error, path: ctx.path }, 'dependency unavailable');
+      else if (!(error instanceof AppError) && !(error instanceof z.core.$ZodError) && appError.status === 400) {
+        // Refused by the database or the cookie layer rather than by a schema: worth a look.
+        ctx.state.log.warn({ err: error, path: ctx.path }, 'bad input refused below the schemas');
+      }
       if (ctx.headerSent || !ctx.writable) return;
       ctx.status = appError.status;
       for (const [name, value] of Object.entries(appError.headers)) ctx.set(name, value);

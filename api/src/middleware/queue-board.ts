@@ -1,13 +1,11 @@
 // Bull Board at /admin/queues: every core queue, its jobs, retries and failures.
-// Always mounted; requireAdminForQueues lets only a signed-in admin through (DECISIONS #12:
-// admin tools are for admins): anonymous → 401, any other role → 403, both as the JSON error.
+// Always mounted, behind the admin guard (DECISIONS #12: admin tools are for admins):
+// anonymous → 401, any other role → 403, both as the JSON error.
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { KoaAdapter } from '@bull-board/koa';
 import type { Middleware } from 'koa';
 import type { Queue } from 'bullmq';
-import type { PrismaClient } from '../../../prisma/db';
-import { requireRole } from './require-role';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
 
@@ -15,13 +13,12 @@ export function isQueueBoardPath(path: string): boolean {
   return path === QUEUE_BOARD_PATH || path.startsWith(`${QUEUE_BOARD_PATH}/`);
 }
 
-/** The access rule for the queue board: admins only. */
-export function requireAdminForQueues({ prisma }: { prisma: PrismaClient }): Middleware {
-  const adminOnly = requireRole(prisma, 'admin');
-  return async (ctx, next) => (isQueueBoardPath(ctx.path) ? adminOnly(ctx, next) : next());
-}
-
-export function queueBoard(queues: Queue[]): Middleware {
+/**
+ * Bull Board behind its guard: a request under QUEUE_BOARD_PATH reaches the board only through
+ * `guard`; any other request passes on. The path is canonical by now (canonical-path.ts) and the
+ * check is case-sensitive like the board's own mount, so no spelling reaches one without the other.
+ */
+export function queueBoard({ queues, guard }: { queues: Queue[]; guard: Middleware }): Middleware {
   const serverAdapter = new KoaAdapter();
   serverAdapter.setBasePath(QUEUE_BOARD_PATH);
   createBullBoard({
@@ -29,5 +26,6 @@ export function queueBoard(queues: Queue[]): Middleware {
     serverAdapter,
     options: { uiConfig: { boardTitle: 'ITConnect queues' } },
   });
-  return serverAdapter.registerPlugin() as unknown as Middleware;
+  const board = serverAdapter.registerPlugin() as unknown as Middleware;
+  return (ctx, next) => (isQueueBoardPath(ctx.path) ? guard(ctx, () => board(ctx, next)) : next());
 }

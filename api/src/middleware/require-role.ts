@@ -1,7 +1,14 @@
-// The one role guard every protected route uses. The session carries only `userId`; the user is
-// loaded from the database on each request that asks (once per request, cached in ctx.state), and
-// an archived or missing user counts as anonymous. Anonymous → 401 'Please sign in to continue.';
-// signed in with another role → 403.
+// Who may call a route. Every /api route names its access as its FIRST middleware, one of
+//   access.public              anyone
+//   access.signedIn            any signed-in user
+//   access.only('admin', ...)  a signed-in user with one of these roles
+// (routes/create-router.ts explains the rule; api/src/route-guards.int.test.ts walks every
+// registered route and fails on one whose first middleware is not one of these). Guards sit on
+// the route itself, never on a router.use() prefix, so whatever path reaches a handler has passed
+// its guard.
+// The session carries only `userId`; the user is loaded from the database on each request that
+// asks (once per request, cached in ctx.state), and an archived or missing user counts as
+// anonymous. Anonymous → 401 'Please sign in to continue.'; signed in with another role → 403.
 import type { Context, Middleware } from 'koa';
 import { AUTH_MESSAGES, type CurrentUser, type Role } from '../../../core/auth';
 import type { PrismaClient } from '../../../prisma/db';
@@ -13,6 +20,22 @@ declare module 'koa' {
     /** Set by loadCurrentUser: the signed-in user, or null (undefined until loaded). */
     currentUser?: CurrentUser | null;
   }
+}
+
+/** What a route's guard lets through. */
+export type Access = 'public' | 'signed-in' | readonly Role[];
+
+export interface RouteAccess {
+  public: Middleware;
+  signedIn: Middleware;
+  only(...roles: [Role, ...Role[]]): Middleware;
+}
+
+const GUARDS = new WeakMap<Middleware, Access>();
+
+/** The access a guard middleware enforces, or undefined when the middleware is not a guard. */
+export function accessOf(middleware: unknown): Access | undefined {
+  return typeof middleware === 'function' ? GUARDS.get(middleware as Middleware) : undefined;
 }
 
 /** The session's user id, if the session holds one. */
@@ -30,24 +53,33 @@ export async function loadCurrentUser(ctx: Context, prisma: PrismaClient): Promi
   return user;
 }
 
-/** The signed-in user inside a route behind requireUser/requireRole. */
+/** The signed-in user inside a route behind access.signedIn / access.only. */
 export function signedInUser(ctx: Context): CurrentUser {
   const user = ctx.state.currentUser;
   if (!user) throw new AppError('unauthenticated', AUTH_MESSAGES.signInRequired);
   return user;
 }
 
-/** Lets the request through when a user with one of `roles` is signed in. */
+function guard(access: Access, middleware: Middleware): Middleware {
+  GUARDS.set(middleware, access);
+  return middleware;
+}
+
+/** Lets the request through when a user with one of `roles` (any role when empty) is signed in. */
 export function requireRole(prisma: PrismaClient, ...roles: Role[]): Middleware {
-  return async (ctx, next) => {
+  return guard(roles.length === 0 ? 'signed-in' : roles, async (ctx, next) => {
     const user = await loadCurrentUser(ctx, prisma);
     if (!user) throw new AppError('unauthenticated', AUTH_MESSAGES.signInRequired);
     if (roles.length > 0 && !roles.includes(user.role)) throw new AppError('forbidden', AUTH_MESSAGES.forbidden);
     return next();
-  };
+  });
 }
 
-/** Any signed-in user. */
-export function requireUser(prisma: PrismaClient): Middleware {
-  return requireRole(prisma);
+/** The guards of one app, built once (AppDeps.access). */
+export function routeAccess(prisma: PrismaClient): RouteAccess {
+  return {
+    public: guard('public', (_ctx, next) => next()),
+    signedIn: requireRole(prisma),
+    only: (...roles) => requireRole(prisma, ...roles),
+  };
 }

@@ -53,5 +53,7 @@ export function securityHeaders(env: Pick<ApiEnv, 'MAP_TILE_URL' | 'NODE_ENV'>):
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(env) },
     strictTransportSecurity: isProduction ? { maxAge: 365 * 24 * 3600, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The same rule as the CSP's frame-ancestors 'none', for browsers that only read this header.
+    xFrameOptions: { action: 'deny' },
   });
 }

@@ -132,7 +132,7 @@ describe('sessions', () => {
   it('marks the cookie Secure in production (behind a TLS-terminating proxy)', async () => {
     const prod = await serveTestApp({
       database: db,
-      env: { NODE_ENV: 'production', TRUST_PROXY: 'true', PUBLIC_URL: 'https://itconnect.example' },
+      env: { NODE_ENV: 'production', TRUST_PROXY_HOPS: '1', PUBLIC_URL: 'https://itconnect.example' },
       extraApiRouters: [visitsRouter()],
     });
     try {

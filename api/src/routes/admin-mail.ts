@@ -1,23 +1,26 @@
-// /api/admin/mail: the development mail folder for admins (ARCHITECTURE §6). Only while no
-// SMTP_URL is set: with real SMTP nothing is written locally and the endpoints answer 404.
-import Router from '@koa/router';
+// /api/admin/mail: the development mail folder, for admins only. Only while no SMTP_URL is set:
+// with real SMTP nothing is written locally and the endpoints answer 404. This is the one door to
+// the folder (it holds password-reset and sign-up links): the API serves nothing else from
+// MAIL_DIR, and the worker logs file names, never contents.
+import type Router from '@koa/router';
+import type { Context } from 'koa';
 import { AppError } from '../domain/app-error';
 import { listMail, readMail } from '../domain/mail/mail-folder';
 import type { AppDeps } from '../deps';
-import { requireRole } from '../middleware/require-role';
+import { createRouter } from './create-router';
 
-export function adminMailRouter({ env, prisma }: AppDeps): Router {
-  const router = new Router({ prefix: '/admin/mail' });
-  router.use(requireRole(prisma, 'admin'), async (ctx, next) => {
+export function adminMailRouter({ env, access }: Pick<AppDeps, 'env' | 'access'>): Router {
+  const router = createRouter('/admin/mail');
+  const mailDir = (ctx: Context): string => {
     if (env.SMTP_URL) throw new AppError('not_found', 'E-mail goes out over SMTP: there is no local mail folder.');
     ctx.set('Cache-Control', 'no-store');
-    return next();
+    return env.MAIL_DIR;
+  };
+  router.get('/', access.only('admin'), async (ctx) => {
+    ctx.body = await listMail({ mailDir: mailDir(ctx) });
   });
-  router.get('/', async (ctx) => {
-    ctx.body = await listMail({ mailDir: env.MAIL_DIR });
-  });
-  router.get('/:file', async (ctx) => {
-    ctx.body = await readMail({ mailDir: env.MAIL_DIR, file: ctx.params.file ?? '' });
+  router.get('/:file', access.only('admin'), async (ctx) => {
+    ctx.body = await readMail({ mailDir: mailDir(ctx), file: ctx.params.file ?? '' });
   });
   return router;
 }

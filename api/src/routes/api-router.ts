@@ -1,13 +1,14 @@
 // Every /api route, assembled under one prefix. A new resource adds its router to the list below.
 // After the routes: a wrong method on an existing path → 405 with Allow, any other /api path → 404,
 // both as the JSON error body.
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { AppError } from '../domain/app-error';
 import type { AppDeps } from '../deps';
 import { adminMailRouter } from './admin-mail';
 import { authRouter } from './auth';
 import { captchaRouter } from './captcha';
+import { createRouter } from './create-router';
 import { healthRouter } from './health';
 import { homeRouter } from './home';
 import { locationsRouter } from './locations';
@@ -16,9 +17,16 @@ import { professionalsRouter } from './professionals';
 import { reviewsRouter } from './reviews';
 import { siteConfigRouter } from './site-config';
 
-/** The /api middleware chain, in order; app.ts mounts it. `extraRouters` lets tests add routes. */
-export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): Middleware[] {
-  const api = new Router({ prefix: '/api' });
+export interface ApiRoutes {
+  /** Every /api route (its `stack` is what route-guards.int.test.ts walks). */
+  router: Router;
+  /** The /api middleware chain, in order; app.ts mounts it. */
+  middleware: Middleware[];
+}
+
+/** Every /api route under one router. `extraRouters` lets tests add routes. */
+export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): ApiRoutes {
+  const api = createRouter('/api');
   for (const router of [
     healthRouter(deps),
     siteConfigRouter(deps),
@@ -32,7 +40,7 @@ export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): Middlewar
   ]) {
     api.use(router.routes());
   }
-  return [unansweredAsJson(), api.routes() as Middleware, api.allowedMethods() as Middleware];
+  return { router: api, middleware: [unansweredAsJson(), api.routes() as Middleware, api.allowedMethods() as Middleware] };
 }
 
 /**

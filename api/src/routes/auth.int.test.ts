@@ -4,14 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../../core/auth';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
-import { hashResetToken } from '../domain/accounts/password-reset';
+import { hashToken, newToken } from '../../../prisma/tokens';
 import { sessionKey, userSessionsKey } from '../middleware/session';
 import { cookiesFrom, createUser, postJson, sidOf, signIn, solveCaptcha, TEST_PASSWORD, uniqueEmail } from '../testing/accounts';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
 
 const GENEROUS_LIMITS = {
   LOGIN_LIMIT_PER_IP: '1000',
-  LOGIN_FAILURES_PER_EMAIL: '1000',
+  LOGIN_FAILURES_PER_SOURCE: '1000',
   REGISTER_LIMIT_PER_IP: '1000',
   RESET_LIMIT_PER_IP: '1000',
   RESET_LIMIT_PER_EMAIL: '1000',
@@ -41,39 +41,48 @@ async function me(cookie?: string): Promise<unknown> {
 }
 
 describe('register', () => {
-  it('creates a customer whatever role the body asks for, signs in, and answers 201 with the user', async () => {
+  it('stores a pending sign-up (never an account) and answers 202 without signing in', async () => {
     const email = uniqueEmail('new');
     const res = await postJson(t, '/api/auth/register', {
       name: '  Ada Lovelace ',
       email: `  ${email.toUpperCase()} `,
-      password: 'secret1',
+      password: 'a long password',
       captcha: await solveCaptcha(t),
       role: 'admin',
     });
+    expect(res.status).toBe(202);
+    expect(await res.json()).toEqual({ ok: true, message: AUTH_MESSAGES.registrationSent });
+    expect(cookiesFrom(res)).toBe('');
+    expect(await db.prisma.user.count({ where: { email } })).toBe(0);
+    const pending = await db.prisma.pendingRegistration.findFirstOrThrow({ where: { email } });
+    expect(pending).toMatchObject({ name: 'Ada Lovelace', tokenHash: null });
+    expect(pending.passwordHash).toMatch(/^scrypt\$/);
+    const job = await t.api.queues.get('email').getJob(`registration_${pending.id}`);
+    expect(job?.data).toEqual({ pendingRegistrationId: pending.id });
+  });
+
+  it('confirms with the e-mailed token: a customer account, signed in', async () => {
+    const email = uniqueEmail('confirm');
+    await postJson(t, '/api/auth/register', { name: 'Grace Hopper', email, password: 'a long password', captcha: await solveCaptcha(t), role: 'admin' });
+    // What the worker's send-registration-email does: a token whose hash is stored.
+    const token = newToken();
+    await db.prisma.pendingRegistration.updateMany({ where: { email }, data: { tokenHash: hashToken(token), sentAt: new Date() } });
+    const res = await postJson(t, '/api/auth/register/confirm', { token });
     expect(res.status).toBe(201);
     const user = (await res.json()) as Record<string, unknown>;
-    expect(user).toMatchObject({ email, name: 'Ada Lovelace', role: 'customer', professionalId: null, professionalSlug: null });
+    expect(user).toMatchObject({ email, name: 'Grace Hopper', role: 'customer', professionalId: null });
     expect(user).not.toHaveProperty('passwordHash');
-    const row = await db.prisma.user.findUniqueOrThrow({ where: { email } });
-    expect(row.role).toBe('customer');
-    expect(row.passwordHash).toMatch(/^scrypt\$/);
     expect(await me(cookiesFrom(res))).toMatchObject({ email, role: 'customer' });
+    expect(await db.prisma.pendingRegistration.count({ where: { email } })).toBe(0);
   });
 
-  it('refuses a duplicate email with 409', async () => {
-    const user = await createUser(db.prisma);
-    const res = await postJson(t, '/api/auth/register', { name: 'Someone', email: user.email, password: 'secret1', captcha: await solveCaptcha(t) });
-    expect(res.status).toBe(409);
-    expect((await errorOf(res)).message).toBe(AUTH_MESSAGES.emailTaken);
-  });
-
-  it('validates with the spec messages (422)', async () => {
-    const res = await postJson(t, '/api/auth/register', { name: 'A', email: 'nope', password: '123', captcha: await solveCaptcha(t) });
+  it('validates with the spec messages (422); new passwords need 8 characters', async () => {
+    const res = await postJson(t, '/api/auth/register', { name: 'A', email: 'nope', password: 'secret1', captcha: await solveCaptcha(t) });
     expect(res.status).toBe(422);
     expect((await errorOf(res)).fields).toEqual({
       name: 'Name must be at least 2 characters',
       email: 'Invalid email address',
-      password: 'Password must be at least 6 characters',
+      password: 'Password must be at least 8 characters',
     });
   });
 });
@@ -197,8 +206,14 @@ describe('me, logout and archive', () => {
     const user = await createUser(db.prisma);
     const laptop = await signIn(t, user.email);
     const phone = await signIn(t, user.email);
-    expect((await postJson(t, '/api/auth/archive', {})).status).toBe(401);
-    const res = await postJson(t, '/api/auth/archive', {}, laptop);
+    expect((await postJson(t, '/api/auth/archive', { password: TEST_PASSWORD })).status).toBe(401);
+    // The password is asked for again: missing → 422, wrong → 403, and nothing changes.
+    expect((await postJson(t, '/api/auth/archive', {}, laptop)).status).toBe(422);
+    const wrong = await postJson(t, '/api/auth/archive', { password: 'not the password' }, laptop);
+    expect(wrong.status).toBe(403);
+    expect(await errorOf(wrong)).toMatchObject({ message: AUTH_MESSAGES.wrongPassword, fields: { password: AUTH_MESSAGES.wrongPassword } });
+    expect((await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).isArchived).toBe(false);
+    const res = await postJson(t, '/api/auth/archive', { password: TEST_PASSWORD }, laptop);
     expect(res.status).toBe(200);
     const row = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
     expect(row.isArchived).toBe(true);
@@ -218,43 +233,35 @@ describe('me, logout and archive', () => {
 });
 
 describe('password reset', () => {
-  async function requestReset(email: string): Promise<Response> {
-    return postJson(t, '/api/auth/password-reset/request', { email, captcha: await solveCaptcha(t) });
-  }
-
-  async function latestTokenRow(userId: number) {
-    return db.prisma.passwordResetToken.findFirstOrThrow({ where: { userId }, orderBy: { id: 'desc' } });
-  }
-
-  it('answers the same whether or not the email exists, and queues one e-mail with the link', async () => {
+  it('answers the same whether or not the email exists, and only enqueues the e-mail', async () => {
     const user = await createUser(db.prisma);
-    const known = await requestReset(user.email);
-    const unknown = await requestReset(uniqueEmail('ghost'));
+    const known = await postJson(t, '/api/auth/password-reset/request', { email: user.email, captcha: await solveCaptcha(t) });
+    const unknown = await postJson(t, '/api/auth/password-reset/request', { email: uniqueEmail('ghost'), captcha: await solveCaptcha(t) });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(await known.json()).toEqual(await unknown.json());
-
-    const row = await latestTokenRow(user.id);
-    expect(row.expiresAt.getTime() - row.createdAt.getTime()).toBe(3600_000);
-    const job = await t.api.queues.get('email').getJob(`email_password-reset_${row.id}`);
-    expect(job?.name).toBe('send-email');
-    expect(job?.data).toMatchObject({ template: 'password-reset', to: user.email, data: { name: user.name } });
-    const url = new URL(String(job?.data.data.resetUrl));
-    expect(`${url.origin}${url.pathname}`).toBe(`${t.env.PUBLIC_URL.replace(/\/$/, '')}/reset-password`);
-    expect(hashResetToken(url.searchParams.get('token')!)).toBe(row.tokenHash);
+    // The lookup and the token are the worker's (send-password-reset): nothing stored yet.
+    expect(await db.prisma.passwordResetToken.count({ where: { userId: user.id } })).toBe(0);
+    const jobs = await t.api.queues.get('email').getJobs(['waiting', 'delayed']);
+    const mine = jobs.filter((job) => job.data.email === user.email);
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.name).toBe('send-password-reset');
+    expect(Object.keys(mine[0]!.data).sort()).toEqual(['email', 'requestId']);
   });
 
-  async function tokenFor(userId: number): Promise<string> {
-    const row = await latestTokenRow(userId);
-    const job = await t.api.queues.get('email').getJob(`email_password-reset_${row.id}`);
-    return new URL(String(job!.data.data.resetUrl)).searchParams.get('token')!;
+  /** What the worker's send-password-reset does: a token whose hash is stored, valid for an hour. */
+  async function issueToken(userId: number): Promise<string> {
+    const token = newToken();
+    await db.prisma.passwordResetToken.create({
+      data: { userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3600_000), sentAt: new Date() },
+    });
+    return token;
   }
 
   it('sets the new password once, ends every session, and refuses the token again', async () => {
     const user = await createUser(db.prisma);
     const session = await signIn(t, user.email);
-    await requestReset(user.email);
-    const token = await tokenFor(user.id);
+    const token = await issueToken(user.id);
 
     const short = await postJson(t, '/api/auth/password-reset', { token, password: 'short' });
     expect(short.status).toBe(422);
@@ -274,8 +281,7 @@ describe('password reset', () => {
 
   it('refuses an expired or unknown token', async () => {
     const user = await createUser(db.prisma);
-    await requestReset(user.email);
-    const token = await tokenFor(user.id);
+    const token = await issueToken(user.id);
     await db.prisma.passwordResetToken.updateMany({ where: { userId: user.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const expired = await postJson(t, '/api/auth/password-reset', { token, password: 'a brand new password' });
     expect(expired.status).toBe(400);
@@ -321,7 +327,13 @@ describe('rate limits', () => {
   beforeAll(async () => {
     limited = await serveTestApp({
       database: db,
-      env: { LOGIN_LIMIT_PER_IP: '4', LOGIN_FAILURES_PER_EMAIL: '2', REGISTER_LIMIT_PER_IP: '1', RESET_LIMIT_PER_IP: '100', RESET_LIMIT_PER_EMAIL: '1' },
+      env: {
+        LOGIN_LIMIT_PER_IP: '4',
+        REGISTER_LIMIT_PER_IP: '1',
+        RESET_LIMIT_PER_IP: '2',
+        RESET_LIMIT_PER_EMAIL: '1',
+        RESET_SUBMIT_LIMIT_PER_IP: '100',
+      },
     });
   });
   afterAll(async () => {
@@ -336,35 +348,35 @@ describe('rate limits', () => {
     expect(body.error.message).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
   }
 
-  it('limits failed logins per email, then logins per IP', async () => {
+  it('limits sign-in attempts per IP', async () => {
     const user = await createUser(db.prisma);
-    const attempt = async (password: string) =>
-      postJson(limited, '/api/auth/login', { email: user.email, password, captcha: await solveCaptcha(limited) });
-    expect((await attempt('wrong password')).status).toBe(401);
-    expect((await attempt('wrong password')).status).toBe(401);
-    // The address is now locked, even with the right password.
-    const locked = await attempt(TEST_PASSWORD);
-    expect429(locked, await locked.json());
-    // Fourth request from this IP is allowed (another address), the fifth is not.
-    const other = await createUser(db.prisma);
-    expect((await postJson(limited, '/api/auth/login', { email: other.email, password: TEST_PASSWORD, captcha: await solveCaptcha(limited) })).status).toBe(200);
-    const perIp = await postJson(limited, '/api/auth/login', { email: other.email, password: TEST_PASSWORD, captcha: await solveCaptcha(limited) });
+    const attempt = async () => postJson(limited, '/api/auth/login', { email: user.email, password: TEST_PASSWORD, captcha: await solveCaptcha(limited) });
+    for (let i = 0; i < 4; i += 1) expect((await attempt()).status).toBe(200);
+    const perIp = await attempt();
     expect429(perIp, await perIp.json());
   });
 
   it('limits registrations per IP', async () => {
     const register = async () =>
-      postJson(limited, '/api/auth/register', { name: 'New Person', email: uniqueEmail('reg'), password: 'secret1', captcha: await solveCaptcha(limited) });
-    expect((await register()).status).toBe(201);
+      postJson(limited, '/api/auth/register', { name: 'New Person', email: uniqueEmail('reg'), password: 'a long password', captcha: await solveCaptcha(limited) });
+    expect((await register()).status).toBe(202);
     const res = await register();
     expect429(res, await res.json());
   });
 
-  it('limits password-reset requests per email', async () => {
+  it('limits password-reset requests per email and per IP, but not the new passwords set from their links', async () => {
     const email = uniqueEmail('reset');
-    const ask = async () => postJson(limited, '/api/auth/password-reset/request', { email, captcha: await solveCaptcha(limited) });
+    const ask = async (address = email) => postJson(limited, '/api/auth/password-reset/request', { email: address, captcha: await solveCaptcha(limited) });
     expect((await ask()).status).toBe(200);
-    const res = await ask();
-    expect429(res, await res.json());
+    const perEmail = await ask();
+    expect429(perEmail, await perEmail.json());
+    // The IP's request budget (2) is now spent ...
+    const perIp = await ask(uniqueEmail('other'));
+    expect429(perIp, await perIp.json());
+    // ... and links can still be used from the same address: setting a password has its own budget.
+    const user = await createUser(db.prisma);
+    const token = newToken();
+    await db.prisma.passwordResetToken.create({ data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3600_000) } });
+    expect((await postJson(limited, '/api/auth/password-reset', { token, password: 'a brand new password' })).status).toBe(200);
   });
 });

@@ -1,29 +1,36 @@
-// /api/auth: sign-up, sign-in, sign-out, the current user, archive, password reset and "Download
-// my data" (spec section 7, DECISIONS #10, #14). Routes parse input with core's schemas, check the
-// captcha and the rate limits, call one command and own the session: it is regenerated on
-// sign-in and sign-up (no fixation), destroyed on sign-out, and every session of the user ends on
-// archive and on password reset (the per-user index in middleware/session.ts).
-import Router from '@koa/router';
+// /api/auth: sign-up (with a confirmed e-mail address), sign-in, sign-out, the current user,
+// archive, password reset and "Download my data" (spec section 7, DECISIONS #10, #14). Routes parse
+// input with core's schemas first (malformed input spends no rate limit and no captcha), then check
+// the rate limits and the captcha, call one command and own the session: it is regenerated on
+// sign-in (no fixation), destroyed on sign-out, and every session of the user ends on archive and
+// on password reset (the per-user index in middleware/session.ts).
+// Neither sign-up nor the reset request says whether an address has an account: both answer the
+// same after the same work, and the worker e-mails the address's owner (docs/security.md, item 6).
+import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { AUTH_MESSAGES, LoginInput, PasswordResetInput, PasswordResetRequestInput, RegisterInput } from '../../../core/auth';
-import { archiveAccount, checkCredentials, registerCustomer } from '../domain/accounts/authenticate';
+import {
+  ArchiveAccountInput,
+  AUTH_MESSAGES,
+  LoginInput,
+  PasswordResetInput,
+  PasswordResetRequestInput,
+  RegisterInput,
+  RegistrationConfirmInput,
+} from '../../../core/auth';
+import { archiveAccount, checkCredentials } from '../domain/accounts/authenticate';
 import { exportMyData } from '../domain/accounts/export-my-data';
 import { createLoginThrottle } from '../domain/accounts/login-throttle';
 import { requestPasswordReset, resetPassword } from '../domain/accounts/password-reset';
+import { confirmRegistration, requestRegistration } from '../domain/accounts/registration';
 import { AppError } from '../domain/app-error';
 import { createCaptcha } from '../domain/captcha/captcha';
 import type { AppDeps } from '../deps';
-import { loadCurrentUser, requireUser, signedInUser } from '../middleware/require-role';
+import { loadCurrentUser, signedInUser } from '../middleware/require-role';
 import { endUserSessions } from '../middleware/session';
+import { createRouter } from './create-router';
 
 const FIFTEEN_MINUTES = 15 * 60;
 const ONE_HOUR = 3600;
-
-/** The request body's e-mail, normalised like core's Email, for per-address limits. */
-function bodyEmail(ctx: Context): string {
-  const email = (ctx.request.body as { email?: unknown } | undefined)?.email;
-  return typeof email === 'string' ? email.trim().toLowerCase().slice(0, 254) : '';
-}
 
 async function signIn(ctx: Context, userId: number): Promise<void> {
   if (!ctx.session) throw new Error('session middleware missing');
@@ -32,90 +39,116 @@ async function signIn(ctx: Context, userId: number): Promise<void> {
 }
 
 export function authRouter(deps: AppDeps): Router {
-  const { env, prisma, redis, queues, logger, rateLimit } = deps;
-  const router = new Router({ prefix: '/auth' });
+  const { env, prisma, redis, queues, logger, limits, access } = deps;
+  const router = createRouter('/auth');
   const captcha = createCaptcha({ env, redis });
-  const loginThrottle = createLoginThrottle({ redis, redisPrefix: env.REDIS_PREFIX, failures: env.LOGIN_FAILURES_PER_EMAIL, logger });
-  const signedIn = requireUser(prisma);
-
-  const loginPerIp = rateLimit({ keyPrefix: 'login-ip', points: env.LOGIN_LIMIT_PER_IP, duration: FIFTEEN_MINUTES, key: (ctx) => ctx.ip });
-  const registerPerIp = rateLimit({ keyPrefix: 'register-ip', points: env.REGISTER_LIMIT_PER_IP, duration: ONE_HOUR, key: (ctx) => ctx.ip });
-  const resetPerIp = rateLimit({ keyPrefix: 'reset-ip', points: env.RESET_LIMIT_PER_IP, duration: ONE_HOUR, key: (ctx) => ctx.ip });
-  const resetPerEmail = rateLimit({
-    keyPrefix: 'reset-email',
-    points: env.RESET_LIMIT_PER_EMAIL,
-    duration: ONE_HOUR,
-    key: bodyEmail,
-    skip: (ctx) => bodyEmail(ctx) === '',
+  const loginThrottle = createLoginThrottle({
+    redis,
+    redisPrefix: env.REDIS_PREFIX,
+    failuresPerSource: env.LOGIN_FAILURES_PER_SOURCE,
+    slowdownAfter: env.LOGIN_SLOWDOWN_AFTER,
+    slowdownMs: env.LOGIN_SLOWDOWN_MS,
+    logger,
   });
 
-  router.get('/me', async (ctx) => {
+  const perIp = (keyPrefix: string, points: number, duration: number) => limits.limiter({ keyPrefix, points, duration });
+  const loginPerIp = perIp('login-ip', env.LOGIN_LIMIT_PER_IP, FIFTEEN_MINUTES);
+  const registerPerIp = perIp('register-ip', env.REGISTER_LIMIT_PER_IP, ONE_HOUR);
+  const confirmPerIp = perIp('register-confirm-ip', env.RESET_SUBMIT_LIMIT_PER_IP, ONE_HOUR);
+  const resetRequestPerIp = perIp('reset-ip', env.RESET_LIMIT_PER_IP, ONE_HOUR);
+  const resetSubmitPerIp = perIp('reset-submit-ip', env.RESET_SUBMIT_LIMIT_PER_IP, ONE_HOUR);
+  const resetRequestPerEmail = limits.limiter({ keyPrefix: 'reset-email', points: env.RESET_LIMIT_PER_EMAIL, duration: ONE_HOUR });
+
+  router.get('/me', access.public, async (ctx) => {
     const user = await loadCurrentUser(ctx, prisma);
     // koa would answer a null body with 204; the spec's client reads JSON: send the literal null.
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(user);
   });
 
-  router.post('/register', registerPerIp, async (ctx) => {
+  router.post('/register', access.public, async (ctx) => {
     const input = RegisterInput.parse(ctx.request.body);
+    await registerPerIp.consume(ctx.ip, ctx.state.log);
     await captcha.verify(input.captcha);
-    const user = await registerCustomer({ prisma, name: input.name, email: input.email, password: input.password });
+    await requestRegistration({ prisma, queues, name: input.name, email: input.email, password: input.password });
+    ctx.status = 202;
+    ctx.body = { ok: true, message: AUTH_MESSAGES.registrationSent };
+  });
+
+  router.post('/register/confirm', access.public, async (ctx) => {
+    const input = RegistrationConfirmInput.parse(ctx.request.body);
+    await confirmPerIp.consume(ctx.ip, ctx.state.log);
+    const user = await confirmRegistration({ prisma, token: input.token });
     await signIn(ctx, user.id);
     ctx.status = 201;
     ctx.body = user;
   });
 
-  router.post('/login', loginPerIp, async (ctx) => {
+  router.post('/login', access.public, async (ctx) => {
     const input = LoginInput.parse(ctx.request.body);
+    await loginPerIp.consume(ctx.ip, ctx.state.log);
     await captcha.verify(input.captcha);
-    await loginThrottle.check(input.email);
+    const attempt = { email: input.email, ip: ctx.ip };
+    await loginThrottle.check(attempt);
     const result = await checkCredentials({ prisma, email: input.email, password: input.password });
     if (!result.ok) {
       if (result.reason === 'archived') throw new AppError('forbidden', AUTH_MESSAGES.accountArchived);
-      await loginThrottle.recordFailure(input.email);
+      await loginThrottle.recordFailure(attempt);
       throw new AppError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
     }
-    await loginThrottle.reset(input.email);
+    await loginThrottle.recordSuccess(attempt);
     await signIn(ctx, result.user.id);
     ctx.body = result.user;
   });
 
-  router.post('/logout', (ctx) => {
+  router.post('/logout', access.public, (ctx) => {
     ctx.session = null;
     ctx.body = { ok: true };
   });
 
-  router.post('/archive', signedIn, async (ctx) => {
+  router.post('/archive', access.signedIn, async (ctx) => {
     const user = signedInUser(ctx);
-    await archiveAccount({ prisma, userId: user.id });
+    const input = ArchiveAccountInput.parse(ctx.request.body);
+    // The password is asked for again: guessing it here is guessing a sign-in, and braked the same way.
+    const attempt = { email: user.email, ip: ctx.ip };
+    await loginThrottle.check(attempt);
+    try {
+      await archiveAccount({ prisma, userId: user.id, password: input.password });
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'forbidden') await loginThrottle.recordFailure(attempt);
+      throw err;
+    }
     await endUserSessions(redis, env.REDIS_PREFIX, user.id);
     ctx.session = null;
     ctx.body = { ok: true };
   });
 
-  router.get('/my-data', signedIn, async (ctx) => {
+  router.get('/my-data', access.signedIn, async (ctx) => {
     const data = await exportMyData({ prisma, userId: signedInUser(ctx).id });
     ctx.set('Content-Disposition', 'attachment; filename="itconnect-my-data.json"');
-    ctx.set('Cache-Control', 'no-store');
     ctx.type = 'application/json';
     ctx.body = JSON.stringify(data, null, 2);
   });
 
-  router.post('/password-reset/request', resetPerIp, resetPerEmail, async (ctx) => {
+  router.post('/password-reset/request', access.public, async (ctx) => {
     const input = PasswordResetRequestInput.parse(ctx.request.body);
+    await resetRequestPerIp.consume(ctx.ip, ctx.state.log);
+    await resetRequestPerEmail.consume(input.email, ctx.state.log);
     await captcha.verify(input.captcha);
-    const { isQueued } = await requestPasswordReset({ prisma, queues, publicUrl: env.PUBLIC_URL, email: input.email });
-    ctx.state.log.info({ isQueued }, 'password reset requested');
+    await requestPasswordReset({ queues, email: input.email });
     ctx.body = { ok: true, message: AUTH_MESSAGES.resetRequested };
   });
 
-  router.post('/password-reset', resetPerIp, async (ctx) => {
+  // Setting the new password has its own budget: an office behind one address must still be able
+  // to use its links after several people asked for them.
+  router.post('/password-reset', access.public, async (ctx) => {
     const parsed = PasswordResetInput.safeParse(ctx.request.body);
     // A malformed token is the same case as an unknown one; a short password keeps its own message.
     if (!parsed.success && parsed.error.issues.some((issue) => issue.path[0] === 'token')) {
       throw new AppError('bad_request', AUTH_MESSAGES.resetInvalid);
     }
     const input = PasswordResetInput.parse(ctx.request.body);
+    await resetSubmitPerIp.consume(ctx.ip, ctx.state.log);
     const { userId } = await resetPassword({ prisma, token: input.token, password: input.password });
     await endUserSessions(redis, env.REDIS_PREFIX, userId);
     ctx.session = null;

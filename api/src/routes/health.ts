@@ -1,18 +1,19 @@
 // GET /api/health: the process is alive (no I/O, for liveness probes).
 // GET /api/ready: PostgreSQL and Redis answer (for readiness probes and `npm start`).
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { checkReadiness } from '../domain/health/check-readiness';
 import type { AppDeps } from '../deps';
+import { createRouter } from './create-router';
 
-export function healthRouter({ prisma, redis }: Pick<AppDeps, 'prisma' | 'redis'>): Router {
-  const router = new Router();
+export function healthRouter({ prisma, redis, access }: Pick<AppDeps, 'prisma' | 'redis' | 'access'>): Router {
+  const router = createRouter();
 
-  router.get('/health', (ctx) => {
+  router.get('/health', access.public, (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { status: 'ok' };
   });
 
-  router.get('/ready', async (ctx) => {
+  router.get('/ready', access.public, async (ctx) => {
     const readiness = await checkReadiness({ prisma, redis });
     ctx.set('Cache-Control', 'no-store');
     if (readiness.isReady) {

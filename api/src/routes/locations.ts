@@ -1,18 +1,19 @@
 // GET /api/locations: RegionSummary[] (live professionals by region, true mean rating; DECISIONS #5).
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { sendAnswer } from '../domain/directory/answer-cache';
 import { listRegionSummaries } from '../domain/directory/region-summaries';
 import type { AppDeps } from '../deps';
+import { createRouter } from './create-router';
 
-export function locationsRouter({ prisma, answers }: Pick<AppDeps, 'prisma' | 'answers'>): Router {
-  const router = new Router();
+export function locationsRouter({ prisma, answers, access }: Pick<AppDeps, 'prisma' | 'answers' | 'access'>): Router {
+  const router = createRouter();
   const answer = () =>
     answers.answer('locations', async () => ({
       body: await listRegionSummaries({ prisma }),
       headers: { 'Cache-Control': 'public, max-age=60' },
     }));
   answers.keepWarm(answer);
-  router.get('/locations', async (ctx) => {
+  router.get('/locations', access.public, async (ctx) => {
     sendAnswer(ctx, (await answer())!);
   });
   return router;

@@ -7,7 +7,7 @@
 // Answers come from the directory's answer cache (domain/directory/answer-cache.ts), with an ETag.
 // Bad parameters answer 400 with the first problem as the message (the issue asks for 400 here,
 // not the generic 422 of a ZodError).
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { DirectoryQuery, TOTAL_COUNT_HEADER } from '../../../core/directory';
 import { AppError } from '../domain/app-error';
@@ -21,6 +21,7 @@ import {
 } from '../domain/directory/search-professionals';
 import type { AppDeps } from '../deps';
 import { fromZodError } from '../middleware/errors';
+import { createRouter } from './create-router';
 
 const NOT_FOUND = 'Professional not found';
 const MAX_INT = 2_147_483_647;
@@ -58,8 +59,8 @@ function optionalNear(query: ParameterizedContext['query']): string | undefined 
 /** Sort and page don't change which professionals match: the total and the map ignore them. */
 const PAGE_ONLY = ['sort', 'limit', 'offset'] as const;
 
-export function professionalsRouter({ prisma, answers }: Pick<AppDeps, 'prisma' | 'answers'>): Router {
-  const router = new Router();
+export function professionalsRouter({ prisma, answers, access }: Pick<AppDeps, 'prisma' | 'answers' | 'access'>): Router {
+  const router = createRouter();
 
   const listAnswer = (query: DirectoryQuery) =>
     answers.answer(`list?${queryKey(query)}`, async () => {
@@ -78,11 +79,11 @@ export function professionalsRouter({ prisma, answers }: Pick<AppDeps, 'prisma' 
     return Promise.all([listAnswer(unfiltered), mapAnswer(unfiltered)]);
   });
 
-  router.get('/professionals', async (ctx) => {
+  router.get('/professionals', access.public, async (ctx) => {
     sendAnswer(ctx, (await listAnswer(parseDirectoryQuery(ctx.query)))!);
   });
 
-  router.get('/professionals/map', async (ctx) => {
+  router.get('/professionals/map', access.public, async (ctx) => {
     sendAnswer(ctx, (await mapAnswer(parseDirectoryQuery(ctx.query)))!);
   });
 
@@ -97,13 +98,13 @@ export function professionalsRouter({ prisma, answers }: Pick<AppDeps, 'prisma' 
     sendAnswer(ctx, answer);
   };
 
-  router.get('/professionals/slug/:slug', async (ctx) => {
+  router.get('/professionals/slug/:slug', access.public, async (ctx) => {
     const slug = ctx.params.slug ?? '';
     if (slug.length > 200) throw new AppError('not_found', NOT_FOUND);
     await liveProfessional(ctx, `slug/${slug}`, { slug });
   });
 
-  router.get('/professionals/:id/card', async (ctx) => {
+  router.get('/professionals/:id/card', access.public, async (ctx) => {
     const id = parseId(ctx.params.id ?? '');
     const answer = await answers.answer(`card/${id}`, async () => {
       const card = await findLiveCard({ prisma }, { id });
@@ -113,7 +114,7 @@ export function professionalsRouter({ prisma, answers }: Pick<AppDeps, 'prisma' 
     sendAnswer(ctx, answer);
   });
 
-  router.get('/professionals/:id', async (ctx) => {
+  router.get('/professionals/:id', access.public, async (ctx) => {
     const id = parseId(ctx.params.id ?? '');
     await liveProfessional(ctx, `id/${id}`, { id });
   });

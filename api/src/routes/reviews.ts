@@ -1,13 +1,14 @@
 // GET /api/reviews?professionalId=: published reviews of a live professional, newest first
 // (an unknown or unlisted professional → []). A missing or malformed id → 400.
-import Router from '@koa/router';
+import type Router from '@koa/router';
 import { AppError } from '../domain/app-error';
 import { listPublicReviews } from '../domain/reviews/list-public-reviews';
 import type { AppDeps } from '../deps';
+import { createRouter } from './create-router';
 
-export function reviewsRouter({ prisma }: Pick<AppDeps, 'prisma'>): Router {
-  const router = new Router();
-  router.get('/reviews', async (ctx) => {
+export function reviewsRouter({ prisma, access }: Pick<AppDeps, 'prisma' | 'access'>): Router {
+  const router = createRouter();
+  router.get('/reviews', access.public, async (ctx) => {
     const raw = ctx.query.professionalId;
     const value = (Array.isArray(raw) ? raw[0] : raw)?.trim() ?? '';
     const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;

@@ -10,7 +10,7 @@ import { isPagePath } from '../spa/static-files';
 
 const SITEMAP_PART = /^\/sitemap-([1-9]\d{0,4})\.xml$/;
 
-export function seoRoutes({ prisma, env }: Pick<AppDeps, 'prisma' | 'env'>): Middleware {
+export function seoRoutes({ prisma, env, answers }: Pick<AppDeps, 'prisma' | 'env' | 'answers'>): Middleware {
   const publicUrl = env.PUBLIC_URL;
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !isPagePath(ctx.path)) return next();
@@ -23,7 +23,8 @@ export function seoRoutes({ prisma, env }: Pick<AppDeps, 'prisma' | 'env'>): Mid
     }
     const part = ctx.path === '/sitemap.xml' ? 0 : Number(SITEMAP_PART.exec(ctx.path)?.[1] ?? NaN);
     if (!Number.isNaN(part)) {
-      const xml = await buildSitemap({ prisma, publicUrl }, part);
+      // Kept with the directory's answers until the data changes: a part can hold 50,000 profiles.
+      const xml = await answers.value(`sitemap/${part}`, () => buildSitemap({ prisma, publicUrl }, part), (x) => (x ? x.length : 0));
       if (xml !== null) {
         ctx.type = 'application/xml; charset=utf-8';
         ctx.set('Cache-Control', 'public, max-age=3600');
@@ -33,7 +34,7 @@ export function seoRoutes({ prisma, env }: Pick<AppDeps, 'prisma' | 'env'>): Mid
     }
 
     ctx.state.resolvePageMeta = () =>
-      resolvePageMeta({ prisma, publicUrl }, { path: ctx.path, query: ctx.query, querystring: ctx.querystring });
+      resolvePageMeta({ prisma, publicUrl, answers }, { path: ctx.path, query: ctx.query, querystring: ctx.querystring });
     return next();
   };
 }

@@ -35,6 +35,7 @@ export const PAGE_MODULES: readonly { pattern: RegExp; module: string }[] = [
   { pattern: /^\/register$/, module: 'src/pages/register/register-page.tsx' },
   { pattern: /^\/forgot-password$/, module: 'src/pages/forgot-password/forgot-password-page.tsx' },
   { pattern: /^\/reset-password$/, module: 'src/pages/reset-password/reset-password-page.tsx' },
+  { pattern: /^\/confirm-email$/, module: 'src/pages/confirm-email/confirm-email-page.tsx' },
   { pattern: /^\/profile$/, module: 'src/pages/profile/profile-page.tsx' },
   { pattern: /^\/admin$/, module: 'src/pages/admin/admin-page.tsx' },
   { pattern: /^\/admin\/mail$/, module: 'src/pages/admin-mail/admin-mail-page.tsx' },

@@ -11,8 +11,12 @@ export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 /** The kinds of file the build compresses (frontend/vite.config.ts), also when sent as .br/.gz. */
 const PRECOMPRESSED = /\.(js|css|svg|json|txt)(\.br|\.gz)?$/;
 
+/**
+ * Whether a path is a page (or a file) rather than the API. /api in any letter case is the API's,
+ * so `/API/...` gets the API's JSON 404, never a page.
+ */
 export function isPagePath(requestPath: string): boolean {
-  return !(requestPath === '/api' || requestPath.startsWith('/api/'));
+  return !/^\/api(\/|$)/i.test(requestPath);
 }
 
 export function serveStaticFiles({ staticDir }: { staticDir: string }): Middleware {

@@ -30,9 +30,20 @@ export async function signIn(credentials: Credentials): Promise<CurrentUser | nu
   return user;
 }
 
-/** Public registration always creates a customer (the API ignores any other role). */
-export async function register(registration: Registration): Promise<CurrentUser | null> {
-  const user = await postJson<CurrentUser>('/api/auth/register', { ...registration, role: 'customer' });
+/**
+ * Public registration always creates a customer (the API ignores any other role), once the e-mail
+ * address is confirmed: this sends the link and answers the same whether or not the address has
+ * an account. Resolves to the message to show.
+ */
+export async function register(registration: Registration): Promise<string> {
+  const answer = await postJson<{ message: string }>('/api/auth/register', { ...registration, role: 'customer' });
+  return answer?.message ?? 'Check your e-mail: we have sent a link to finish creating your account.';
+}
+
+/** Uses the e-mailed sign-up link: creates the account and signs it in. */
+export async function confirmRegistration(token: string): Promise<CurrentUser> {
+  const user = await postJson<CurrentUser>('/api/auth/register/confirm', { token });
+  if (!user) throw new Error('The account was created but the answer was empty. Please sign in.');
   await setCurrentUser(user);
   return user;
 }
@@ -43,11 +54,11 @@ export async function signOut(): Promise<void> {
 }
 
 /**
- * Deleting an account archives it (spec section 4); the API ends the session. The caller goes to /
- * and then calls clearCurrentUser().
+ * Deleting an account archives it (spec section 4), with the account's password given again; the
+ * API ends the session. The caller goes to / and then calls clearCurrentUser().
  */
-export async function archiveAccount(): Promise<void> {
-  await postJson('/api/auth/archive');
+export async function archiveAccount(password: string): Promise<void> {
+  await postJson('/api/auth/archive', { password });
 }
 
 /** Always answers the same whether or not the email has an account. */

@@ -3,5 +3,12 @@
 import { geocodeProfessionalHandler } from './geocode-professional';
 import type { JobHandler } from './job-handler';
 import { sendEmailHandler } from './send-email';
+import { sendPasswordResetHandler } from './send-password-reset';
+import { sendRegistrationEmailHandler } from './send-registration-email';
 
-export const JOB_HANDLERS: readonly JobHandler[] = [geocodeProfessionalHandler, sendEmailHandler];
+export const JOB_HANDLERS: readonly JobHandler[] = [
+  geocodeProfessionalHandler,
+  sendEmailHandler,
+  sendPasswordResetHandler,
+  sendRegistrationEmailHandler,
+];

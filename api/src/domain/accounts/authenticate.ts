@@ -1,10 +1,10 @@
-// Accounts: sign-up, sign-in, archive. Commands take plain data and return the CurrentUser; the
-// routes own the session. Unknown e-mail and wrong password answer the same message and spend
+// Accounts: sign-in and archive (sign-up is registration.ts). Commands take plain data and return
+// the CurrentUser; the routes own the session. Unknown e-mail and wrong password answer the same message and spend
 // the same hashing time (a dummy hash is verified for unknown e-mails), so neither the answer nor
 // its timing says whether an account exists. An archived account is refused (403) only after its
 // password verified, so that answer leaks nothing to someone without the password.
 import { AUTH_MESSAGES, type CurrentUser } from '../../../../core/auth';
-import { Prisma, type PrismaClient } from '../../../../prisma/db';
+import type { PrismaClient } from '../../../../prisma/db';
 import { hashPassword, needsRehash, verifyPassword } from '../../../../prisma/password';
 import { AppError } from '../app-error';
 import { CURRENT_USER_SELECT, toCurrentUser } from './current-user';
@@ -14,33 +14,6 @@ let dummyHash: Promise<string> | undefined;
 function getDummyHash(): Promise<string> {
   dummyHash ??= hashPassword(`dummy-${Math.random()}-${Date.now()}`);
   return dummyHash;
-}
-
-export async function registerCustomer({
-  prisma,
-  name,
-  email,
-  password,
-}: {
-  prisma: PrismaClient;
-  name: string;
-  email: string;
-  password: string;
-}): Promise<CurrentUser> {
-  const passwordHash = await hashPassword(password);
-  try {
-    // Public registration creates a customer, whatever role the body asked for (spec section 6).
-    const row = await prisma.user.create({
-      data: { name, email, passwordHash, role: 'customer' },
-      select: CURRENT_USER_SELECT,
-    });
-    return toCurrentUser(row);
-  } catch (err) {
-    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') {
-      throw new AppError('conflict', AUTH_MESSAGES.emailTaken, { fields: { email: AUTH_MESSAGES.emailTaken } });
-    }
-    throw err;
-  }
 }
 
 export type SignInResult = { ok: true; user: CurrentUser } | { ok: false; reason: 'invalid' | 'archived' };
@@ -70,8 +43,15 @@ export async function checkCredentials({
   return { ok: true, user: toCurrentUser(row) };
 }
 
-/** Deleting an account archives it (spec section 4); the route then ends every session. */
-export async function archiveAccount({ prisma, userId }: { prisma: PrismaClient; userId: number }): Promise<void> {
+/**
+ * Deleting an account archives it (spec section 4), once its password has been given again (so a
+ * forged request or an unattended session cannot do it); the route then ends every session.
+ */
+export async function archiveAccount({ prisma, userId, password }: { prisma: PrismaClient; userId: number; password: string }): Promise<void> {
+  const row = await prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true } });
+  if (!row || !(await verifyPassword(password, row.passwordHash))) {
+    throw new AppError('forbidden', AUTH_MESSAGES.wrongPassword, { fields: { password: AUTH_MESSAGES.wrongPassword } });
+  }
   await prisma.user.updateMany({
     where: { id: userId, isArchived: false },
     data: { isArchived: true, archivedAt: new Date() },

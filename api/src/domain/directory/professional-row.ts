@@ -1,14 +1,13 @@
 // The columns the public side reads from `professionals p`, and their mapping to the contract's
 // ProfessionalListItem / ProfessionalCard (core/directory.ts). Never Stripe ids or contact data
 // beyond what the profile shows.
-import type { ProfessionalCard, ProfessionalListItem } from '../../../../core/directory';
-import { penceToPoundsText, type PlanId } from '../../../../core/plans';
+import { publicCoordinate, type ProfessionalCard, type ProfessionalListItem } from '../../../../core/directory';
+import { penceToPoundsText } from '../../../../core/plans';
 import { Prisma } from '../../../../prisma/db';
 
 export const LIST_ITEM_COLUMNS = Prisma.sql`p.id, p.slug, p.company_name, p.contact_name, p.email, p.phone, p.website,
   p.description, p.services, p.location, p.region, p.postcode, p.rate_pence, p.rate_type::text AS rate_type,
-  p.is_project_based, p.rating::float8 AS rating, p.review_count, p.is_approved,
-  p.subscription_status::text AS subscription_status, p.subscription_type::text AS subscription_type,
+  p.is_project_based, p.rating::float8 AS rating, p.review_count,
   p.linkedin, p.github, p.facebook, p.instagram, p.twitter, p.trustpilot, p.lat, p.lng, p.created_at, p.updated_at`;
 
 export interface ProfessionalRow {
@@ -29,9 +28,6 @@ export interface ProfessionalRow {
   is_project_based: boolean;
   rating: number;
   review_count: number;
-  is_approved: boolean;
-  subscription_status: ProfessionalListItem['subscriptionStatus'];
-  subscription_type: PlanId;
   linkedin: string | null;
   github: string | null;
   facebook: string | null;
@@ -70,17 +66,14 @@ export function toListItem(row: ProfessionalRow): ProfessionalListItem {
     isProjectBased: row.is_project_based,
     rating: Number(row.rating),
     reviewCount: row.review_count,
-    isApproved: row.is_approved,
-    subscriptionStatus: row.subscription_status,
-    subscriptionType: row.subscription_type,
     linkedin: row.linkedin,
     github: row.github,
     facebook: row.facebook,
     instagram: row.instagram,
     twitter: row.twitter,
     trustpilot: row.trustpilot,
-    lat: row.lat,
-    lng: row.lng,
+    lat: row.lat === null ? null : publicCoordinate(row.lat),
+    lng: row.lng === null ? null : publicCoordinate(row.lng),
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   };

@@ -1,7 +1,13 @@
 // The directory's read side: a page of listed professionals for a DirectoryQuery and their total,
 // every match as compact map points, and single live professionals by slug or id. All SQL runs
 // through $queryRaw with Prisma.sql fragments from directory-filters.ts.
-import { DEFAULT_PAGE_SIZE, type DirectoryQuery, type ProfessionalCard, type ProfessionalListItem } from '../../../../core/directory';
+import {
+  DEFAULT_PAGE_SIZE,
+  PUBLIC_COORDINATE_DECIMALS,
+  type DirectoryQuery,
+  type ProfessionalCard,
+  type ProfessionalListItem,
+} from '../../../../core/directory';
 import { Prisma, type PrismaClient } from '../../../../prisma/db';
 import { buildDirectorySql, distanceSql, LISTED, resolveNear } from './directory-filters';
 import { CARD_COLUMNS, LIST_ITEM_COLUMNS, toCard, toListItem, type CardRow, type ProfessionalRow } from './professional-row';
@@ -31,14 +37,18 @@ export async function countMatches({ prisma }: { prisma: PrismaClient }, query: 
 /**
  * Every match of the filters as one JSON text `{"total":N,"points":[[id,lat,lng],...]}` built by
  * PostgreSQL (a single row, so 100,000 points never pass through row objects). Coordinates are
- * rounded to 4 decimals (about 10 m), plenty for a marker and a third smaller on the wire. Plain
- * string_agg over float arithmetic: 2.5 times faster than json_agg with numeric rounding at 100k.
+ * rounded like every public position (core/directory.ts PUBLIC_COORDINATE_DECIMALS: 3, about
+ * 100 m): plenty for a marker, smaller on the wire. Plain string_agg over float arithmetic: 2.5
+ * times faster than json_agg with numeric rounding at 100k.
  */
+const COORDINATE_FACTOR = 10 ** PUBLIC_COORDINATE_DECIMALS;
+
 export async function mapPointsJson({ prisma }: { prisma: PrismaClient }, query: DirectoryQuery): Promise<string> {
   const sql = buildDirectorySql(query);
   const rows = await prisma.$queryRaw<{ body: string }[]>`
     SELECT '{"total":' || count(*) || ',"points":[' || coalesce(
-      string_agg('[' || p.id || ',' || round(p.lat * 10000) / 10000 || ',' || round(p.lng * 10000) / 10000 || ']', ',' ORDER BY p.id)
+      string_agg('[' || p.id || ',' || round(p.lat * ${COORDINATE_FACTOR}::float8) / ${COORDINATE_FACTOR}::float8 || ','
+        || round(p.lng * ${COORDINATE_FACTOR}::float8) / ${COORDINATE_FACTOR}::float8 || ']', ',' ORDER BY p.id)
         FILTER (WHERE p.lat IS NOT NULL AND p.lng IS NOT NULL),
       '') || ']}' AS body
     FROM professionals p

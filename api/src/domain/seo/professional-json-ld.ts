@@ -1,5 +1,6 @@
 // schema.org ProfessionalService for a profile page. aggregateRating only with at least one
 // review (search engines reject an empty rating); geo only when the worker has located it.
+import { publicCoordinate } from '../../../../core/directory';
 import { formatPounds } from '../../../../core/plans';
 
 export interface SeoProfessional {
@@ -64,7 +65,7 @@ export function professionalJsonLd(p: SeoProfessional, url: string, description:
       addressCountry: 'GB',
     },
     ...(p.lat !== null && p.lng !== null
-      ? { geo: { '@type': 'GeoCoordinates', latitude: p.lat, longitude: p.lng } }
+      ? { geo: { '@type': 'GeoCoordinates', latitude: publicCoordinate(p.lat), longitude: publicCoordinate(p.lng) } }
       : {}),
     ...(price ? { priceRange: price } : {}),
     areaServed: p.location,

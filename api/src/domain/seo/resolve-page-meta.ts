@@ -2,7 +2,9 @@
 // that follow the filters), each live profile (with JSON-LD; 404 for an unknown or hidden one,
 // a redirect for an all-digit id), /locations and the static pages. Other paths keep the
 // template's default head (null).
+import { isStorableText } from '../../../../core/text';
 import type { PrismaClient } from '../../../../prisma/db';
+import type { AnswerCache } from '../directory/answer-cache';
 import { directoryPageText } from './directory-title';
 import { summarise } from './escape';
 import { LIVE_PROFESSIONAL, profilePath, siteOrigin } from './live-professional';
@@ -12,6 +14,8 @@ import { professionalJsonLd, type SeoProfessional } from './professional-json-ld
 export interface ResolvePageMetaDeps {
   prisma: PrismaClient;
   publicUrl: string;
+  /** Profiles read for page heads are kept with the directory's answers, until the data changes. */
+  answers: Pick<AnswerCache, 'value'>;
 }
 
 export interface PageRequest {
@@ -71,7 +75,11 @@ const SEO_SELECT = {
   updatedAt: true,
 } as const;
 
-async function findLiveProfessional(prisma: PrismaClient, param: string): Promise<SeoProfessional | null> {
+function findLiveProfessional({ prisma, answers }: ResolvePageMetaDeps, param: string): Promise<SeoProfessional | null> {
+  return answers.value(`seo-profile/${param}`, () => readLiveProfessional(prisma, param), (p) => (p ? JSON.stringify(p).length * 2 : 0));
+}
+
+async function readLiveProfessional(prisma: PrismaClient, param: string): Promise<SeoProfessional | null> {
   const isId = /^\d+$/.test(param);
   if (isId && Number(param) > 2_147_483_647) return null;
   const where = isId ? { id: Number(param), ...LIVE_PROFESSIONAL } : { slug: param, ...LIVE_PROFESSIONAL };
@@ -90,7 +98,7 @@ function decodeParam(raw: string): string | null {
 
 async function profileMeta(deps: ResolvePageMetaDeps, origin: string, raw: string, request: PageRequest): Promise<PageMeta> {
   const param = decodeParam(raw);
-  const professional = param === null ? null : await findLiveProfessional(deps.prisma, param);
+  const professional = param === null || !isStorableText(param) ? null : await findLiveProfessional(deps, param);
   if (!professional) {
     return {
       status: 404,

@@ -22,8 +22,13 @@ describe('validate', () => {
   });
 
   it("checks the register name ('Name must be at least 2 characters')", () => {
-    const result = validate(RegisterInput, { name: ' A ', email: 'a@b.co', password: 'secret1', captcha: 'x' });
+    const result = validate(RegisterInput, { name: ' A ', email: 'a@b.co', password: 'a long password', captcha: 'x' });
     expect(result).toEqual({ ok: false, errors: { name: 'Name must be at least 2 characters' } });
+  });
+
+  it('asks for 8 characters on a sign-up password too (one rule for every new password)', () => {
+    const result = validate(RegisterInput, { name: 'Ada', email: 'a@b.co', password: 'secret1', captcha: 'x' });
+    expect(result).toEqual({ ok: false, errors: { password: 'Password must be at least 8 characters' } });
   });
 
   it('asks for 8 characters on a new password', () => {

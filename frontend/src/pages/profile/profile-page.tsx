@@ -6,12 +6,14 @@ import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { ROLE_LABELS } from '../../../../core/auth';
 import { archiveAccount, clearCurrentUser, fetchMyData } from '../../api/auth';
+import { ApiRequestError } from '../../api/client';
 import { isProvider, type CurrentUser } from '../../api/current-user';
 import { useCurrentUser } from '../../api/use-current-user';
 import { useSignOut } from '../../components/layout/use-sign-out';
 import { PageLoading } from '../../components/layout/page-loading';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { PasswordField } from '../login/form-fields';
 import { ConfirmDialog } from './confirm-dialog';
 import { ProfessionalCard } from './professional-card';
 import { formatMemberSince, myDataFileName } from './profile-form';
@@ -37,20 +39,38 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
   const signOut = useSignOut();
   const [isConfirmOpen, setConfirmOpen] = useState(false);
   const [isArchiving, setArchiving] = useState(false);
+  const [archivePassword, setArchivePassword] = useState('');
+  const [archiveError, setArchiveError] = useState<string | undefined>();
   const [isDownloading, setDownloading] = useState(false);
   const provider = isProvider(user);
 
+  function closeConfirm() {
+    setConfirmOpen(false);
+    setArchivePassword('');
+    setArchiveError(undefined);
+  }
+
   async function onArchive() {
+    if (!archivePassword) {
+      setArchiveError('Please enter your password');
+      return;
+    }
     setArchiving(true);
     try {
-      await archiveAccount();
-    } catch {
+      await archiveAccount(archivePassword);
+    } catch (error) {
       setArchiving(false);
-      setConfirmOpen(false);
+      // A wrong password keeps the dialog open with the API's message beside the field.
+      const passwordProblem = error instanceof ApiRequestError ? error.body?.error.fields?.password : undefined;
+      if (passwordProblem) {
+        setArchiveError(passwordProblem);
+        return;
+      }
+      closeConfirm();
       showToast({ title: 'Archive failed', description: 'Failed to archive account.', variant: 'destructive' });
       return;
     }
-    setConfirmOpen(false);
+    closeConfirm();
     await navigate('/');
     await clearCurrentUser();
     showToast({ title: 'Account archived', description: 'Your account has been deactivated.' });
@@ -142,7 +162,7 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
         busyLabel="Deleting…"
         isBusy={isArchiving}
         onConfirm={() => void onArchive()}
-        onCancel={() => setConfirmOpen(false)}
+        onCancel={closeConfirm}
       >
         <p>
           Your account will be archived: you will be signed out and will no longer be able to sign in or use ITConnect.
@@ -151,6 +171,15 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
           We keep your data for 30 days and then anonymise it, unless a payment record must be kept by law. You can
           download a copy of your data first.
         </p>
+        <PasswordField
+          label="Your password"
+          name="archivePassword"
+          autoComplete="current-password"
+          value={archivePassword}
+          onValueChange={setArchivePassword}
+          error={archiveError}
+          hint="To delete your account, enter its password."
+        />
       </ConfirmDialog>
     </div>
   );

@@ -1,37 +1,51 @@
 // /register (spec section 2, issue 4): customer sign-up with full name, email, password and captcha.
-// Registration always creates a customer; professionals join through /apply.
+// Registration always creates a customer; professionals join through /apply. The account is made
+// when the e-mailed link is used (/confirm-email): the page then says to check the inbox, the same
+// whether or not the address already has an account (the owner is e-mailed instead).
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
+import { NEW_PASSWORD_MIN } from '../../../../core/auth';
 import { RegisterInput } from '../../../../core/auth';
 import { register } from '../../api/auth';
 import { Captcha } from '../../components/captcha/captcha';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { AuthCard, AuthForm, EmailField, linkClass, PasswordField, TextField } from '../login/form-fields';
+import { AuthCard, AuthForm, CardFooterLink, EmailField, linkClass, PasswordField, TextField } from '../login/form-fields';
 import { apiFieldErrors, failureToast } from '../login/form-validation';
 import { useCaptchaForm } from '../login/use-captcha-form';
 
 export function RegisterPage() {
   useDocumentTitle('Create an account');
-  const navigate = useNavigate();
+  const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { errors, setErrors, isSubmitting, submit, captchaProps } = useCaptchaForm({
     schema: RegisterInput,
     send: async (data) => {
-      const user = await register({ name: data.name, email: data.email, password: data.password, captcha: data.captcha });
-      showToast({
-        title: 'Account created',
-        description: user ? `Welcome to ITConnect, ${user.name}.` : 'Welcome to ITConnect.',
-      });
-      await navigate('/');
+      const message = await register({ name: data.name, email: data.email, password: data.password, captcha: data.captcha });
+      setSentTo({ email: data.email, message });
     },
     onFailure: (error) => {
       setErrors(apiFieldErrors(error));
       showToast(failureToast(error, { title: 'Registration failed', description: 'Failed to create account' }));
     },
   });
+
+  if (sentTo) {
+    return (
+      <AuthCard title="Check your e-mail">
+        <div role="status" className="space-y-3 text-sm text-gray-800">
+          <p>{sentTo.message}</p>
+          <p>
+            We sent it to <strong className="break-all">{sentTo.email}</strong>. If it does not arrive within a few minutes, look in
+            your spam folder, or sign up again.
+          </p>
+        </div>
+        <CardFooterLink to="/login">Back to sign in</CardFooterLink>
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard
@@ -60,7 +74,7 @@ export function RegisterPage() {
           value={password}
           onValueChange={setPassword}
           error={errors.password}
-          hint="At least 6 characters."
+          hint={`At least ${NEW_PASSWORD_MIN} characters.`}
         />
         <Captcha {...captchaProps} />
       </AuthForm>

@@ -23,6 +23,35 @@ export function passwordResetEmail(d: z.infer<typeof PasswordResetData>): Render
   });
 }
 
+export const ConfirmRegistrationData = z.object({ name, confirmUrl: url, expiresInHours: z.number().int().positive() });
+export function confirmRegistrationEmail(d: z.infer<typeof ConfirmRegistrationData>): RenderedEmail {
+  return renderEmail({
+    subject: 'Confirm your e-mail to finish creating your ITConnect account',
+    greeting: `Hello ${d.name},`,
+    blocks: [
+      { paragraph: 'Thank you for signing up to ITConnect. To finish creating your account, confirm that this is your e-mail address:' },
+      { button: { label: 'Create my account', url: d.confirmUrl } },
+      { paragraph: `The link works once and expires in ${d.expiresInHours} hours.` },
+      { paragraph: 'If you did not sign up, ignore this e-mail: no account is created without it.' },
+    ],
+  });
+}
+
+export const AccountExistsData = z.object({ name, signInUrl: url, resetUrl: url });
+export function accountExistsEmail(d: z.infer<typeof AccountExistsData>): RenderedEmail {
+  return renderEmail({
+    subject: 'You already have an ITConnect account',
+    greeting: `Hello ${d.name},`,
+    blocks: [
+      { paragraph: 'Someone tried to create an ITConnect account with this e-mail address. You already have one, so no new account was made.' },
+      { button: { label: 'Sign in', url: d.signInUrl } },
+      { paragraph: 'If you have forgotten your password, you can choose a new one:' },
+      { button: { label: 'Choose a new password', url: d.resetUrl } },
+      { paragraph: 'If it was not you, ignore this e-mail: your account is unchanged.' },
+    ],
+  });
+}
+
 export const ApplicationReceivedData = z.object({ contactName: name, companyName: name });
 export function applicationReceivedEmail(d: z.infer<typeof ApplicationReceivedData>): RenderedEmail {
   return renderEmail({
@@ -124,6 +153,8 @@ export function subscriptionRefundedEmail(d: z.infer<typeof SubscriptionRefunded
 
 const TEMPLATES = {
   'password-reset': [PasswordResetData, passwordResetEmail],
+  'confirm-registration': [ConfirmRegistrationData, confirmRegistrationEmail],
+  'account-exists': [AccountExistsData, accountExistsEmail],
   'application-received': [ApplicationReceivedData, applicationReceivedEmail],
   'application-approved': [ApplicationApprovedData, applicationApprovedEmail],
   'application-rejected': [ApplicationRejectedData, applicationRejectedEmail],

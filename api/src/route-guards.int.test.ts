@@ -1,0 +1,195 @@
+// Guards that a changed path cannot skip (docs/security.md, item 1). Walks EVERY route the API
+// registers (its router's stack, so a new route is covered without touching this file) and:
+//   - checks each names its access as its first middleware, and matches paths case-sensitively;
+//   - calls it as anonymous, customer and provider by its canonical path, then by spellings of the
+//     same path (trailing slash, doubled slashes, percent-encoded letters, dot segments), which
+//     must answer exactly what the canonical path answers, and by changed letter case, which must
+//     be no route at all (404);
+// and does the same for Bull Board (/admin/queues) and the development mail folder.
+// Found by probing: `GET /api/Admin/Mail` once answered 200 to anonymous callers.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type Router from '@koa/router';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Role } from '../../core/auth';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/services';
+import { accessOf } from './middleware/require-role';
+import { createUser, signIn } from './testing/accounts';
+import { rawRequest, type RawResponse } from './testing/raw-request';
+import { serveTestApp, type TestApp } from './testing/serve-test-app';
+
+type Caller = 'anonymous' | Exclude<Role, 'admin'>;
+const CALLERS: Caller[] = ['anonymous', 'customer', 'provider'];
+
+const SPA_SHELL = '<div id="root">the SPA shell</div>';
+/** A value for each path parameter the API uses, so every route can be called. */
+const SAMPLE_PARAMS: Record<string, string> = { file: '1700000000000-email_x.eml', id: '1', slug: 'no-such-professional' };
+
+interface Route {
+  method: string;
+  /** The route as registered ('/api/admin/mail/:file'). */
+  template: string;
+  /** A path it answers ('/api/admin/mail/1700000000000-email_x.eml'). */
+  path: string;
+}
+
+let db: TestDatabase;
+let t: TestApp;
+let mailDir: string;
+let staticDir: string;
+const cookies = new Map<Caller, string>();
+const emails = new Map<Caller, string>();
+
+function registeredRoutes(router: Router): { routes: Route[]; layers: Router['stack'] } {
+  const layers = router.stack.filter((layer) => layer.methods.length > 0);
+  const routes = layers.flatMap((layer) =>
+    layer.methods
+      .filter((method) => method !== 'HEAD')
+      .map((method) => ({ method, template: String(layer.path), path: withSampleParams(String(layer.path)) })),
+  );
+  return { routes, layers };
+}
+
+function withSampleParams(template: string): string {
+  return template.replace(/:(\w+)/g, (_: string, name: string) => SAMPLE_PARAMS[name] ?? 'x');
+}
+
+/** Spellings that name the same resource: they must reach the same route and the same guard. */
+function sameResourceSpellings(canonical: string): string[] {
+  const segments = canonical.split('/');
+  const last = segments.length - 1;
+  const encodeFirstLetter = (segment: string, upper: boolean) =>
+    segment.replace(/[a-z]/, (c) => `%${c.charCodeAt(0).toString(16)[upper ? 'toUpperCase' : 'toLowerCase']()}`);
+  return [
+    `${canonical}/`,
+    `/${canonical}`,
+    canonical.replace('/api/', '/api//'),
+    `${segments.slice(0, last).join('/')}//${segments[last]}`,
+    segments.map((s, i) => (i === 2 ? encodeFirstLetter(s, false) : s)).join('/'),
+    segments.map((s, i) => (i === last ? encodeFirstLetter(s, true) : s)).join('/'),
+    canonical.replace('/api/', '/api/./'),
+    canonical.replace('/api/', '/api/x/../'),
+  ];
+}
+
+/**
+ * Spellings of a route's fixed words in other letter case (`/api/Admin/Mail`): a different path,
+ * since paths are case-sensitive, so this route never answers it (404, or 405 when another route
+ * has that shape for other methods). Parameter values keep their case: they are data.
+ */
+function otherCaseSpellings(template: string): string[] {
+  const segments = template.split('/');
+  const isFixed = (segment: string) => segment !== '' && !segment.startsWith(':');
+  const lastFixed = segments.findLastIndex(isFixed);
+  const spell = (change: (segment: string, index: number) => string) =>
+    withSampleParams(segments.map((segment, i) => (isFixed(segment) ? change(segment, i) : segment)).join('/'));
+  return [
+    spell((segment) => segment.toUpperCase()),
+    spell((segment, i) => (i === 2 ? segment.charAt(0).toUpperCase() + segment.slice(1) : segment)),
+    spell((segment, i) => (i === lastFixed ? segment.toUpperCase() : segment)),
+  ].filter((variant) => variant !== withSampleParams(template));
+}
+
+function rawAs(method: string, requestPath: string, caller: Caller): Promise<RawResponse> {
+  const cookie = cookies.get(caller);
+  const body = method === 'GET' ? undefined : '{}';
+  return rawRequest(t.baseUrl, {
+    method,
+    path: requestPath,
+    headers: { ...(cookie ? { Cookie: cookie } : {}), ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body,
+  });
+}
+
+async function statusOf(method: string, requestPath: string, caller: Caller): Promise<number> {
+  return (await rawAs(method, requestPath, caller)).status;
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  mailDir = await mkdtemp(path.join(tmpdir(), 'itc-guards-mail-'));
+  await writeFile(path.join(mailDir, SAMPLE_PARAMS.file!), 'To: someone@example.com\r\n\r\nreset link');
+  staticDir = await mkdtemp(path.join(tmpdir(), 'itc-guards-static-'));
+  await writeFile(path.join(staticDir, 'index.html'), `<!doctype html><html><head><title>t</title></head><body>${SPA_SHELL}</body></html>`);
+  t = await serveTestApp({
+    database: db,
+    env: { LOGIN_LIMIT_PER_IP: '1000', RATE_LIMIT_PER_MINUTE: '100000', MAIL_DIR: mailDir, STATIC_DIR: staticDir },
+  });
+  cookies.set('anonymous', '');
+  for (const role of ['customer', 'provider'] as const) {
+    const user = await createUser(db.prisma, { role });
+    emails.set(role, user.email);
+    cookies.set(role, await signIn(t, user.email));
+  }
+});
+
+afterAll(async () => {
+  await t?.close();
+  await db?.drop();
+  for (const dir of [mailDir, staticDir]) if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+describe('every API route', () => {
+  it('names its access as its first middleware and matches paths case-sensitively', () => {
+    const { layers } = registeredRoutes(t.api.apiRouter);
+    expect(layers.length).toBeGreaterThan(20);
+    const unguarded = layers.filter((layer) => accessOf(layer.stack[0]) === undefined).map((layer) => layer.path);
+    expect(unguarded).toEqual([]);
+    const insensitive = layers.filter((layer) => layer.opts.sensitive !== true).map((layer) => layer.path);
+    expect(insensitive).toEqual([]);
+  });
+
+  it('answers every spelling of its path as the path itself, for anonymous, customer and provider callers', async () => {
+    const { routes } = registeredRoutes(t.api.apiRouter);
+    const mismatches: string[] = [];
+    for (const route of routes) {
+      for (const caller of CALLERS) {
+        const canonical = await statusOf(route.method, route.path, caller);
+        // A call that did something (sign-out) is not repeated: its guard let this caller in, and
+        // refusals are what this test is about. The caller gets a new session for what follows.
+        if (route.method !== 'GET' && canonical < 400) {
+          if (caller !== 'anonymous') cookies.set(caller, await signIn(t, emails.get(caller)!));
+          continue;
+        }
+        for (const variant of sameResourceSpellings(route.path)) {
+          const status = await statusOf(route.method, variant, caller);
+          if (status !== canonical) mismatches.push(`${caller} ${route.method} ${variant}: ${status}, but ${route.path}: ${canonical}`);
+        }
+        for (const variant of otherCaseSpellings(route.template)) {
+          const status = await statusOf(route.method, variant, caller);
+          if (status !== 404 && status !== 405) mismatches.push(`${caller} ${route.method} ${variant}: ${status}, expected no route (404 or 405)`);
+        }
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+});
+
+describe('admin doors', () => {
+  const ADMIN_PATHS = ['/api/admin/mail', `/api/admin/mail/${SAMPLE_PARAMS.file}`, '/admin/queues', '/admin/queues/api/queues'];
+
+  it('refuse every spelling to anyone but an admin, and never show the mail folder', async () => {
+    for (const adminPath of ADMIN_PATHS) {
+      for (const caller of CALLERS) {
+        const canonical = await statusOf('GET', adminPath, caller);
+        expect(canonical, `${caller} GET ${adminPath}`).toBe(caller === 'anonymous' ? 401 : 403);
+        for (const spelling of [...sameResourceSpellings(adminPath), ...otherCaseSpellings(adminPath.replace(SAMPLE_PARAMS.file!, ':file'))]) {
+          const { status, body } = await rawAs('GET', spelling, caller);
+          // A page path in other case (/ADMIN/QUEUES) is just a page: the SPA shell, which shows its 404.
+          const isSpaShell = status === 200 && body.includes(SPA_SHELL) && !spelling.toLowerCase().startsWith('/api/');
+          if (!isSpaShell) expect([canonical, 404], `${caller} GET ${spelling} → ${status}`).toContain(status);
+          expect(body, `${caller} GET ${spelling}`).not.toContain('reset link');
+          expect(body, `${caller} GET ${spelling}`).not.toContain('someone@example.com');
+        }
+      }
+    }
+  });
+
+  it('the probe that found it: anonymous GET /api/Admin/Mail', async () => {
+    const res = await t.fetch('/api/Admin/Mail');
+    expect(res.status).toBe(404);
+    const lower = await t.fetch('/api/admin/mail');
+    expect(lower.status).toBe(401);
+  });
+});
