@@ -72,6 +72,13 @@ describe('loadApiEnv', () => {
     expect(lines.join('\n')).toMatch(/TRUST_PROXY: replaced by TRUST_PROXY_HOPS/);
   });
 
+  it('refuses a mail folder inside the public files', () => {
+    const { exitCode, lines } = run({ ...valid, STATIC_DIR: 'dist/frontend', MAIL_DIR: 'dist/frontend/mail' });
+    expect(exitCode).toBe(1);
+    expect(lines.join('\n')).toMatch(/MAIL_DIR: must not be inside STATIC_DIR/);
+    expect(run({ ...valid, STATIC_DIR: 'dist/frontend', MAIL_DIR: '.data/mail' }).exitCode).toBeUndefined();
+  });
+
   it('reports a missing required key as required', () => {
     const { lines, exitCode } = run({ NODE_ENV: 'test', DATABASE_URL: valid.DATABASE_URL, SESSION_KEYS: valid.SESSION_KEYS });
     expect(exitCode).toBe(1);

@@ -1,6 +1,7 @@
 // The API's one parsed configuration. server.ts calls loadApiEnv() once at boot; everything else
 // receives the parsed ApiEnv as a value. Nothing else in api/ reads process.env.
 import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { ApiEnv, parseEnv } from '../../core/env-schema';
 
 export type { ApiEnv } from '../../core/env-schema';
@@ -24,9 +25,20 @@ export function loadApiEnv(options: LoadEnvOptions = {}): ApiEnv {
     process.loadEnvFile(envFile);
   }
   const result = parseEnv(ApiEnv, source);
-  if (result.ok) return result.env;
+  const problems = result.ok ? placementProblems(result.env) : result.problems;
+  if (result.ok && problems.length === 0) return result.env;
 
   print('The API cannot start: its configuration has problems (see .env.example):');
-  for (const problem of result.problems) print(`  - ${problem}`);
+  for (const problem of problems) print(`  - ${problem}`);
   return exit(1);
+}
+
+/** Folders that must not overlap: everything under STATIC_DIR is served to anyone. */
+export function placementProblems(env: Pick<ApiEnv, 'MAIL_DIR' | 'STATIC_DIR'>): string[] {
+  const staticDir = path.resolve(env.STATIC_DIR);
+  const mailDir = path.resolve(env.MAIL_DIR);
+  if (mailDir === staticDir || mailDir.startsWith(`${staticDir}${path.sep}`)) {
+    return ['MAIL_DIR: must not be inside STATIC_DIR: the files there are served to anyone, and e-mails hold sign-in links.'];
+  }
+  return [];
 }

@@ -95,9 +95,10 @@ export function session(
       httpOnly: true,
       sameSite: 'lax',
       signed: true,
-      // Secure whenever the site is public over HTTPS in production (behind a proxy that terminates
-      // TLS, set TRUST_PROXY=true so Koa sees the request as HTTPS). A production build served on
-      // plain http://localhost (docker compose on a laptop) would otherwise fail to set the cookie.
+      // Secure whenever the site is public over HTTPS in production (behind the proxy that terminates
+      // TLS: TRUST_PROXY_HOPS, which the env check requires there, lets Koa see the request as HTTPS).
+      // A production build served on plain http://localhost (docker compose on a laptop) would
+      // otherwise fail to set the cookie.
       secure: env.NODE_ENV === 'production' && env.PUBLIC_URL.startsWith('https:'),
       store: redisSessionStore(redis, env.REDIS_PREFIX),
       genid: () => randomBytes(24).toString('base64url'),

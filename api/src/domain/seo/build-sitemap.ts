@@ -72,6 +72,8 @@ export function robotsTxt(publicUrl: string): string {
     'Allow: /',
     'Disallow: /admin',
     'Disallow: /profile',
+    'Disallow: /reset-password',
+    'Disallow: /confirm-email',
     'Disallow: /api/',
     '',
     `Sitemap: ${siteOrigin(publicUrl)}/sitemap.xml`,
