@@ -42,8 +42,18 @@ export const EMAIL_TEMPLATES = [
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
+/**
+ * E-mails that carry a secret link: only the worker job that makes the token sends them
+ * (send-password-reset, send-registration-email), so a link never sits in a queue's job data.
+ */
+export const WORKER_MADE_EMAILS = ['password-reset', 'confirm-registration', 'account-exists'] as const;
+/** What send-email accepts: every other template. */
+export const QUEUED_EMAIL_TEMPLATES = EMAIL_TEMPLATES.filter(
+  (t): t is Exclude<EmailTemplate, (typeof WORKER_MADE_EMAILS)[number]> => !(WORKER_MADE_EMAILS as readonly string[]).includes(t),
+);
+
 export const SendEmailPayload = z.object({
-  template: z.enum(EMAIL_TEMPLATES),
+  template: z.enum(QUEUED_EMAIL_TEMPLATES),
   to: z.email().max(254),
   /** The template's fields (each template validates its own); plain values only. */
   data: z.record(z.string(), z.union([z.string().max(20_000), z.number(), z.boolean(), z.null()])),

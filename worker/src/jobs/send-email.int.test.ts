@@ -2,32 +2,23 @@
 // a real SMTP server (smtp-server on 127.0.0.1) receives the message; without SMTP_URL the same
 // job writes an .eml file (and its .json summary) under MAIL_DIR.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Queue, type Job } from 'bullmq';
 import { Redis } from 'ioredis';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { WorkerEnv } from '../../../core/env-schema';
 import { JOBS, jobOptions, queuePrefix, type SendEmailPayload } from '../../../core/jobs';
 import { MAIL_FILE_PATTERN } from '../../../core/mail-folder';
 import { cleanupRedis, createTestDatabase, getTestRedisUrl, uniqueRedisPrefix, type TestDatabase } from '../../../tests/support/services';
+import { startTestSmtp, type TestSmtp } from '../../../tests/support/smtp';
 import { startWorker, type RunningWorker } from '../start-worker';
-
-interface Received {
-  from: string;
-  to: string[];
-  raw: string;
-}
 
 let db: TestDatabase;
 let prefix: string;
 let queueRedis: Redis;
 let queue: Queue;
-let smtp: SMTPServer;
-let smtpPort: number;
-const received: Received[] = [];
+let smtp: TestSmtp;
 let running: RunningWorker | undefined;
 
 beforeAll(async () => {
@@ -35,25 +26,7 @@ beforeAll(async () => {
   prefix = uniqueRedisPrefix();
   queueRedis = new Redis(getTestRedisUrl(), { maxRetriesPerRequest: null });
   queue = new Queue(JOBS.sendEmail.queue, { connection: queueRedis, prefix: queuePrefix(prefix) });
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        received.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpPort = (smtp.server.address() as AddressInfo).port;
+  smtp = await startTestSmtp();
 });
 
 afterEach(async () => {
@@ -64,7 +37,7 @@ afterEach(async () => {
 afterAll(async () => {
   await queue?.close();
   await queueRedis?.quit();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   if (prefix) await cleanupRedis(prefix);
   await db?.drop();
 });
@@ -91,42 +64,42 @@ function waitFor(worker: RunningWorker, jobId: string): Promise<Job> {
   });
 }
 
-const resetPayload = (key: string): SendEmailPayload => ({
-  template: 'password-reset',
+const approvedPayload = (key: string): SendEmailPayload => ({
+  template: 'application-approved',
   to: 'grace@example.com',
-  data: { name: 'Grace <Hopper>', resetUrl: 'http://localhost:3000/reset-password?token=abc', expiresInMinutes: 60 },
+  data: { contactName: 'Grace <Hopper>', companyName: 'Hopper IT', profileUrl: 'http://localhost:3000/professionals/hopper-it?from=abc' },
   idempotencyKey: key,
 });
 
 describe('send-email', () => {
   it('delivers HTML and plain text through a real SMTP server', async () => {
-    const worker = await runWorker({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
-    const payload = resetPayload(`password-reset_smtp-${Date.now()}`);
+    const worker = await runWorker({ SMTP_URL: smtp.url });
+    const payload = approvedPayload(`application-approved_smtp-${Date.now()}`);
     const options = jobOptions('sendEmail', payload);
     expect(options.jobId).toBe(`email_${payload.idempotencyKey}`);
     expect(options.attempts).toBe(5);
     const done = waitFor(worker, options.jobId);
     await queue.add(JOBS.sendEmail.name, payload, options);
     const job = await done;
-    expect(job.returnvalue).toMatchObject({ via: 'smtp', template: 'password-reset' });
+    expect(job.returnvalue).toMatchObject({ via: 'smtp', template: 'application-approved' });
 
-    const mail = received.at(-1)!;
+    const mail = smtp.received.at(-1)!;
     expect(mail.from).toBe('no-reply@itconnect.test');
     expect(mail.to).toEqual(['grace@example.com']);
-    expect(mail.raw).toMatch(/^Subject: Reset your ITConnect password$/m);
+    expect(mail.raw).toMatch(/^Subject: Your ITConnect listing is live$/m);
     expect(mail.raw).toMatch(/Content-Type: multipart\/alternative/);
     expect(mail.raw).toMatch(/Content-Type: text\/plain/);
     expect(mail.raw).toMatch(/Content-Type: text\/html/);
     expect(mail.raw).toContain('Grace &lt;Hopper&gt;');
     // Quoted-printable: '=' is written '=3D'.
-    expect(mail.raw).toContain('Reset password: http://localhost:3000/reset-password?token=3Dabc');
+    expect(mail.raw).toContain('View your profile: http://localhost:3000/professionals/hopper-it?from=3Dabc');
   });
 
   it('writes an .eml file and its summary under MAIL_DIR when SMTP_URL is unset', async () => {
     const mailDir = await mkdtemp(path.join(tmpdir(), 'itc-mail-'));
     try {
       const worker = await runWorker({ MAIL_DIR: mailDir, SMTP_URL: '' });
-      const payload = resetPayload(`password-reset_folder-${Date.now()}`);
+      const payload = approvedPayload(`application-approved_folder-${Date.now()}`);
       const options = jobOptions('sendEmail', payload);
       const done = waitFor(worker, options.jobId);
       await queue.add(JOBS.sendEmail.name, payload, options);
@@ -140,16 +113,23 @@ describe('send-email', () => {
       const raw = await readFile(path.join(mailDir, eml), 'utf8');
       expect(raw).toMatch(/^To: grace@example.com$/m);
       const summary = JSON.parse(await readFile(path.join(mailDir, eml.replace(/\.eml$/, '.json')), 'utf8'));
-      expect(summary).toMatchObject({ file: eml, to: 'grace@example.com', subject: 'Reset your ITConnect password' });
-      expect(summary.text).toContain('http://localhost:3000/reset-password?token=abc');
-      expect(summary.html).toContain('<a href="http://localhost:3000/reset-password?token=abc"');
+      expect(summary).toMatchObject({ file: eml, to: 'grace@example.com', subject: 'Your ITConnect listing is live' });
+      expect(summary.text).toContain('http://localhost:3000/professionals/hopper-it?from=abc');
+      expect(summary.html).toContain('<a href="http://localhost:3000/professionals/hopper-it?from=abc"');
     } finally {
       await rm(mailDir, { recursive: true, force: true });
     }
   });
 
+  it('refuses the e-mails that carry a secret link: only the job that makes the token sends them', () => {
+    for (const template of ['password-reset', 'confirm-registration', 'account-exists']) {
+      const payload = { template, to: 'a@example.com', data: { resetUrl: 'http://x/reset-password?token=abc' }, idempotencyKey: 'k' };
+      expect(JOBS.sendEmail.payload.safeParse(payload).success, template).toBe(false);
+    }
+  });
+
   it('fails a job whose data does not fit its template at once (no retries)', async () => {
-    const worker = await runWorker({ SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+    const worker = await runWorker({ SMTP_URL: smtp.url });
     const payload: SendEmailPayload = { template: 'application-rejected', to: 'a@example.com', data: { contactName: 'A' }, idempotencyKey: `bad-${Date.now()}` };
     const options = jobOptions('sendEmail', payload);
     const failed = new Promise<Job>((resolve) => worker.workers.get('email')!.on('failed', (job) => job?.id === options.jobId && resolve(job)));
