@@ -7,7 +7,7 @@
 #   prod-deps production packages only
 #   runtime   node dist/api/server.js (default) or node dist/worker/main.js, as user node
 # `npm install`, not `npm ci`: the lockfile omits optional binaries for other platforms that the
-# registry we develop against lacks, and npm ci refuses such a lockfile (ARCHITECTURE §8).
+# registry we develop against lacks, and npm ci refuses such a lockfile (docs/architecture.md, Traps).
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 

@@ -1,4 +1,4 @@
-// The API's error body (ARCHITECTURE §5) and the error codes it uses. The front end shows
+// The API's error body (docs/architecture.md, The HTTP surface) and the error codes it uses. The front end shows
 // `message`; unexpected failures are shown in the spec's '{status}: {text}' form.
 
 export const ERROR_CODES = {

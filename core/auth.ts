@@ -97,7 +97,7 @@ export const AUTH_MESSAGES = {
   passwordChanged: 'Your password has been changed. Please sign in.',
 } as const;
 
-/** How long a password-reset link stays valid (DECISIONS #10). */
+/** How long a password-reset link stays valid (product rule 10). */
 export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
 
 /** How long a sign-up confirmation link stays valid. */

@@ -71,10 +71,10 @@ export const DirectoryQuery = z
         return place.name;
       }),
     minRating: optionalNumber('minRating', 0, 5),
-    /** Pounds per hour; a daily rate counts as rate ÷ 8 (DECISIONS #16). */
+    /** Pounds per hour; a daily rate counts as rate ÷ 8 (product rule 16). */
     minHourlyRate: optionalNumber('minHourlyRate', 0, 100_000),
     maxHourlyRate: optionalNumber('maxHourlyRate', 0, 100_000),
-    /** Free text over company name, description, services and location (DECISIONS #17). */
+    /** Free text over company name, description, services and location (product rule 17). */
     search: text()
       .trim()
       .max(200, 'search must be at most 200 characters')
@@ -192,7 +192,7 @@ export interface ReviewItem {
   repliedAt: string | null;
 }
 
-/** GET /api/home: the home page in one call (DECISIONS #6, #18). */
+/** GET /api/home: the home page in one call (product rules 6 and 18). */
 export interface HomeSummary {
   categories: { label: string; service: string; count: number }[];
   /** Up to 3 live professionals with rating and reviewCount above 0, best first. */
@@ -209,7 +209,7 @@ export interface HomeSummary {
   totalProfessionals: number;
 }
 
-/** GET /api/locations: professionals grouped by region (DECISIONS #5). */
+/** GET /api/locations: professionals grouped by region (product rule 5). */
 export interface RegionSummary {
   region: string;
   count: number;

@@ -1,7 +1,7 @@
 // Environment schemas for the three processes. Each process parses process.env once at boot with
 // its schema (api/src/env.ts, worker/src/env.ts, scripts/lib/env.ts) and names every bad key
 // before exiting. A missing optional integration key switches that integration to its local
-// stand-in (DEVELOPERS: one seam per integration).
+// stand-in (docs/architecture.md, Integrations).
 import { z } from 'zod';
 
 const optionalUrl = z.url().optional().or(z.literal('').transform(() => undefined));

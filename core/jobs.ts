@@ -26,7 +26,7 @@ export const GeocodeProfessionalPayload = z.object({
 });
 export type GeocodeProfessionalPayload = z.infer<typeof GeocodeProfessionalPayload>;
 
-/** Every e-mail the product sends (DECISIONS #22); worker/src/mail/templates renders each. */
+/** Every e-mail the product sends (product rule 22); worker/src/mail/templates renders each. */
 export const EMAIL_TEMPLATES = [
   'password-reset',
   'confirm-registration',

@@ -1,4 +1,4 @@
-// UK places for the location picker and location filters (DECISIONS #19).
+// UK places for the location picker and location filters (product rule 19).
 // Generated from core/geo/uk-locations.csv (see core/geo/GEODATA.md for source and licence);
 // keep the two in step. radiusKm is the place's bounding radius.
 

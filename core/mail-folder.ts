@@ -1,4 +1,4 @@
-// The development mail folder (ARCHITECTURE §6): without SMTP_URL the worker writes each e-mail
+// The development mail folder (docs/architecture.md, Integrations): without SMTP_URL the worker writes each e-mail
 // as `<epoch ms>-<job id>.eml` plus a `.json` summary beside it, and the admin-only
 // /api/admin/mail lists them. Shared so the writer (worker) and the reader (API) agree.
 

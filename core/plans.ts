@@ -1,4 +1,4 @@
-// Subscription plans and prices, defined once for the front end, API and worker (DECISIONS #1).
+// Subscription plans and prices, defined once for the front end, API and worker (product rule 1).
 // Money is integer pence everywhere; format it for display with formatPounds.
 
 export type PlanId = 'monthly' | 'yearly';
@@ -49,7 +49,7 @@ export const YEARLY_SAVING_PERCENT = Math.floor(
   (1 - PLANS.yearly.pricePence / (PLANS.monthly.pricePence * 12)) * 100,
 );
 
-/** Days after the first payment within which a cancellation is refunded in full (DECISIONS #2). */
+/** Days after the first payment within which a cancellation is refunded in full (product rule 2). */
 export const MONEY_BACK_DAYS = 30;
 
 export function isPlanId(value: unknown): value is PlanId {

@@ -1,5 +1,5 @@
 // The spec's service list (31 entries including the 'All Services' default) and the home page's
-// category tiles, whose links use the service list's names (DECISIONS #18).
+// category tiles, whose links use the service list's names (product rule 18).
 
 export const ALL_SERVICES = 'All Services';
 

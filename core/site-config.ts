@@ -6,7 +6,7 @@ export interface SiteConfig {
   mapTileUrl: string;
   /** HTML attribution for the tiles (a link to the tile provider's copyright page). */
   mapTileAttribution: string;
-  /** Social profile addresses for the footer's Connect column; an absent one hides its icon (DECISIONS #11). */
+  /** Social profile addresses for the footer's Connect column; an absent one hides its icon (product rule 11). */
   social: { facebook?: string; twitter?: string; linkedin?: string; instagram?: string };
 }
 

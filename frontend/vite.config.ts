@@ -3,7 +3,7 @@
 // to the API process on port 3000, so the SPA always talks to its own origin (cookies stay first-party).
 // The build also writes .br and .gz beside every script and stylesheet: the API serves those
 // (koa-send picks one by Accept-Encoding), so no file is compressed per request (LCP budget,
-// ARCHITECTURE §9: 250 KB of raw entry script is over a second on a slow mobile link).
+// docs/performance.md: 250 KB of raw entry script is over a second on a slow mobile link).
 // Then it prerenders the pages of src/prerender.tsx into .vite/prerendered.json, which the API puts
 // into those pages' index.html (api/src/spa/page-preloads.ts).
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';

@@ -1,6 +1,6 @@
 // `npm run admin:create -- --email admin@example.com [--name "Site Admin"]`: creates an admin
 // account, or promotes an existing account (its password is then replaced) — the first admin of a
-// real deployment is made this way (DECISIONS #21: no fixed passwords). The password is asked for
+// real deployment is made this way (product rule 21: no fixed passwords). The password is asked for
 // twice, hidden, when stdin is a terminal; otherwise a random one is generated and printed once.
 // Uses DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/itconnect); reads .env first.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// `npm run bench`: the directory at 100,000 listings, measured against ARCHITECTURE §9's budgets.
+// `npm run bench`: the directory at 100,000 listings, measured against docs/performance.md's budgets.
 //   1. a separate database (itconnect_bench on DATABASE_URL's server, else 127.0.0.1:5432), migrated;
 //   2. 100,000 deterministic live professionals (scripts/bench/seed.ts), reused when already there;
 //   3. the API in this process (createApp on 127.0.0.1:0, silent logs, rate limit out of the way),

@@ -1,5 +1,5 @@
 // `npm run bench:lighthouse [-- <base URL>]`: Lighthouse mobile runs of the key pages of a running
-// site (`npm run build && npm start` first), against ARCHITECTURE §9's LCP and CLS budgets.
+// site (`npm run build && npm start` first), against docs/performance.md's LCP and CLS budgets.
 //   pages: '/', '/professionals', '/locations' and one live profile (the first of
 //   GET /api/professionals?limit=1)
 // Prints a table with OK/MISSED per budget, the LCP element of each page, and writes

@@ -1,7 +1,7 @@
 // `npm start` (and `npm run dev` = `--dev`): the whole product on one machine, from a fresh clone.
 //   1. read .env; make dev secrets (.data/secrets.json) unless SESSION_KEYS is set
 //   2. build what is missing or stale (Vite → dist/frontend; esbuild → dist/api, dist/worker)
-//   3. find or start PostgreSQL and Redis (scripts/lib/services.ts, ARCHITECTURE §7)
+//   3. find or start PostgreSQL and Redis (scripts/lib/services.ts, docs/decisions/0002-how-start-finds-services.md)
 //   4. apply migrations; seed demo data if there are no professionals yet (first run; never in
 //      production)
 //   5. run the API and the worker as two child processes, print the URL once /api/ready answers

@@ -110,7 +110,7 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
   // 5. Sessions in Redis (cookie `sid`); Redis is read only when a request carries the cookie.
   app.use(session(app, { env, redis }));
 
-  // 6. Slot: the maintenance gate (DECISIONS #12, a later issue) mounts HERE: after the session
+  // 6. Slot: the maintenance gate (product rule 12, a later issue) mounts HERE: after the session
   //    (admins and unlocked beta testers pass), before the API routes and the SPA pages.
 
   // 7. The API: JSON bodies only, then the routers; unknown paths and wrong methods end here.

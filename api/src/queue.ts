@@ -2,7 +2,7 @@
 // name, created on first use, sharing the app's Redis connection and the deployment's prefix.
 // enqueue() validates the payload with the contract's schema and uses its deterministic job id,
 // so enqueueing the same work twice does it once; a job that failed for good is retried instead.
-// Enqueue after the database transaction commits (CONVENTIONS #6).
+// Enqueue after the database transaction commits (docs/architecture.md, Jobs).
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';

@@ -4,7 +4,7 @@
 // The first render waits for the current page's chunk (preloaded by index.html, so usually already
 // here): the first paint is then the page, not a loading skeleton that the page replaces. The
 // pages the server sends prerendered (src/prerender.tsx, api/src/spa/page-preloads.ts) are
-// hydrated instead: their markup stays, nothing moves (LCP and CLS budget, ARCHITECTURE §9), and
+// hydrated instead: their markup stays, nothing moves (LCP and CLS budget, docs/performance.md), and
 // what the visitor typed before the scripts arrived is kept. Hydration needs the first render to
 // match that markup: hooks that read the browser take a server snapshot (useSyncExternalStore).
 import { StrictMode } from 'react';

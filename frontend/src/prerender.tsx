@@ -2,7 +2,7 @@
 // markup the SPA's first render produces for a few public pages, with every data section in its
 // loading state (no data is fetched here). The API puts it inside <div id="root"> of those pages,
 // so the browser paints the page before the scripts arrive, and main.tsx hydrates it (LCP budget,
-// ARCHITECTURE §9). The cookie banner is not in it: the visitor's choice is unknown here, so the
+// docs/performance.md). The cookie banner is not in it: the visitor's choice is unknown here, so the
 // banner appears after hydration for a visitor who has not chosen, and never flashes up for one
 // who has (cookie-consent.ts). Only pages whose first render depends on nothing but the URL belong
 // in PRERENDERED_PATHS (not the directory: its layout follows the

@@ -6,7 +6,7 @@
 // `prisma/migrations/<timestamp>_<name>/migration.sql` folders plus `_prisma_migrations` table, so
 // `prisma migrate deploy` works on them wherever its engine can be downloaded.
 //
-// What must stay true (ARCHITECTURE §8): the adapter gets host/port/user/password/database
+// What must stay true (docs/architecture.md, Traps): the adapter gets host/port/user/password/database
 // separately (a connection string would override the shadow database's name and replay into the
 // main database); the shadow pool is closed before its database is dropped; PostgreSQL's "char"
 // type (oid 18) reads as text; the engine's pool is disposed and callers exit explicitly; scripts go

@@ -299,7 +299,7 @@ function makeRate(archetype: Archetype, random: Random): Pick<DemoProfessional, 
   if (archetype.daily && roll < 0.42) {
     const [min, max] = archetype.daily;
     const ratePence = random.int(min / 10, max / 10) * 1000;
-    // Price filters compare hourly rates; a day counts as 8 hours (DECISIONS #16).
+    // Price filters compare hourly rates; a day counts as 8 hours (product rule 16).
     return { ratePence, rateType: 'daily', hourlyRatePence: Math.round(ratePence / 8), isProjectBased: false };
   }
   const [min, max] = archetype.hourly;

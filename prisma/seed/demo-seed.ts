@@ -4,7 +4,7 @@
 //
 // Used by `npm start` (first run only: it seeds when the professionals table is empty), by the
 // e2e runner, and by `npm run db:seed` (seed.ts). Rows are inserted in bulk from one JSON
-// parameter each (jsonb_to_recordset), the INSERT … SELECT recipe of ARCHITECTURE §8.
+// parameter each (jsonb_to_recordset), the INSERT … SELECT recipe of docs/architecture.md, Traps.
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import pg from 'pg';

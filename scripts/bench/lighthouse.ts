@@ -1,4 +1,4 @@
-// Lighthouse mobile runs for ARCHITECTURE §9's front-end budget (LCP ≤ 1.5 s, CLS ≤ 0.05).
+// Lighthouse mobile runs for docs/performance.md's front-end budget (LCP ≤ 1.5 s, CLS ≤ 0.05).
 // Lighthouse's default config: a Moto G Power-sized mobile screen, simulated slow 4G and 4× CPU
 // slowdown, performance category only, storage cleared before each page (a first visit, so the
 // cookie banner shows). One Debian Chromium serves every page, one page at a time: runs in

@@ -1,6 +1,6 @@
 // Development secrets: generated once per checkout and kept in .data/secrets.json (mode 600), so
 // sessions survive restarts without anyone inventing a key. Production must bring its own
-// (DECISIONS #21: nothing fixed, nothing guessed).
+// (product rule 21: nothing fixed, nothing guessed).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 // Finds or starts the PostgreSQL and Redis that `npm start` and the e2e runner use, in the order
-// of ARCHITECTURE §7 (docs/decisions: how start finds or starts PostgreSQL and Redis):
+// of docs/decisions/0002-how-start-finds-services.md:
 //   PostgreSQL: DATABASE_URL → 127.0.0.1:5432 as user postgres → embedded PostgreSQL under
 //               .data/postgres → a clear error
 //   Redis:      REDIS_URL → 127.0.0.1:6379 → a redis-server from PATH under .data/redis →

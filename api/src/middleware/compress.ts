@@ -1,5 +1,5 @@
 // gzip for JSON answers the client accepts it for (the map's points for a whole search are megabytes
-// raw, a few hundred KB gzipped; ARCHITECTURE §9). Only string and object bodies with a JSON type
+// raw, a few hundred KB gzipped; docs/performance.md). Only string and object bodies with a JSON type
 // above a small threshold: streams (static files) and HTML pass untouched, and errors thrown below
 // never reach here (the error handler above writes those).
 import { promisify } from 'node:util';

@@ -1,4 +1,4 @@
-// The one place where failures become HTTP responses (CONVENTIONS #3, ARCHITECTURE §5). Every
+// The one place where failures become HTTP responses (docs/architecture.md, The HTTP surface). Every
 // error leaves as `{ error: { code, message, fields? } }`:
 //   AppError           → its code's status (domain errors: not found, forbidden, conflict, ...)
 //   ZodError           → 422 invalid_input with per-field messages

@@ -1,5 +1,5 @@
 // Bull Board at /admin/queues: every core queue, its jobs, retries and failures.
-// Always mounted, behind the admin guard (DECISIONS #12: admin tools are for admins):
+// Always mounted, behind the admin guard (product rule 12: admin tools are for admins):
 // anonymous → 401, any other role → 403, both as the JSON error.
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';

@@ -1,5 +1,5 @@
 // /api/auth: sign-up (with a confirmed e-mail address), sign-in, sign-out, the current user,
-// archive, password reset and "Download my data" (spec section 7, DECISIONS #10, #14). Routes parse
+// archive, password reset and "Download my data" (spec section 7, product rules 10 and 14). Routes parse
 // input with core's schemas first (malformed input spends no rate limit and no captcha), then check
 // the rate limits and the captcha, call one command and own the session: it is regenerated on
 // sign-in (no fixation), destroyed on sign-out, and every session of the user ends on archive and

@@ -1,4 +1,4 @@
-// GET /api/home: HomeSummary (category counts, top rated, live statistics; DECISIONS #6, #18).
+// GET /api/home: HomeSummary (category counts, top rated, live statistics; product rules 6 and 18).
 import type Router from '@koa/router';
 import { sendAnswer } from '../domain/directory/answer-cache';
 import { getHomeSummary } from '../domain/directory/home-summary';

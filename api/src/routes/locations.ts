@@ -1,4 +1,4 @@
-// GET /api/locations: RegionSummary[] (live professionals by region, true mean rating; DECISIONS #5).
+// GET /api/locations: RegionSummary[] (live professionals by region, true mean rating; product rule 5).
 import type Router from '@koa/router';
 import { sendAnswer } from '../domain/directory/answer-cache';
 import { listRegionSummaries } from '../domain/directory/region-summaries';

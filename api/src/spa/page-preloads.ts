@@ -1,5 +1,5 @@
 // What a page needs before it can paint, announced in its index.html so the browser fetches it in
-// parallel with the entry script instead of after it (LCP budget, ARCHITECTURE §9):
+// parallel with the entry script instead of after it (LCP budget, docs/performance.md):
 //   - the page's lazily loaded chunk and the chunks it imports (<link rel="modulepreload">), found
 //     in the Vite build manifest (dist/frontend/.vite/manifest.json) by the page's source module;
 //   - the one API answer the page's largest content waits for (<link rel="preload" as="fetch">),

@@ -5,7 +5,7 @@
 // from an id address to the slug address). A page that answers 200 also gets the preloads of its
 // own chunk and main API answer, and its prerendered markup when the build made some
 // (page-preloads.ts). The HTML is compressed here: compressJson leaves HTML alone, and a
-// prerendered page is tens of KB (LCP budget, ARCHITECTURE §9).
+// prerendered page is tens of KB (LCP budget, docs/performance.md).
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'koa';

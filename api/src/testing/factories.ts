@@ -1,4 +1,4 @@
-// Test factories (CONVENTIONS #10): unique, valid rows with sensible defaults, so no test depends on
+// Test factories (docs/architecture.md, Tests): unique, valid rows with sensible defaults, so no test depends on
 // an empty database. A professional is live (approved, active) unless told otherwise.
 import { randomBytes } from 'node:crypto';
 import type { PrismaClient } from '../../../prisma/db';

@@ -70,7 +70,7 @@ export async function resetPassword(input: { token: string; password: string }):
   await postJson('/api/auth/password-reset', input);
 }
 
-/** Everything held about the signed-in user (DECISIONS #14), as the JSON text the API sends. */
+/** Everything held about the signed-in user (product rule 14), as the JSON text the API sends. */
 export async function fetchMyData(): Promise<string> {
   const response = await fetch('/api/auth/my-data', { credentials: 'include', headers: { Accept: 'application/json' } });
   const text = await response.text();

@@ -1,5 +1,5 @@
 // The directory's filters and their two spellings: the page's address (/professionals?…, only
-// non-default values, DECISIONS #17) and the API's query string (core/directory.ts, same names plus
+// non-default values, product rule 17) and the API's query string (core/directory.ts, same names plus
 // limit/offset). Pure functions, unit tested; the hooks in use-professionals.ts build on them.
 //
 // Reading an address is lenient: a value the API would refuse (an unknown service, 'abc' as a

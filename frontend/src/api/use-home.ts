@@ -1,4 +1,4 @@
-// The home page's data in one call (GET /api/home, DECISIONS #6 and #18): category counts, the top
+// The home page's data in one call (GET /api/home, product rules 6 and 18): category counts, the top
 // rated professionals and the live statistics band.
 import useSWR from 'swr';
 import type { HomeSummary } from '../../../core/directory';

@@ -1,4 +1,4 @@
-// Professionals grouped by region for /locations (GET /api/locations, DECISIONS #5).
+// Professionals grouped by region for /locations (GET /api/locations, product rule 5).
 import useSWR from 'swr';
 import type { RegionSummary } from '../../../core/directory';
 import { getJson } from './client';

@@ -1,5 +1,5 @@
 // One professional for the profile page. The URL's parameter is a slug, or an all-digit id
-// (DECISIONS #4: old links, map popups), which the page then replaces with the slug URL.
+// (product rule 4: old links, map popups), which the page then replaces with the slug URL.
 // `near` (a postcode or place from a distance search) asks the API for distanceMiles.
 // A 404 resolves to null ("Professional Not Found"); other failures are errors. A `near` the API
 // cannot place (400) is dropped: the profile shows without a distance rather than failing.

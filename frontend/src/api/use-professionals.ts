@@ -1,4 +1,4 @@
-// The directory's data (CONVENTIONS #9): a paged list of professionals for a set of filters, every
+// The directory's data (docs/architecture.md, Folders): a paged list of professionals for a set of filters, every
 // located match for the map, and one professional's popup card. SWR keys are the API paths.
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';

@@ -1,4 +1,4 @@
-// Asks once for consent to non-essential cookies (DECISIONS #15) and stays until the visitor
+// Asks once for consent to non-essential cookies (product rule 15) and stays until the visitor
 // chooses. It sits at the very end of the page and is sticky to the bottom of the viewport, so when
 // the visitor scrolls to the end it rests below the footer instead of covering the footer's links.
 import { useId } from 'react';

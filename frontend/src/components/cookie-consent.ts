@@ -1,4 +1,4 @@
-// The visitor's cookie choice (DECISIONS #15), kept in localStorage under COOKIE_CONSENT_STORAGE_KEY
+// The visitor's cookie choice (product rule 15), kept in localStorage under COOKIE_CONSENT_STORAGE_KEY
 // as JSON { "choice": "accepted" | "declined", "at": <ms since epoch> }.
 //
 // What must stay true: nothing non-essential is set before the visitor accepts. Today ITConnect sets

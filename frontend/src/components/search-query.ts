@@ -8,7 +8,7 @@ export function buildSearchPath(text: string): string | null {
   return `/professionals?search=${encodeURIComponent(trimmed)}`;
 }
 
-/** A service name's directory listing (footer and category links, DECISIONS #11). */
+/** A service name's directory listing (footer and category links, product rule 11). */
 export function serviceHref(service: string): string {
   return `/professionals?service=${encodeURIComponent(service)}`;
 }

@@ -1,4 +1,4 @@
-// The footer's Connect column: one icon per configured social address (DECISIONS #11); an
+// The footer's Connect column: one icon per configured social address (product rule 11); an
 // address that is absent, empty or not http(s) hides its icon.
 import type { SiteConfig } from '../../../core/site-config';
 

@@ -1,4 +1,4 @@
-// The mail seam (ARCHITECTURE §6): nodemailer over SMTP_URL in production; without it each
+// The mail seam (docs/architecture.md, Integrations): nodemailer over SMTP_URL in production; without it each
 // message is built by nodemailer exactly as it would be sent and written to MAIL_DIR as
 // `<epoch ms>-<job id>.eml`, with a .json summary beside it for the admin mail page.
 import { mkdir, rename, writeFile } from 'node:fs/promises';

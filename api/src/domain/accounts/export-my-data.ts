@@ -1,4 +1,4 @@
-// "Download my data" (DECISIONS #14, UK GDPR): everything held about one user as plain JSON:
+// "Download my data" (product rule 14, UK GDPR): everything held about one user as plain JSON:
 // the account (never the password hash), their professional listing, applications, reviews
 // written, messages sent and received, and the listing's payments.
 import type { PrismaClient } from '../../../../prisma/db';

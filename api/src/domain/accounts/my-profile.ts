@@ -1,5 +1,5 @@
 // A provider's own professional profile (My Profile, spec section 6): read and edit. A changed
-// postcode re-enqueues geocode-professional after the update has committed (CONVENTIONS #6); the
+// postcode re-enqueues geocode-professional after the update has committed (docs/architecture.md, Jobs); the
 // stored coordinates stay until the worker replaces them.
 import type { MyProfile, MyProfileUpdate } from '../../../../core/my-profile';
 import { penceToPoundsText } from '../../../../core/plans';

@@ -1,4 +1,4 @@
-// Password reset (DECISIONS #10). A request only enqueues send-password-reset (core/jobs.ts): the
+// Password reset (product rule 10). A request only enqueues send-password-reset (core/jobs.ts): the
 // worker looks the address up, makes a single-use token valid for 1 hour, stores its SHA-256 and
 // e-mails the link. So the request does the same work, in the same time, whether or not the address
 // has an account, and no job, log or queue holds a usable link. Setting a new password uses the

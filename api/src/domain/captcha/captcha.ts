@@ -1,4 +1,4 @@
-// The captcha seam (ARCHITECTURE §6): ALTCHA proof of work (protocol v1: SHA-256 over salt+number,
+// The captcha seam (docs/architecture.md, Integrations): ALTCHA proof of work (protocol v1: SHA-256 over salt+number,
 // HMAC-signed challenge), created and verified here; the widget on the forms solves it. Each
 // solved payload is accepted once: its signature is stored in Redis with SET NX until the
 // challenge expires, so a replayed payload fails even within its lifetime.

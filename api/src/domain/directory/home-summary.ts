@@ -1,4 +1,4 @@
-// The home page in one call (DECISIONS #6, #18): live counts for the category tiles, the three best
+// The home page in one call (product rules 6 and 18): live counts for the category tiles, the three best
 // rated live professionals and the statistics band, all computed from the database on each call.
 import type { HomeSummary } from '../../../../core/directory';
 import { CATEGORY_TILES } from '../../../../core/services';
@@ -22,7 +22,7 @@ export async function getHomeSummary({ prisma }: { prisma: PrismaClient }): Prom
     prisma.$queryRaw<{ professionals: number; regions: number }[]>`
       SELECT count(*)::int AS professionals, count(DISTINCT p.region)::int AS regions
       FROM professionals p WHERE ${LISTED}`,
-    // Reviewers, not reviews, recommend (DECISIONS #6): each reviewer counts once, by their most
+    // Reviewers, not reviews, recommend (product rule 6): each reviewer counts once, by their most
     // recent published review.
     prisma.$queryRaw<{ reviews: number; reviewers: number; recommenders: number }[]>`
       WITH published AS (

@@ -1,4 +1,4 @@
-// /locations: live professionals grouped by their region (DECISIONS #5). The average is the true
+// /locations: live professionals grouped by their region (product rule 5). The average is the true
 // mean of every published review of the region's live professionals, not a mean of means.
 import type { RegionSummary } from '../../../../core/directory';
 import type { PrismaClient } from '../../../../prisma/db';

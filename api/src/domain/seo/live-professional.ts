@@ -7,7 +7,7 @@ export function siteOrigin(publicUrl: string): string {
   return publicUrl.replace(/\/+$/, '');
 }
 
-/** /professionals/{slug}, as the SPA links it (DECISIONS #4). */
+/** /professionals/{slug}, as the SPA links it (product rule 4). */
 export function profilePath(slug: string): string {
   return `/professionals/${encodeURIComponent(slug)}`;
 }

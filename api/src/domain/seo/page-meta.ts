@@ -22,7 +22,7 @@ export interface PageMeta {
   ogType: 'website' | 'profile';
   /** schema.org data, written as application/ld+json. */
   jsonLd?: Record<string, unknown>;
-  /** Answer with a permanent redirect here instead of the page (an id address, DECISIONS #4). */
+  /** Answer with a permanent redirect here instead of the page (an id address, product rule 4). */
   redirectTo?: string;
 }
 

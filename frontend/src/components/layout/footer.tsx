@@ -1,4 +1,4 @@
-// The site footer: Services, Useful Links and Connect columns (targets per DECISIONS #11), the legal
+// The site footer: Services, Useful Links and Connect columns (targets per product rule 11), the legal
 // links, the copyright line and the geodata attribution the outcode data's licence requires.
 import { Link } from 'react-router-dom';
 import { CATEGORY_TILES } from '../../../../core/services';

@@ -1,4 +1,4 @@
-// The header's free-text search (DECISIONS #17): non-empty trimmed text goes to
+// The header's free-text search (product rule 17): non-empty trimmed text goes to
 // /professionals?search=…; empty or whitespace-only text is ignored.
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';

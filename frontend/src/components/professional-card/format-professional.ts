@@ -39,7 +39,7 @@ export function distanceText(distanceMiles: number): string {
 }
 
 /**
- * A profile's canonical address (DECISIONS #4); with the postcode or place the visitor searched
+ * A profile's canonical address (product rule 4); with the postcode or place the visitor searched
  * near, so the profile can say how far away the professional is.
  */
 export function profileHref(slug: string, near?: string): string {

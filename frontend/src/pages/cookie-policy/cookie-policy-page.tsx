@@ -1,5 +1,5 @@
 // Cookie Policy. Must match what the product actually stores: the essential session cookie `sid`,
-// the maintenance unlock cookie (DECISIONS #12) and the consent record in local storage. Add any
+// the maintenance unlock cookie (product rule 12) and the consent record in local storage. Add any
 // non-essential cookie here before it ships (and gate it on useCookieConsent()).
 import { Link } from 'react-router-dom';
 import { COOKIE_CONSENT_STORAGE_KEY } from '../../../../core/site-config';

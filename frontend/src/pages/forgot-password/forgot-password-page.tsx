@@ -1,4 +1,4 @@
-// /forgot-password (DECISIONS #10): email + captcha → an e-mail with a single-use link valid for
+// /forgot-password (product rule 10): email + captcha → an e-mail with a single-use link valid for
 // 1 hour. The answer is the same whether or not the email has an account.
 import { useState } from 'react';
 import { PasswordResetRequestInput } from '../../../../core/auth';

@@ -1,5 +1,5 @@
 // 'Browse by Service Category': the 8 tiles of core/services, each linking with the service
-// list's name (DECISIONS #18) and showing the live count from /api/home.
+// list's name (product rule 18) and showing the live count from /api/home.
 import { Link } from 'react-router-dom';
 import type { HomeSummary } from '../../../../core/directory';
 import { CATEGORY_TILES } from '../../../../core/services';

@@ -1,5 +1,5 @@
 // The home page (spec: Home): hero search, service categories with live counts, the top rated
-// professionals, the live statistics band (DECISIONS #6), pricing and the closing call to action.
+// professionals, the live statistics band (product rule 6), pricing and the closing call to action.
 // All figures come from GET /api/home in one call; each data section has its own loading
 // placeholder (sized like the content, so nothing jumps: CLS budget) and error text.
 import { useHome } from '../../api/use-home';

@@ -1,6 +1,6 @@
-// Both plans from core/plans (DECISIONS #1); buttons go to /apply?plan=… and the review promise is
-// the home page's 24-48 hours (DECISIONS #3); the 30-day money-back guarantee is advertised here
-// (spec, DECISIONS #2).
+// Both plans from core/plans (product rule 1); buttons go to /apply?plan=… and the review promise is
+// the home page's 24-48 hours (product rule 3); the 30-day money-back guarantee is advertised here
+// (spec, product rule 2).
 import { Link } from 'react-router-dom';
 import { MONEY_BACK_DAYS, PLANS, YEARLY_SAVING_PERCENT, formatPounds, type Plan } from '../../../../core/plans';
 

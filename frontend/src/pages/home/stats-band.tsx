@@ -1,4 +1,4 @@
-// The live statistics band (DECISIONS #6): real figures only, rounded down above 100 by
+// The live statistics band (product rule 6): real figures only, rounded down above 100 by
 // formatStatCount. A figure that is null (no reviews yet) is left out, never invented.
 import type { HomeSummary } from '../../../../core/directory';
 import { formatStatCount } from '../../../../core/stat-count';

@@ -1,5 +1,5 @@
 // /locations: live professionals grouped by region (GET /api/locations), each with its count, the
-// true average rating of its reviews (DECISIONS #5), up to 3 popular services and a link to the
+// true average rating of its reviews (product rule 5), up to 3 popular services and a link to the
 // directory filtered by that region. Loading, empty and error states.
 import { Link } from 'react-router-dom';
 import type { RegionSummary } from '../../../../core/directory';

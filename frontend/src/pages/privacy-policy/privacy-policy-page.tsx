@@ -1,9 +1,9 @@
-// Privacy Policy (UK GDPR). Retention follows DECISIONS #14: archived accounts are anonymised after
+// Privacy Policy (UK GDPR). Retention follows product rule 14: archived accounts are anonymised after
 // 30 days unless a payment record must be kept; "Download my data" lives on My Profile.
 import { Link } from 'react-router-dom';
 import { StaticPage } from '../../components/static-page';
 
-/** Days after archiving at which an account's personal data is anonymised (DECISIONS #14). */
+/** Days after archiving at which an account's personal data is anonymised (product rule 14). */
 const ANONYMISE_AFTER_DAYS = 30;
 
 export function PrivacyPolicyPage() {

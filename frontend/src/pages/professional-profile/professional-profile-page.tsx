@@ -1,5 +1,5 @@
 // A professional's public profile (spec: Professional profile). The address is /professionals/{slug}
-// (DECISIONS #4); an all-digit parameter is an id, fetched by id and then replaced by the slug URL
+// (product rule 4); an all-digit parameter is an id, fetched by id and then replaced by the slug URL
 // (keeping the query, so ?near= survives). ?near= (from a distance search) is passed to the API,
 // which answers with distanceMiles. The server has already put this page's title, description and
 // JSON-LD into index.html (api/src/spa); this keeps document.title in step on client navigation.

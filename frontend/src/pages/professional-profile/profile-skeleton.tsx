@@ -1,7 +1,7 @@
 /**
  * The profile's shape while it loads: header band and the cards' grid (keeps layout shift low).
  * At least a screen tall, so the footer is not in view while the profile loads and then pushed
- * down by it (CLS budget, ARCHITECTURE §9).
+ * down by it (CLS budget, docs/performance.md).
  */
 export function ProfileSkeleton() {
   return (

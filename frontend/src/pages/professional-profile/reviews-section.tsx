@@ -1,5 +1,5 @@
 // 'Customer Reviews': the public reviews, newest first, each with its stars, title, comment, date,
-// project type, whether the reviewer would recommend, the 'Verified' label (DECISIONS #7) and the
+// project type, whether the reviewer would recommend, the 'Verified' label (product rule 7) and the
 // professional's reply. The heading is the target of the header's review-count button.
 import type { ReviewItem } from '../../../../core/directory';
 import { useReviews } from '../../api/use-reviews';

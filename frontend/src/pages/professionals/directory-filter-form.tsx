@@ -1,4 +1,4 @@
-// The directory's filters in one form: free text (shows ?search=, DECISIONS #17), distance from a
+// The directory's filters in one form: free text (shows ?search=, product rule 17), distance from a
 // postcode or place with a radius (beyond the spec), then the shared search form's full layout.
 // Submitting writes every filter to the address at once; the sort is kept.
 import { useId, useState } from 'react';

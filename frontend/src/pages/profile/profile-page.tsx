@@ -1,6 +1,6 @@
 // /profile (spec section 2, issue 4): anonymous visitors go to /login. Account info for everyone;
 // providers also get their professional profile card (view and edit) and 'View Public Profile'.
-// Actions: Update Professional Application, Download my data (DECISIONS #14), Sign Out, Delete
+// Actions: Update Professional Application, Download my data (product rule 14), Sign Out, Delete
 // Account (archives it, after a confirmation dialog).
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';

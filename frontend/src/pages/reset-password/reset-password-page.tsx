@@ -1,4 +1,4 @@
-// /reset-password?token=… (DECISIONS #10): choose a new password (at least 8 characters, typed
+// /reset-password?token=… (product rule 10): choose a new password (at least 8 characters, typed
 // twice). An invalid, used or expired link shows the API's message and a way to ask for a new one.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';

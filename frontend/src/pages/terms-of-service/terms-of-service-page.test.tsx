@@ -17,7 +17,7 @@ describe('Terms of Service', () => {
     expect(text).toContain('Effective date: 14 December 2024');
   });
 
-  it('uses the refund wording of DECISIONS #2', () => {
+  it('uses the refund wording of product rule 2', () => {
     expect(REFUND_SENTENCE).toBe(
       'Fees are non-refundable except under the 30-day money-back guarantee or as required by law.',
     );

@@ -1,5 +1,5 @@
 // Terms of Service: exactly 14 numbered sections (spec section 2). The refund wording is
-// DECISIONS #2; prices come from core/plans, never literals.
+// product rule 2; prices come from core/plans, never literals.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { MONEY_BACK_DAYS, PLANS, formatPounds } from '../../../../core/plans';
@@ -8,7 +8,7 @@ import { StaticPage } from '../../components/static-page';
 const monthly = formatPounds(PLANS.monthly.pricePence);
 const yearly = formatPounds(PLANS.yearly.pricePence);
 
-/** DECISIONS #2, word for word. */
+/** Product rule 2, word for word. */
 export const REFUND_SENTENCE = `Fees are non-refundable except under the ${MONEY_BACK_DAYS}-day money-back guarantee or as required by law.`;
 
 export const TERMS_SECTIONS: readonly { title: string; body: ReactNode }[] = [

@@ -1,4 +1,4 @@
-// Every e-mail the product sends (DECISIONS #22), one small function each, keyed by the template
+// Every e-mail the product sends (product rule 22), one small function each, keyed by the template
 // names of core/jobs.ts. Each declares the data it needs as a zod schema: a job whose data does
 // not fit fails at once (retrying cannot fix it).
 import { z } from 'zod';
