@@ -35,7 +35,7 @@ COPY --from=prod-deps /app/node_modules ./node_modules
 # "type": "module" makes Node load the .js bundles as ES modules.
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/dist ./dist
-# The worker's offline geocoder reads core/geo/uk-outcodes.csv next to dist/ at run time.
+# The API (distance searches) and the worker (offline geocoding) read core/geo/uk-outcodes.csv next to dist/.
 COPY --from=build /app/core/geo ./core/geo
 RUN mkdir -p /app/.data && chown node:node /app/.data
 USER node

@@ -1,10 +1,27 @@
 // Lint rules, including the dependency rule of docs/architecture.md:
-//   frontend → core;  api → core, prisma;  worker → core, prisma;  api and worker never import each other.
+//   frontend → core;  api → core, prisma;  worker → core, prisma;  api and worker never import each other;
+//   scripts (the top: start, build, bench, db) may import anything, and nothing imports scripts;
+//   prisma is the database only (nothing of ours but core);
+//   api/src/domain knows nothing of HTTP (no koa, no middleware, no routes);
+//   a page folder never imports another page's folder (shared UI lives in frontend/src/components);
+//   core is shared with the browser: no Node built-ins, except in core/**/*.node.ts, which only
+//   Node code may import.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+
+/** One zone per page folder: it may import from frontend/src/pages only its own folder. */
+const pageZones = readdirSync(new URL('./frontend/src/pages/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => ({
+    target: `./frontend/src/pages/${entry.name}`,
+    from: './frontend/src/pages',
+    except: [`./${entry.name}`],
+    message: 'A page does not import another page: move what both need to frontend/src/components.',
+  }));
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', '.data/', 'prisma/generated/', 'test-results/', 'playwright-report/', 'coverage/'] },
@@ -32,6 +49,19 @@ export default tseslint.config(
             { target: './api', from: './frontend' },
             { target: './worker', from: './frontend' },
             { target: './core', from: ['./api', './worker', './frontend', './prisma', './scripts'], message: 'core depends on nothing of ours.' },
+            { target: './frontend', from: './core/**/*.node.ts', message: 'core/**/*.node.ts reads files: Node code only.' },
+            {
+              target: ['./api', './worker', './prisma', './core', './frontend'],
+              from: './scripts',
+              message: 'scripts/ is the top layer (start, build, bench, db): nothing imports it.',
+            },
+            { target: './prisma', from: ['./api', './worker', './frontend'], message: 'prisma/ is the database only.' },
+            {
+              target: './api/src/domain',
+              from: ['./api/src/middleware', './api/src/routes', './api/src/spa', './api/src/app.ts'],
+              message: 'Domain code knows nothing of HTTP: routes and middleware call it, not the other way round.',
+            },
+            ...pageZones,
           ],
         },
       ],
@@ -39,10 +69,19 @@ export default tseslint.config(
   },
   {
     files: ['core/**/*.ts'],
-    ignores: ['core/**/*.test.ts'],
+    ignores: ['core/**/*.test.ts', 'core/**/*.node.ts'],
     rules: {
       // core is shared with the browser: no Node built-ins, no I/O.
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'pg', 'ioredis', 'bullmq'], message: 'core has no I/O.' }] }],
+    },
+  },
+  {
+    files: ['api/src/domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['koa', '@koa/*', 'koa-*'], message: 'Domain code knows nothing of HTTP: take plain data, return plain data.' }] },
+      ],
     },
   },
 );

@@ -1,5 +1,5 @@
 // Prisma CLI configuration. Only `prisma generate` is used here (migrations run through
-// prisma/scripts/migrate.ts with the WASM engine), so no datasource URL is needed.
+// scripts/db/migrate.ts with the WASM engine), so no datasource URL is needed.
 import { defineConfig } from 'prisma/config';
 
 export default defineConfig({

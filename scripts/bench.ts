@@ -28,7 +28,7 @@ import { pino } from 'pino';
 import { createApp } from '../api/src/app';
 import { ApiEnv, parseEnv } from '../core/env-schema';
 import { createPrisma } from '../prisma/db';
-import { applyMigrations } from '../prisma/scripts/migrate-engine';
+import { applyMigrations } from './db/migrate-engine';
 import { LIGHTHOUSE_BUDGETS, runLighthouse, type LighthousePageResult } from './bench/lighthouse';
 import { BENCH_SLUG_PREFIX, seedBenchProfessionals } from './bench/seed';
 import { ensureBuilt } from './lib/build';

@@ -9,8 +9,8 @@
 // --dev runs api/ and worker/ from source with tsx (no server bundle).
 // Options: --dev, --no-seed, --rebuild, --raw-logs.
 import path from 'node:path';
-import { applyMigrations } from '../prisma/scripts/migrate-engine';
-import { enqueueMissingGeocodes, formatDemoAccounts, seedDemoData, type DemoAccount } from '../prisma/seed/demo-seed';
+import { applyMigrations } from './db/migrate-engine';
+import { enqueueMissingGeocodes, formatDemoAccounts, seedDemoData, type DemoAccount } from './db/seed/demo-seed';
 import { ensureBuilt } from './lib/build';
 import { loadDotEnv } from './lib/dotenv';
 import { readScriptEnv } from './lib/env';

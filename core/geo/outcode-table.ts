@@ -1,7 +1,6 @@
 // The pure half of the offline geocoder: postcode district (outcode) centroids parsed from the text
 // of core/geo/uk-outcodes.csv into a Map, and lookups by postcode or outcode. No file access here:
-// the worker (worker/src/geocoding/outcode-index.ts) and the API (api/src/geo/outcodes.ts) each read
-// the file their own way and hand the text to parseOutcodesCsv.
+// core/geo/outcodes.node.ts reads the file (for Node code only) and hands the text to parseOutcodesCsv.
 import { outcodeOf } from '../postcode';
 
 export const OUTCODES_CSV_HEADER = 'outcode,lat,lng,town,region';
@@ -21,6 +20,8 @@ export interface OutcodeIndex {
   readonly loadMs: number;
   /** 'M1 1AE', 'm11ae' or 'M1' → the M1 entry; an unknown district or a malformed postcode → null. */
   lookup(postcodeOrOutcode: string): OutcodeEntry | null;
+  /** Every district, in file order. */
+  entries(): readonly OutcodeEntry[];
 }
 
 /** Splits one CSV line; handles double-quoted fields with commas ("Bournemouth, Christchurch and Poole"). */
@@ -80,5 +81,6 @@ export function createOutcodeIndex(entries: Map<string, OutcodeEntry>, loadMs = 
       const outcode = outcodeOf(postcodeOrOutcode);
       return outcode ? (entries.get(outcode) ?? null) : null;
     },
+    entries: () => [...entries.values()],
   };
 }

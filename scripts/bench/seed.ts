@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { parseOutcodesCsv, type OutcodeEntry } from '../../core/geo/outcode-table';
 import { UK_LOCATIONS, type UkLocation } from '../../core/locations';
 import { SERVICES } from '../../core/services';
-import { haversineMiles, KM_PER_MILE } from '../../api/src/geo/distance';
+import { haversineMiles, KM_PER_MILE } from '../../core/geo/distance';
 
 export const BENCH_SLUG_PREFIX = 'bench-';
 

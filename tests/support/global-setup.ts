@@ -9,7 +9,7 @@ import path from 'node:path';
 import pg from 'pg';
 import Redis from 'ioredis';
 import type { TestProject } from 'vitest/node';
-import { applyMigrations, readMigrationsList } from '../../prisma/scripts/migrate-engine';
+import { applyMigrations, readMigrationsList } from '../../scripts/db/migrate-engine';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,6 +1,6 @@
 // GET /api/home: HomeSummary (category counts, top rated, live statistics; product rules 6 and 18).
 import type Router from '@koa/router';
-import { sendAnswer } from '../domain/directory/answer-cache';
+import { sendAnswer } from './send-answer';
 import { getHomeSummary } from '../domain/directory/home-summary';
 import type { AppDeps } from '../deps';
 import { createRouter } from './create-router';

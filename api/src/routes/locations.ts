@@ -1,6 +1,6 @@
 // GET /api/locations: RegionSummary[] (live professionals by region, true mean rating; product rule 5).
 import type Router from '@koa/router';
-import { sendAnswer } from '../domain/directory/answer-cache';
+import { sendAnswer } from './send-answer';
 import { listRegionSummaries } from '../domain/directory/region-summaries';
 import type { AppDeps } from '../deps';
 import { createRouter } from './create-router';

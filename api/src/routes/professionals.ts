@@ -11,7 +11,8 @@ import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { DirectoryQuery, TOTAL_COUNT_HEADER } from '../../../core/directory';
 import { AppError } from '../domain/app-error';
-import { queryKey, sendAnswer } from '../domain/directory/answer-cache';
+import { queryKey } from '../domain/directory/answer-cache';
+import { sendAnswer } from './send-answer';
 import {
   countMatches,
   findLiveCard,

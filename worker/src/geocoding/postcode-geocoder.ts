@@ -6,7 +6,7 @@
 import { isFullPostcode, normalisePostcode } from '../../../core/postcode';
 import type { WorkerEnv } from '../../../core/env-schema';
 import { createNominatimGeocoder, type NominatimGeocoder } from './nominatim';
-import { loadOutcodeIndex, type OutcodeIndex } from './outcode-index';
+import { loadOutcodeIndex, type OutcodeIndex } from '../../../core/geo/outcodes.node';
 
 export { TransientGeocoderError } from './nominatim';
 

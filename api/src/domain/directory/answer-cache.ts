@@ -17,7 +17,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { ParameterizedContext } from 'koa';
 import { LRUCache } from 'lru-cache';
 import type { DirectoryChangeFeed } from './directory-changes';
 
@@ -175,26 +174,6 @@ async function prepareAnswer(text: string, headers: Record<string, string>): Pro
   const gzipped = json.length >= GZIP_MIN_BYTES ? await gzipAsync(json, { level: 6 }) : null;
   const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
   return { json, gzip: gzipped, etag, headers };
-}
-
-/**
- * Sends an answer: its headers, `Cache-Control: no-cache` unless it sets its own (browsers revalidate
- * with If-None-Match and get a 304 while nothing changed), and the gzip bytes when accepted.
- */
-export function sendAnswer(ctx: ParameterizedContext, answer: Answer): void {
-  ctx.set('Cache-Control', 'no-cache');
-  for (const [name, value] of Object.entries(answer.headers)) ctx.set(name, value);
-  ctx.vary('Accept-Encoding');
-  ctx.status = 200;
-  ctx.etag = answer.etag;
-  if (ctx.fresh) {
-    ctx.status = 304;
-    return;
-  }
-  const gzipped = answer.gzip !== null && ctx.acceptsEncodings('gzip', 'identity') === 'gzip';
-  ctx.body = gzipped ? answer.gzip : answer.json;
-  ctx.type = 'application/json';
-  if (gzipped) ctx.set('Content-Encoding', 'gzip');
 }
 
 /** A stable key for a parsed query: its defined values, keys sorted. */

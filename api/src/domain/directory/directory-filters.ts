@@ -6,9 +6,9 @@
 import { DEFAULT_RADIUS_MILES, type DirectoryQuery, type Sort } from '../../../../core/directory';
 import { findLocation } from '../../../../core/locations';
 import { Prisma } from '../../../../prisma/db';
-import { AppError } from '../../domain/app-error';
-import { boundingBox, EARTH_RADIUS_MILES, KM_PER_MILE } from '../../geo/distance';
-import { outcodeTable } from '../../geo/outcodes';
+import { AppError } from '../app-error';
+import { boundingBox, EARTH_RADIUS_MILES, KM_PER_MILE } from '../../../../core/geo/distance';
+import { loadOutcodeIndex } from '../../../../core/geo/outcodes.node';
 
 /** Approved with an active subscription: the only professionals the public side ever shows. */
 export const LISTED = Prisma.sql`p.is_approved AND p.subscription_status = 'active'`;
@@ -25,7 +25,7 @@ export const NEAR_NOT_FOUND = 'We could not find that postcode or place';
 
 /** A postcode, outcode or place name → its point; unknown → a 400 with a message for the visitor. */
 export function resolveNear(near: string): GeoPoint {
-  const outcode = outcodeTable().lookup(near);
+  const outcode = loadOutcodeIndex().lookup(near);
   if (outcode) return { lat: outcode.lat, lng: outcode.lng };
   const place = findLocation(near);
   if (place) return { lat: place.lat, lng: place.lng };

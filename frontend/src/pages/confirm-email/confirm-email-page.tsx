@@ -8,7 +8,7 @@ import { confirmRegistration } from '../../api/auth';
 import { errorMessageFor } from '../../api/client';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { AuthCard, CardFooterLink, primaryButtonClass } from '../login/form-fields';
+import { AuthCard, CardFooterLink, primaryButtonClass } from '../../components/forms/form-fields';
 
 export const INVALID_SIGN_UP_LINK = 'This sign-up link is invalid or has expired. Please sign up again.';
 

@@ -6,9 +6,9 @@ import { requestPasswordReset } from '../../api/auth';
 import { Captcha } from '../../components/captcha/captcha';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { AuthCard, AuthForm, CardFooterLink, EmailField } from '../login/form-fields';
-import { failureToast } from '../login/form-validation';
-import { useCaptchaForm } from '../login/use-captcha-form';
+import { AuthCard, AuthForm, CardFooterLink, EmailField } from '../../components/forms/form-fields';
+import { failureToast } from '../../components/forms/form-validation';
+import { useCaptchaForm } from '../../components/forms/use-captcha-form';
 
 export const RESET_REQUESTED_MESSAGE =
   "If an account exists for that email, we've sent a link to reset your password. It expires in 1 hour.";

@@ -8,8 +8,8 @@ import { SERVICES } from '../../../../core/services';
 import { errorMessageFor } from '../../api/client';
 import { updateMyProfile, useMyProfile } from '../../api/use-my-profile';
 import { showToast } from '../../components/toast';
-import { FieldError, inputClass, TextField } from '../login/form-fields';
-import { apiFieldErrors, type FieldErrors } from '../login/form-validation';
+import { FieldError, inputClass, TextField } from '../../components/forms/form-fields';
+import { apiFieldErrors, type FieldErrors } from '../../components/forms/form-validation';
 import {
   describeRate,
   MAX_SERVICES,

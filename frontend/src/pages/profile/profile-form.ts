@@ -2,7 +2,7 @@
 // the API's profile, the PATCH body from the form, and the client-side checks (spec section 5; the
 // API validates again and its field messages are shown the same way).
 import type { MyProfile, MyProfileUpdateInput, RateType } from '../../../../core/my-profile';
-import type { FieldErrors } from '../login/form-validation';
+import type { FieldErrors } from '../../components/forms/form-validation';
 
 export const MAX_SERVICES = 10;
 

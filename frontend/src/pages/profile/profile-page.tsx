@@ -13,7 +13,7 @@ import { useSignOut } from '../../components/layout/use-sign-out';
 import { PageLoading } from '../../components/layout/page-loading';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { PasswordField } from '../login/form-fields';
+import { PasswordField } from '../../components/forms/form-fields';
 import { ConfirmDialog } from './confirm-dialog';
 import { ProfessionalCard } from './professional-card';
 import { formatMemberSince, myDataFileName } from './profile-form';

@@ -10,9 +10,9 @@ import { register } from '../../api/auth';
 import { Captcha } from '../../components/captcha/captcha';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { AuthCard, AuthForm, CardFooterLink, EmailField, linkClass, PasswordField, TextField } from '../login/form-fields';
-import { apiFieldErrors, failureToast } from '../login/form-validation';
-import { useCaptchaForm } from '../login/use-captcha-form';
+import { AuthCard, AuthForm, CardFooterLink, EmailField, linkClass, PasswordField, TextField } from '../../components/forms/form-fields';
+import { apiFieldErrors, failureToast } from '../../components/forms/form-validation';
+import { useCaptchaForm } from '../../components/forms/use-captcha-form';
 
 export function RegisterPage() {
   useDocumentTitle('Create an account');

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import { resetPassword } from '../../api/auth';
 import { errorMessageFor } from '../../api/client';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { AuthCard, AuthForm, CardFooterLink, PasswordField } from '../login/form-fields';
+import { AuthCard, AuthForm, CardFooterLink, PasswordField } from '../../components/forms/form-fields';
 import { newPasswordErrors } from './new-password';
 
 export const INVALID_LINK_MESSAGE = 'This password reset link is invalid or has expired.';

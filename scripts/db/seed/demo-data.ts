@@ -8,9 +8,9 @@
 //   real outcode from core/geo/uk-outcodes.csv inside that place's radius;
 // - rating, reviewCount and recommendCount agree with the reviews (true mean, one decimal);
 // - every home-page category has professionals; lat/lng stay empty (the worker fills them).
-import { findLocation } from '../../core/locations';
-import { PLANS } from '../../core/plans';
-import { CATEGORY_TILES, type Service } from '../../core/services';
+import { findLocation } from '../../../core/locations';
+import { PLANS } from '../../../core/plans';
+import { CATEGORY_TILES, type Service } from '../../../core/services';
 import {
   ARCHETYPES,
   CLIENT_KINDS,

@@ -1,7 +1,7 @@
 // The words of the demo data: kinds of IT business, names, descriptions and review texts. All
 // invented; company e-mail and web addresses use the reserved .example domain and phone numbers
 // come from Ofcom's ranges set aside for drama, so no demo listing points at a real business.
-import type { Service } from '../../core/services';
+import type { Service } from '../../../core/services';
 
 export type Nation = 'england' | 'scotland' | 'wales' | 'northern-ireland';
 

@@ -2,14 +2,14 @@
 // migrated database all agree (no drift). Uses the real WASM schema engine and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { createEmptyDatabase, createTestDatabase } from '../tests/support/services';
+import { createEmptyDatabase, createTestDatabase } from '../../tests/support/services';
 import {
   applyMigrations,
   diffDatabaseToSchema,
   diffMigrationsToSchema,
   migrationStatus,
   readMigrationsList,
-} from './scripts/migrate-engine';
+} from './migrate-engine';
 
 describe('migrations', () => {
   let empty: Awaited<ReturnType<typeof createEmptyDatabase>>;

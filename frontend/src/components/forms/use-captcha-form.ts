@@ -4,7 +4,7 @@
 // section 4).
 import { useRef, useState } from 'react';
 import type { z } from 'zod';
-import type { CaptchaHandle } from '../../components/captcha/captcha';
+import type { CaptchaHandle } from '../captcha/captcha';
 import { validate, type FieldErrors } from './form-validation';
 
 interface CaptchaFormOptions<Schema extends z.ZodType> {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { findLocation } from '../../core/locations';
-import { isFullPostcode, outcodeOf } from '../../core/postcode';
-import { CATEGORY_TILES, isService } from '../../core/services';
+import { findLocation } from '../../../core/locations';
+import { isFullPostcode, outcodeOf } from '../../../core/postcode';
+import { CATEGORY_TILES, isService } from '../../../core/services';
 import { buildDemoData, meanRating, slugify } from './demo-data';
-import { distanceKm, loadOutcodes, parseOutcodes } from './places';
+import { parseOutcodesCsv } from '../../../core/geo/outcode-table';
+import { distanceKm, loadOutcodes } from './places';
 
 const outcodes = loadOutcodes();
 const byOutcode = new Map(outcodes.map((o) => [o.outcode, o]));
@@ -135,9 +136,9 @@ describe('meanRating', () => {
   });
 });
 
-describe('parseOutcodes', () => {
+describe('the outcode table the seed reads (core/geo)', () => {
   it('reads quoted town names with commas', () => {
-    const rows = parseOutcodes('outcode,lat,lng,town,region\nBH1,50.7222,-1.8650,"Bournemouth, Christchurch and Poole",South West\n');
+    const rows = [...parseOutcodesCsv('outcode,lat,lng,town,region\nBH1,50.7222,-1.8650,"Bournemouth, Christchurch and Poole",South West\n').values()];
     expect(rows).toEqual([{ outcode: 'BH1', lat: 50.7222, lng: -1.865, town: 'Bournemouth, Christchurch and Poole', region: 'South West' }]);
   });
 });

@@ -8,8 +8,8 @@
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import pg from 'pg';
-import { JOBS, jobOptions, queuePrefix } from '../../core/jobs';
-import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../password';
+import { JOBS, jobOptions, queuePrefix } from '../../../core/jobs';
+import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../../../prisma/password';
 import {
   buildDemoData,
   DEMO_COMPANY_TLD,

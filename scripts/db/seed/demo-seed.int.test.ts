@@ -2,9 +2,9 @@
 // it leaves for the worker, and that it never seeds twice unless forced.
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JOBS, queuePrefix } from '../../core/jobs';
-import { verifyPassword } from '../password';
-import { cleanupRedis, createTestDatabase, getTestRedisUrl, uniqueRedisPrefix, type TestDatabase } from '../../tests/support/services';
+import { JOBS, queuePrefix } from '../../../core/jobs';
+import { verifyPassword } from '../../../prisma/password';
+import { cleanupRedis, createTestDatabase, getTestRedisUrl, uniqueRedisPrefix, type TestDatabase } from '../../../tests/support/services';
 import { enqueueMissingGeocodes, seedDemoData, type SeedResult } from './demo-seed';
 
 let db: TestDatabase;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UK_LOCATIONS } from '../../../core/locations';
+import { UK_LOCATIONS } from '../locations';
 import { boundingBox, haversineMiles } from './distance';
 
 describe('haversineMiles', () => {

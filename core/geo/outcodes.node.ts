@@ -1,15 +1,17 @@
-// The offline geocoder's file loader: postcode district (outcode) centroids from core/geo/uk-outcodes.csv
-// (OGL v3 + compiled NI rows, see core/geo/GEODATA.md); parsing and lookups live in core/geo/outcode-table.ts.
-// The file is read once per process. It is found by walking up from this module, because the same
-// code runs from worker/src (tsx, vitest) and bundled into dist/worker/main.js (esbuild), and the
-// CSV is never bundled: it stays at <repo>/core/geo/uk-outcodes.csv.
+// The one loader of the outcode table (postcode district centroids of core/geo/uk-outcodes.csv;
+// OGL v3 + compiled NI rows, see core/geo/GEODATA.md) for the API (distance searches), the worker
+// (offline geocoding) and the demo seed. Parsing and lookups are the pure core/geo/outcode-table.ts.
+// A `.node.ts` file of core: it reads a file, so only Node code may import it (the lint rule keeps
+// the front end out). The file is read once per process and path. It is found by walking up from
+// this module, because the same code runs from the sources (tsx, vitest) and bundled into
+// dist/api and dist/worker (esbuild), and the CSV is never bundled: it stays in <repo>/core/geo/.
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createOutcodeIndex, parseOutcodesCsv, type OutcodeIndex } from '../../../core/geo/outcode-table';
+import { createOutcodeIndex, parseOutcodesCsv, type OutcodeIndex } from './outcode-table';
 
-export { createOutcodeIndex, parseOutcodesCsv } from '../../../core/geo/outcode-table';
-export type { OutcodeEntry, OutcodeIndex } from '../../../core/geo/outcode-table';
+export { createOutcodeIndex, parseOutcodesCsv } from './outcode-table';
+export type { OutcodeEntry, OutcodeIndex } from './outcode-table';
 
 export const OUTCODES_CSV_RELATIVE_PATH = join('core', 'geo', 'uk-outcodes.csv');
 
@@ -24,7 +26,7 @@ export function findOutcodesCsv(from: string | URL = import.meta.url): string {
     if (parent === dir) {
       throw new Error(
         `Cannot find ${OUTCODES_CSV_RELATIVE_PATH} in any folder above ${start}; ` +
-          'the worker needs the repository (or at least core/geo/) next to its code.',
+          'the API and the worker need the repository (or at least core/geo/) next to their code.',
       );
     }
     dir = parent;

@@ -2,12 +2,12 @@
 // the first run). Uses DATABASE_URL/REDIS_URL when set, otherwise finds or starts PostgreSQL and
 // Redis like npm start, applies migrations, seeds when the professionals table is empty, and
 // prints the demo accounts. --force replaces earlier demo rows. Refused in production.
-import { applyMigrations } from '../scripts/migrate-engine';
-import { loadDotEnv } from '../../scripts/lib/dotenv';
-import { readScriptEnv } from '../../scripts/lib/env';
-import { createLogger } from '../../scripts/lib/log';
-import { dataDir } from '../../scripts/lib/paths';
-import { findOrStartPostgres, findOrStartRedis } from '../../scripts/lib/services';
+import { applyMigrations } from '../migrate-engine';
+import { loadDotEnv } from '../../lib/dotenv';
+import { readScriptEnv } from '../../lib/env';
+import { createLogger } from '../../lib/log';
+import { dataDir } from '../../lib/paths';
+import { findOrStartPostgres, findOrStartRedis } from '../../lib/services';
 import { formatDemoAccounts, seedDemoData } from './demo-seed';
 
 const log = createLogger('seed');

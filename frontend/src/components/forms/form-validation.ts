@@ -2,7 +2,7 @@
 // a zod result → one message per field, and the failure toast for an API error.
 import type { z } from 'zod';
 import { ApiRequestError } from '../../api/client';
-import type { ToastInput } from '../../components/toast';
+import type { ToastInput } from '../toast';
 
 export type FieldErrors = Partial<Record<string, string>>;
 
