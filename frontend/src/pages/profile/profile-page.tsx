@@ -1,5 +1,5 @@
 // /profile (spec section 2, issue 4): anonymous visitors go to /login. Account info for everyone;
-// providers also get their professional profile card (view and edit) and 'View Public Profile'.
+// providers also get their listing editor (view and edit) and 'View Public Profile'.
 // Actions: Update Professional Application, Download my data (product rule 14), Sign Out, Delete
 // Account (archives it, after a confirmation dialog).
 import { useRef, useState } from 'react';
@@ -15,7 +15,7 @@ import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { PasswordField } from '../../components/forms/form-fields';
 import { ConfirmDialog } from './confirm-dialog';
-import { ProfessionalCard } from './professional-card';
+import { ListingEditor } from './listing-editor';
 import { formatMemberSince, myDataFileName } from './profile-form';
 
 const secondaryButtonClass =
@@ -123,7 +123,7 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
         </dl>
       </section>
 
-      {provider ? <ProfessionalCard publicSlug={user.professionalSlug} /> : null}
+      {provider ? <ListingEditor publicSlug={user.professionalSlug} /> : null}
 
       <section aria-labelledby="account-actions" className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
         <h2 id="account-actions" className="text-xl font-semibold text-gray-900">

@@ -1,5 +1,6 @@
-// The provider's professional profile on My Profile: view mode, and edit mode where Save sends
-// PATCH /api/professionals/my-profile and returns to view mode, and Cancel discards the edits.
+// The provider's listing editor (their professional profile) on My Profile: view mode, and edit
+// mode where Save sends PATCH /api/professionals/my-profile and returns to view mode, and Cancel
+// discards the edits.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { LOCATION_KIND_LABELS, UK_LOCATIONS, type LocationKind } from '../../../../core/locations';
@@ -32,7 +33,7 @@ const LOCATION_GROUPS = (['city', 'region', 'county'] as const satisfies readonl
 const buttonClass =
   'inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
 
-export function ProfessionalCard({ publicSlug }: { publicSlug: string | null }) {
+export function ListingEditor({ publicSlug }: { publicSlug: string | null }) {
   const { profile, error, isLoading, mutate } = useMyProfile(true);
   const [isEditing, setEditing] = useState(false);
 
