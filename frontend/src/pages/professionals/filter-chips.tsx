@@ -1,0 +1,45 @@
+import { activeFilterChips, withoutFilters, type DirectoryFilters } from '../../api/directory-query';
+import { CloseIcon } from '../../components/icons';
+
+/** One removable chip per active filter, and 'Clear all' once there are two or more. */
+export function FilterChips({
+  filters,
+  onApply,
+  onClearAll,
+}: {
+  filters: DirectoryFilters;
+  onApply: (next: DirectoryFilters) => void;
+  onClearAll: () => void;
+}) {
+  const chips = activeFilterChips(filters);
+  if (chips.length === 0) return null;
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-2">
+      <h2 className="sr-only">Active filters</h2>
+      <ul className="flex flex-wrap gap-2">
+        {chips.map((chip) => (
+          <li key={chip.label}>
+            <button
+              type="button"
+              onClick={() => onApply(withoutFilters(filters, chip.keys))}
+              aria-label={`Remove filter: ${chip.label}`}
+              className="inline-flex items-center gap-1 rounded-full border border-blue-200 bg-blue-50 py-1 pr-2 pl-3 text-sm text-blue-900 hover:bg-blue-100"
+            >
+              {chip.label}
+              <CloseIcon width={14} height={14} />
+            </button>
+          </li>
+        ))}
+      </ul>
+      {chips.length > 1 ? (
+        <button
+          type="button"
+          onClick={onClearAll}
+          className="text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900"
+        >
+          Clear all
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { availableSorts, defaultSort, SORT_LABELS, type DirectoryFilters } from '../../api/directory-query';
+
+export function SortSelect({ filters, onApply }: { filters: DirectoryFilters; onApply: (next: DirectoryFilters) => void }) {
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor="directory-sort" className="text-sm font-medium text-gray-800">
+        Sort by
+      </label>
+      <select
+        id="directory-sort"
+        value={filters.sort ?? defaultSort(filters)}
+        onChange={(event) => onApply({ ...filters, sort: event.target.value as DirectoryFilters['sort'] })}
+        className="rounded-md border border-gray-400 bg-white px-3 py-1.5 text-sm text-gray-900"
+      >
+        {availableSorts(filters).map((sort) => (
+          <option key={sort} value={sort}>
+            {SORT_LABELS[sort]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
