@@ -1,5 +1,6 @@
 // An honest stand-in for a page a later issue builds: its heading and one sentence, no fake data.
 import { Link } from 'react-router-dom';
+import { linkClass } from './styles';
 import { useDocumentTitle } from './use-document-title';
 
 interface ComingSoonProps {
@@ -15,7 +16,7 @@ export function ComingSoon({ heading, title }: ComingSoonProps) {
       <h1 className="text-3xl font-bold tracking-tight text-gray-900">{heading}</h1>
       <p className="mt-4 text-gray-700">This page is coming soon.</p>
       <p className="mt-6">
-        <Link to="/" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
+        <Link to="/" className={linkClass}>
           Back to the home page
         </Link>
       </p>

@@ -3,6 +3,7 @@
 // the visitor scrolls to the end it rests below the footer instead of covering the footer's links.
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { linkClass, primaryButtonClass } from './styles';
 import { useCookieConsent } from './cookie-consent';
 
 function focusMain() {
@@ -27,7 +28,7 @@ export function CookieBanner() {
           <p className="mt-1 text-sm text-gray-700">
             We use an essential cookie to keep you signed in. We'd like your permission before using any non-essential
             cookies; we won't set any unless you accept. Read our{' '}
-            <Link to="/cookie-policy" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
+            <Link to="/cookie-policy" className={linkClass}>
               Cookie Policy
             </Link>
             .
@@ -50,7 +51,7 @@ export function CookieBanner() {
               accept();
               focusMain();
             }}
-            className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
+            className={primaryButtonClass}
           >
             Accept
           </button>

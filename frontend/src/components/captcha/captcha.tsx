@@ -3,6 +3,7 @@
 // it resets after a failed submit (the form calls reset()) and on expiry or error (spec section 4).
 // The CSP allows what the widget needs: its inline styles and its blob: workers.
 import { useEffect, useId, useImperativeHandle, useRef, useState, type CSSProperties, type HTMLAttributes, type Ref } from 'react';
+import { labelClass } from '../styles';
 import { nextCaptchaStep, type CaptchaState } from './captcha-state';
 
 export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
@@ -120,7 +121,7 @@ export function Captcha({ onChange, error, ref }: CaptchaProps) {
 
   return (
     <div role="group" aria-labelledby={labelId}>
-      <p id={labelId} className="mb-1 block text-sm font-medium text-gray-800">
+      <p id={labelId} className={labelClass}>
         Security check
       </p>
       {loadFailed ? (

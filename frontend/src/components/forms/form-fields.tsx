@@ -3,12 +3,7 @@
 // tied to the control with aria-describedby; an invalid control carries aria-invalid.
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-
-export const inputClass =
-  'block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-600 focus:border-blue-600 aria-[invalid=true]:border-red-700';
-export const primaryButtonClass =
-  'inline-flex w-full items-center justify-center rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:cursor-not-allowed disabled:opacity-60';
-export const linkClass = 'font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900';
+import { inputClass, labelClass, linkClass, primaryButtonClass } from '../styles';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> {
   label: string;
@@ -52,7 +47,7 @@ function Field({
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ') || undefined;
   return (
     <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-gray-800">
+      <label htmlFor={id} className={labelClass}>
         {label}
       </label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
@@ -183,7 +178,7 @@ export function AuthForm({
       aria-label={label}
     >
       {children}
-      <button type="submit" className={primaryButtonClass} disabled={isSubmitting}>
+      <button type="submit" className={`${primaryButtonClass} w-full`} disabled={isSubmitting}>
         {isSubmitting ? busyLabel : submitLabel}
       </button>
     </form>

@@ -2,6 +2,7 @@
 // exists after a deploy). Header and footer stay usable.
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../use-document-title';
+import { linkClass, primaryButtonClass } from '../styles';
 
 export function RouteError({ error }: { error: unknown }) {
   useDocumentTitle('Something went wrong');
@@ -15,11 +16,11 @@ export function RouteError({ error }: { error: unknown }) {
         <button
           type="button"
           onClick={() => window.location.reload()}
-          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
+          className={primaryButtonClass}
         >
           Reload the page
         </button>
-        <Link to="/" className="px-2 py-2 text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
+        <Link to="/" className={`${linkClass} px-2 py-2 text-sm`}>
           Go to the home page
         </Link>
       </div>

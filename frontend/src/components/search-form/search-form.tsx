@@ -10,6 +10,7 @@ import { ALL_UK } from '../../../../core/locations';
 import { ALL_SERVICES, SERVICE_OPTIONS } from '../../../../core/services';
 import { DEFAULT_FILTERS, directoryPath } from '../../api/directory-query';
 import { SearchIcon } from '../icons';
+import { inputClass, labelClass, labelTextClass, primaryButtonClass } from '../styles';
 import {
   LOCATION_PICKER_OPTIONS,
   PRICE_DROPDOWN_OPTIONS,
@@ -50,11 +51,7 @@ export interface SearchFormProps {
   children?: ReactNode;
 }
 
-const fieldClass =
-  'block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-sm text-gray-900 focus:border-blue-600';
-const labelClass = 'mb-1 block text-sm font-medium text-gray-800';
-const buttonClass =
-  'inline-flex w-full items-center justify-center gap-2 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800';
+const searchButtonClass = `${primaryButtonClass} w-full gap-2`;
 
 export function SearchForm({ layout, initialValues = {}, onSearch, className = '', children }: SearchFormProps) {
   const id = useId();
@@ -120,7 +117,7 @@ export function SearchForm({ layout, initialValues = {}, onSearch, className = '
       <label htmlFor={`${id}-rating`} className={labelClass}>
         Rating
       </label>
-      <select id={`${id}-rating`} name="minRating" value={rating} onChange={(e) => setRating(e.target.value)} className={fieldClass}>
+      <select id={`${id}-rating`} name="minRating" value={rating} onChange={(e) => setRating(e.target.value)} className={inputClass}>
         {ratingSelectOptions(initialValues.minRating).map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}
@@ -137,7 +134,7 @@ export function SearchForm({ layout, initialValues = {}, onSearch, className = '
           <label htmlFor={`${id}-service`} className={labelClass}>
             Service
           </label>
-          <select id={`${id}-service`} name="service" value={service} onChange={(e) => setService(e.target.value)} className={fieldClass}>
+          <select id={`${id}-service`} name="service" value={service} onChange={(e) => setService(e.target.value)} className={inputClass}>
             {SERVICE_OPTIONS.map((option) => (
               <option key={option} value={option}>
                 {option}
@@ -154,7 +151,7 @@ export function SearchForm({ layout, initialValues = {}, onSearch, className = '
             name="location"
             value={location}
             onChange={(e) => setLocation(e.target.value)}
-            className={fieldClass}
+            className={inputClass}
           >
             {groupPickerOptions(LOCATION_PICKER_OPTIONS).map(({ group, options }) =>
               group === undefined ? (
@@ -185,7 +182,7 @@ export function SearchForm({ layout, initialValues = {}, onSearch, className = '
             name="maxHourlyRate"
             value={priceChoice}
             onChange={(e) => setPriceChoice(e.target.value)}
-            className={fieldClass}
+            className={inputClass}
           >
             {PRICE_DROPDOWN_OPTIONS.map((option) => (
               <option key={option.value} value={option.value}>
@@ -194,7 +191,7 @@ export function SearchForm({ layout, initialValues = {}, onSearch, className = '
             ))}
           </select>
         </div>
-        <button type="submit" className={buttonClass}>
+        <button type="submit" className={searchButtonClass}>
           <SearchIcon width={16} height={16} />
           Search
         </button>
@@ -212,7 +209,7 @@ export function SearchForm({ layout, initialValues = {}, onSearch, className = '
       >
         {servicePicker}
         {locationPicker}
-        <button type="submit" className={`${buttonClass} md:w-auto`}>
+        <button type="submit" className={`${searchButtonClass} md:w-auto`}>
           <SearchIcon width={16} height={16} />
           Search Professionals
         </button>
@@ -240,7 +237,7 @@ export function SearchForm({ layout, initialValues = {}, onSearch, className = '
             setHigh(value);
           }}
         />
-        <button type="submit" className={`${buttonClass} lg:w-auto`}>
+        <button type="submit" className={`${searchButtonClass} lg:w-auto`}>
           <SearchIcon width={16} height={16} />
           Search
         </button>
@@ -272,7 +269,7 @@ function PriceSlider({ low, high, reading, onLow, onHigh }: PriceSliderProps) {
   return (
     <div role="group" aria-labelledby={`${id}-label`}>
       <div className="mb-1 flex items-baseline justify-between gap-2">
-        <span id={`${id}-label`} className="text-sm font-medium text-gray-800">
+        <span id={`${id}-label`} className={labelTextClass}>
           Hourly rate
         </span>
         <output htmlFor={`${id}-min ${id}-max`} className="text-xs text-gray-700">

@@ -4,6 +4,7 @@
 // the choice, and leaving the field keeps the last choice. Options may be grouped under headings.
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronDownIcon } from '../icons';
+import { labelClass } from '../styles';
 import { filterPickerOptions, groupPickerOptions, type PickerOption } from './search-form-options';
 
 export interface SearchablePickerProps {
@@ -123,7 +124,7 @@ export function SearchablePicker({
     <div className="relative">
       <label
         htmlFor={inputId}
-        className={isLabelHidden ? 'sr-only' : 'mb-1 block text-sm font-medium text-gray-800'}
+        className={isLabelHidden ? 'sr-only' : labelClass}
       >
         {label}
       </label>

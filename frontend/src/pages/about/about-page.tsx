@@ -4,11 +4,12 @@ import { Link } from 'react-router-dom';
 import { MONEY_BACK_DAYS, PLANS, YEARLY_SAVING_PERCENT, formatPounds } from '../../../../core/plans';
 import { StaticPage } from '../../components/static-page';
 import { locationHref, serviceHref } from '../../components/search-query';
+import { largePrimaryButtonClass, largeSecondaryButtonClass } from '../../components/styles';
 import { ABOUT_CITIES, ABOUT_SERVICES } from './about-content';
 
-const buttonPrimary = 'rounded-md bg-blue-700 px-5 py-2.5 text-sm font-semibold text-white no-underline hover:bg-blue-800';
-const buttonSecondary =
-  'rounded-md border border-gray-400 px-5 py-2.5 text-sm font-semibold text-gray-900 no-underline hover:bg-gray-100';
+// no-underline: .prose-page underlines every link, and these are buttons.
+const buttonPrimary = `${largePrimaryButtonClass} no-underline`;
+const buttonSecondary = `${largeSecondaryButtonClass} no-underline`;
 
 export function AboutPage() {
   const monthly = formatPounds(PLANS.monthly.pricePence);

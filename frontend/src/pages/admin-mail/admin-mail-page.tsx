@@ -8,8 +8,7 @@ import { useAdminMail, useAdminMailList, type MailSummary } from '../../api/use-
 import { useCurrentUser } from '../../api/use-current-user';
 import { PageLoading } from '../../components/layout/page-loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-
-const linkClass = 'font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900';
+import { linkClass } from '../../components/styles';
 
 function formatDate(date: string): string {
   const parsed = new Date(date);

@@ -8,7 +8,8 @@ import { confirmRegistration } from '../../api/auth';
 import { errorMessageFor } from '../../api/client';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { AuthCard, CardFooterLink, primaryButtonClass } from '../../components/forms/form-fields';
+import { AuthCard, CardFooterLink } from '../../components/forms/form-fields';
+import { primaryButtonClass } from '../../components/styles';
 
 export const INVALID_SIGN_UP_LINK = 'This sign-up link is invalid or has expired. Please sign up again.';
 
@@ -46,7 +47,7 @@ export function ConfirmEmailPage() {
 
   return (
     <AuthCard title="Confirm your e-mail" intro="Your e-mail address is confirmed by this link. One step left:">
-      <button type="button" className={primaryButtonClass} disabled={isSubmitting} onClick={() => void onConfirm()}>
+      <button type="button" className={`${primaryButtonClass} w-full`} disabled={isSubmitting} onClick={() => void onConfirm()}>
         {isSubmitting ? 'Creating your account…' : 'Create my account'}
       </button>
     </AuthCard>

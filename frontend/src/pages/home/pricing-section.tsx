@@ -3,6 +3,7 @@
 // (spec, product rule 2).
 import { Link } from 'react-router-dom';
 import { MONEY_BACK_DAYS, PLANS, YEARLY_SAVING_PERCENT, formatPounds, type Plan } from '../../../../core/plans';
+import { linkClass } from '../../components/styles';
 
 function PlanCard({ plan }: { plan: Plan }) {
   const isYearly = plan.id === 'yearly';
@@ -69,7 +70,7 @@ export function PricingSection() {
         <p className="mx-auto mt-8 max-w-2xl text-center text-sm text-gray-700">
           {MONEY_BACK_DAYS}-day money-back guarantee: cancel within {MONEY_BACK_DAYS} days of your first payment and we
           refund it in full. See our{' '}
-          <Link to="/terms-of-service" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
+          <Link to="/terms-of-service" className={linkClass}>
             Terms of Service
           </Link>
           .

@@ -4,6 +4,7 @@
 import { Link } from 'react-router-dom';
 import type { ProfessionalListItem } from '../../../../core/directory';
 import { ProfessionalCard, ProfessionalCardSkeleton } from '../../components/professional-card/professional-card';
+import { linkClass } from '../../components/styles';
 
 interface TopRatedSectionProps {
   professionals: ProfessionalListItem[] | undefined;
@@ -65,7 +66,7 @@ export function TopRatedSection(props: TopRatedSectionProps) {
       </h2>
       <Body {...props} />
       <p className="mt-8 text-center">
-        <Link to="/professionals" className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
+        <Link to="/professionals" className={linkClass}>
           See all professionals
         </Link>
       </p>

@@ -6,9 +6,7 @@ import type { RegionSummary } from '../../../../core/directory';
 import { useLocations } from '../../api/use-locations';
 import { locationHref } from '../../components/search-query';
 import { useDocumentTitle } from '../../components/use-document-title';
-
-const primary = 'rounded-md bg-blue-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-blue-800';
-const secondary = 'rounded-md border border-gray-400 bg-white px-5 py-2.5 text-sm font-semibold text-gray-900 hover:bg-gray-100';
+import { largePrimaryButtonClass, largeSecondaryButtonClass, linkClass } from '../../components/styles';
 
 /** '4.3 average rating', or 'No reviews yet' when the region has none. */
 export function averageRatingText(averageRating: number | null): string {
@@ -49,7 +47,7 @@ function RegionCard({ region }: { region: RegionSummary }) {
         <Link
           to={locationHref(region.region)}
           aria-label={`View professionals in ${region.region}`}
-          className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900"
+          className={linkClass}
         >
           View professionals
         </Link>
@@ -101,10 +99,10 @@ export function LocationsPage() {
           Find verified IT professionals across the United Kingdom, grouped by where they are based.
         </p>
         <div className="mt-6 flex flex-wrap gap-4">
-          <Link to="/professionals" className={primary}>
+          <Link to="/professionals" className={largePrimaryButtonClass}>
             Browse all professionals
           </Link>
-          <Link to="/apply" className={secondary}>
+          <Link to="/apply" className={`${largeSecondaryButtonClass} bg-white`}>
             List your business
           </Link>
         </div>

@@ -8,9 +8,10 @@ import { signIn } from '../../api/auth';
 import { Captcha } from '../../components/captcha/captcha';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { AuthCard, AuthForm, EmailField, linkClass, PasswordField } from '../../components/forms/form-fields';
+import { AuthCard, AuthForm, EmailField, PasswordField } from '../../components/forms/form-fields';
 import { failureToast } from '../../components/forms/form-validation';
 import { useCaptchaForm } from '../../components/forms/use-captcha-form';
+import { linkClass } from '../../components/styles';
 
 export function LoginPage() {
   useDocumentTitle('Sign in');

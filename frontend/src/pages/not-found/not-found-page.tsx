@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { largePrimaryButtonClass, largeSecondaryButtonClass } from '../../components/styles';
 
 export function NotFoundPage() {
   useDocumentTitle('404 Page Not Found');
@@ -11,12 +12,12 @@ export function NotFoundPage() {
       <h1 className="mt-4 text-3xl font-bold tracking-tight text-gray-900">404 Page Not Found</h1>
       <p className="mt-4 text-gray-700">The page you're looking for doesn't exist or has moved.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-4">
-        <Link to="/" className="rounded-md bg-blue-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-blue-800">
+        <Link to="/" className={largePrimaryButtonClass}>
           Go to the home page
         </Link>
         <Link
           to="/professionals"
-          className="rounded-md border border-gray-400 px-5 py-2.5 text-sm font-semibold text-gray-900 hover:bg-gray-100"
+          className={largeSecondaryButtonClass}
         >
           Browse Professionals
         </Link>

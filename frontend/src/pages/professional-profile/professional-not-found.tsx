@@ -1,5 +1,6 @@
 // The spec's not-found state. The server also answers such an address with status 404.
 import { useNavigate } from 'react-router-dom';
+import { largePrimaryButtonClass } from '../../components/styles';
 
 /** True when the browser history has an earlier entry inside this app (React Router's idx). */
 function hasHistoryInApp(): boolean {
@@ -16,7 +17,7 @@ export function ProfessionalNotFound() {
       <button
         type="button"
         onClick={() => void (hasHistoryInApp() ? navigate(-1) : navigate('/'))}
-        className="mt-8 rounded-md bg-blue-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-blue-800"
+        className={`${largePrimaryButtonClass} mt-8`}
       >
         Go Back
       </button>

@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import type { ProfessionalListItem } from '../../../../core/directory';
 import { priceLine } from '../../components/professional-card/format-professional';
+import { linkClass } from '../../components/styles';
 import { safeWebUrl } from './safe-url';
 
 const SOCIAL_PLATFORMS = [
@@ -14,7 +15,7 @@ const SOCIAL_PLATFORMS = [
   { key: 'twitter', label: 'X (Twitter)' },
 ] as const;
 
-const linkClass = 'font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900 break-words';
+const wrappingLinkClass = `${linkClass} break-words`;
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -66,7 +67,7 @@ export function ProfileCards({ professional }: { professional: ProfessionalListI
             <div>
               <dt className="font-medium text-gray-900">Email</dt>
               <dd>
-                <a href={`mailto:${email}`} className={linkClass}>
+                <a href={`mailto:${email}`} className={wrappingLinkClass}>
                   {email}
                 </a>
               </dd>
@@ -75,7 +76,7 @@ export function ProfileCards({ professional }: { professional: ProfessionalListI
               <div>
                 <dt className="font-medium text-gray-900">Phone</dt>
                 <dd>
-                  <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
+                  <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={wrappingLinkClass}>
                     {phone}
                   </a>
                 </dd>
@@ -85,7 +86,7 @@ export function ProfileCards({ professional }: { professional: ProfessionalListI
               <div>
                 <dt className="font-medium text-gray-900">Website</dt>
                 <dd>
-                  <a href={websiteUrl} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                  <a href={websiteUrl} target="_blank" rel="noopener noreferrer" className={wrappingLinkClass}>
                     Visit Website<span className="sr-only"> of {companyName} (opens in a new tab)</span>
                   </a>
                 </dd>
@@ -110,7 +111,7 @@ export function ProfileCards({ professional }: { professional: ProfessionalListI
             <ul className="space-y-2 text-sm">
               {social.map(({ label, url }) => (
                 <li key={label}>
-                  <a href={url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                  <a href={url} target="_blank" rel="noopener noreferrer" className={wrappingLinkClass}>
                     {label}
                     <span className="sr-only"> (opens in a new tab)</span>
                   </a>

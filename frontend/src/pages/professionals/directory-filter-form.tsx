@@ -8,10 +8,7 @@ import {
   type DirectoryFilters,
 } from '../../api/directory-query';
 import { SearchForm, type SearchFormValues } from '../../components/search-form/search-form';
-
-const fieldClass =
-  'block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-600 focus:border-blue-600';
-const labelClass = 'mb-1 block text-sm font-medium text-gray-800';
+import { inputClass, labelClass } from '../../components/styles';
 
 export function DirectoryFilterForm({
   filters,
@@ -62,7 +59,7 @@ export function DirectoryFilterForm({
             placeholder="Company, skill or service"
             autoComplete="off"
             enterKeyHint="search"
-            className={fieldClass}
+            className={inputClass}
           />
         </div>
         <div>
@@ -78,7 +75,7 @@ export function DirectoryFilterForm({
             onChange={(event) => setNear(event.target.value)}
             placeholder="e.g. M1 1AE or Leeds"
             autoComplete="postal-code"
-            className={fieldClass}
+            className={inputClass}
           />
         </div>
         <div>
@@ -90,7 +87,7 @@ export function DirectoryFilterForm({
             name="radiusMiles"
             value={radius}
             onChange={(event) => setRadius(event.target.value)}
-            className={fieldClass}
+            className={inputClass}
           >
             {RADIUS_OPTIONS.map((miles) => (
               <option key={miles} value={String(miles)}>

@@ -1,5 +1,6 @@
 import { activeFilterChips, withoutFilters, type DirectoryFilters } from '../../api/directory-query';
 import { CloseIcon } from '../../components/icons';
+import { linkClass } from '../../components/styles';
 
 /** One removable chip per active filter, and 'Clear all' once there are two or more. */
 export function FilterChips({
@@ -35,7 +36,7 @@ export function FilterChips({
         <button
           type="button"
           onClick={onClearAll}
-          className="text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900"
+          className={`${linkClass} text-sm`}
         >
           Clear all
         </button>

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { CloseIcon } from '../../components/icons';
+import { outlineButtonClass } from '../../components/styles';
 
 /**
  * Below md the map is not beside the list but behind a button. The map is only mounted while the
@@ -22,7 +23,7 @@ export function MobileMapPanel({
         aria-expanded={isOpen}
         aria-controls={panelId}
         onClick={() => onOpenChange(!isOpen)}
-        className="w-full rounded-md border border-blue-700 px-4 py-2 text-sm font-semibold text-blue-700 hover:bg-blue-50"
+        className={`${outlineButtonClass} w-full`}
       >
         {isOpen ? 'Hide Map' : 'View on Map'}
       </button>

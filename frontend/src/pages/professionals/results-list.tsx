@@ -1,6 +1,7 @@
 import { errorMessageFor } from '../../api/client';
 import type { useProfessionals } from '../../api/use-professionals';
 import { ProfessionalCard, ProfessionalCardSkeleton } from '../../components/professional-card/professional-card';
+import { dangerButtonClass, primaryButtonClass } from '../../components/styles';
 
 const SKELETON_COUNT = 6;
 
@@ -69,7 +70,7 @@ function ResultsBody({ professionals, isLoading, error, hasMore, isLoadingMore, 
         <button
           type="button"
           onClick={onRetry}
-          className="mt-4 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+          className={`${dangerButtonClass} mt-4`}
         >
           Try again
         </button>
@@ -84,7 +85,7 @@ function ResultsBody({ professionals, isLoading, error, hasMore, isLoadingMore, 
         <button
           type="button"
           onClick={onClear}
-          className="mt-4 rounded-md bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800"
+          className={`${primaryButtonClass} mt-4`}
         >
           Clear Filters
         </button>

@@ -1,9 +1,10 @@
 import { availableSorts, defaultSort, SORT_LABELS, type DirectoryFilters } from '../../api/directory-query';
+import { labelTextClass } from '../../components/styles';
 
 export function SortSelect({ filters, onApply }: { filters: DirectoryFilters; onApply: (next: DirectoryFilters) => void }) {
   return (
     <div className="flex items-center gap-2">
-      <label htmlFor="directory-sort" className="text-sm font-medium text-gray-800">
+      <label htmlFor="directory-sort" className={labelTextClass}>
         Sort by
       </label>
       <select

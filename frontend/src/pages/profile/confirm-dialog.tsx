@@ -2,6 +2,7 @@
 // it on Escape and returns focus to the control that opened it.
 import { useId, type ReactNode } from 'react';
 import { useModalDialog } from '../../components/use-modal-dialog';
+import { dangerButtonClass, secondaryButtonClass } from '../../components/styles';
 
 interface ConfirmDialogProps {
   isOpen: boolean;
@@ -39,7 +40,7 @@ export function ConfirmDialog({ isOpen, title, children, confirmLabel, busyLabel
             type="button"
             onClick={onCancel}
             autoFocus
-            className="rounded-md border border-gray-400 px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100"
+            className={secondaryButtonClass}
           >
             Cancel
           </button>
@@ -47,7 +48,7 @@ export function ConfirmDialog({ isOpen, title, children, confirmLabel, busyLabel
             type="button"
             onClick={onConfirm}
             disabled={isBusy}
-            className="rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:opacity-60"
+            className={dangerButtonClass}
           >
             {isBusy ? busyLabel : confirmLabel}
           </button>

@@ -9,8 +9,9 @@ import { SERVICES } from '../../../../core/services';
 import { errorMessageFor } from '../../api/client';
 import { updateMyProfile, useMyProfile } from '../../api/use-my-profile';
 import { showToast } from '../../components/toast';
-import { FieldError, inputClass, TextField } from '../../components/forms/form-fields';
+import { FieldError, TextField } from '../../components/forms/form-fields';
 import { apiFieldErrors, type FieldErrors } from '../../components/forms/form-validation';
+import { inputClass, labelClass, labelTextClass, linkClass, primaryButtonClass } from '../../components/styles';
 import {
   describeRate,
   MAX_SERVICES,
@@ -30,8 +31,9 @@ const LOCATION_GROUPS = (['city', 'region', 'county'] as const satisfies readonl
   names: UK_LOCATIONS.filter((l) => l.kind === kind).map((l) => l.name),
 }));
 
-const buttonClass =
-  'inline-flex items-center justify-center rounded-md px-4 py-2 text-sm font-semibold disabled:cursor-not-allowed disabled:opacity-60';
+// Bolder than secondaryButtonClass (font-semibold): the editor's buttons have always been.
+const editorSecondaryButtonClass =
+  'inline-flex items-center justify-center rounded-md border border-gray-400 px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-60';
 
 export function ListingEditor({ publicSlug }: { publicSlug: string | null }) {
   const { profile, error, isLoading, mutate } = useMyProfile(true);
@@ -53,7 +55,7 @@ export function ListingEditor({ publicSlug }: { publicSlug: string | null }) {
         <button
           type="button"
           onClick={() => void mutate()}
-          className={`${buttonClass} mt-3 border border-gray-400 text-gray-800 hover:bg-gray-100`}
+          className={`${editorSecondaryButtonClass} mt-3`}
         >
           Try again
         </button>
@@ -84,7 +86,7 @@ export function ListingEditor({ publicSlug }: { publicSlug: string | null }) {
         {slug ? (
           <Link
             to={`/professionals/${encodeURIComponent(slug)}`}
-            className="text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900"
+            className={`${linkClass} text-sm`}
           >
             View Public Profile
           </Link>
@@ -136,7 +138,7 @@ function ProfileView({ profile, onEdit }: { profile: MyProfile; onEdit: () => vo
           </ViewRow>
         ) : null}
       </dl>
-      <button type="button" onClick={onEdit} className={`${buttonClass} mt-6 bg-blue-700 text-white hover:bg-blue-800`}>
+      <button type="button" onClick={onEdit} className={`${primaryButtonClass} mt-6`}>
         Edit Profile
       </button>
     </>
@@ -193,7 +195,7 @@ function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
       </div>
 
       <div>
-        <label htmlFor={descriptionId} className="mb-1 block text-sm font-medium text-gray-800">
+        <label htmlFor={descriptionId} className={labelClass}>
           Description
         </label>
         <textarea
@@ -209,7 +211,7 @@ function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
       </div>
 
       <fieldset aria-describedby={errors.services ? servicesErrorId : undefined}>
-        <legend className="text-sm font-medium text-gray-800">
+        <legend className={labelTextClass}>
           Services ({values.services.length} of at most {MAX_SERVICES} selected)
         </legend>
         <div className="mt-2 grid max-h-64 gap-2 overflow-y-auto rounded-md border border-gray-300 p-3 sm:grid-cols-2">
@@ -241,7 +243,7 @@ function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
           hint="Where you work, e.g. Greater London and the South East."
         />
         <div>
-          <label htmlFor={regionId} className="mb-1 block text-sm font-medium text-gray-800">
+          <label htmlFor={regionId} className={labelClass}>
             Region
           </label>
           <select
@@ -278,7 +280,7 @@ function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
       </div>
 
       <fieldset>
-        <legend className="text-sm font-medium text-gray-800">Rate</legend>
+        <legend className={labelTextClass}>Rate</legend>
         <div className="mt-2 grid gap-5 sm:grid-cols-3">
           <TextField
             label="Rate (£)"
@@ -289,7 +291,7 @@ function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
             disabled={values.isProjectBased}
           />
           <div>
-            <label htmlFor={rateTypeId} className="mb-1 block text-sm font-medium text-gray-800">
+            <label htmlFor={rateTypeId} className={labelClass}>
               Rate type
             </label>
             <select
@@ -317,7 +319,7 @@ function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
       </fieldset>
 
       <fieldset>
-        <legend className="text-sm font-medium text-gray-800">Social links</legend>
+        <legend className={labelTextClass}>Social links</legend>
         <div className="mt-2 grid gap-5 sm:grid-cols-2">
           {SOCIAL_FIELDS.map(({ key, label }) => (
             <TextField key={key} label={label} type="url" value={values[key]} onValueChange={(v) => set(key, v)} error={errors[key]} />
@@ -326,10 +328,10 @@ function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
       </fieldset>
 
       <div className="flex flex-wrap gap-3">
-        <button type="submit" disabled={isSaving} className={`${buttonClass} bg-blue-700 text-white hover:bg-blue-800`}>
+        <button type="submit" disabled={isSaving} className={primaryButtonClass}>
           {isSaving ? 'Saving…' : 'Save'}
         </button>
-        <button type="button" onClick={onCancel} className={`${buttonClass} border border-gray-400 text-gray-800 hover:bg-gray-100`}>
+        <button type="button" onClick={onCancel} className={editorSecondaryButtonClass}>
           Cancel
         </button>
       </div>

@@ -14,12 +14,10 @@ import { PageLoading } from '../../components/layout/page-loading';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { PasswordField } from '../../components/forms/form-fields';
+import { dangerButtonClass, secondaryButtonClass } from '../../components/styles';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListingEditor } from './listing-editor';
 import { formatMemberSince, myDataFileName } from './profile-form';
-
-const secondaryButtonClass =
-  'inline-flex items-center justify-center rounded-md border border-gray-400 px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100 disabled:opacity-60';
 
 export function ProfilePage() {
   useDocumentTitle('My Profile');
@@ -147,7 +145,7 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
           </button>
           <button
             type="button"
-            className="inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+            className={dangerButtonClass}
             onClick={() => setConfirmOpen(true)}
           >
             Delete Account

@@ -10,9 +10,10 @@ import { register } from '../../api/auth';
 import { Captcha } from '../../components/captcha/captcha';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { AuthCard, AuthForm, CardFooterLink, EmailField, linkClass, PasswordField, TextField } from '../../components/forms/form-fields';
+import { AuthCard, AuthForm, CardFooterLink, EmailField, PasswordField, TextField } from '../../components/forms/form-fields';
 import { apiFieldErrors, failureToast } from '../../components/forms/form-validation';
 import { useCaptchaForm } from '../../components/forms/use-captcha-form';
+import { linkClass, outlineButtonClass } from '../../components/styles';
 
 export function RegisterPage() {
   useDocumentTitle('Create an account');
@@ -82,7 +83,7 @@ export function RegisterPage() {
         <p className="text-sm text-gray-700">Are you an IT professional or company?</p>
         <Link
           to="/apply"
-          className="mt-3 inline-flex w-full items-center justify-center rounded-md border border-blue-700 px-4 py-2 text-sm font-semibold text-blue-700 hover:bg-blue-50"
+          className={`${outlineButtonClass} mt-3 w-full`}
         >
           Join As A Professional
         </Link>
