@@ -1,6 +1,6 @@
 // An honest stand-in for a page a later issue builds: its heading and one sentence, no fake data.
 import { Link } from 'react-router-dom';
-import { linkClass } from './styles';
+import { displayHeadingClass, linkClass, pageWidthClass } from './styles';
 import { useDocumentTitle } from './use-document-title';
 
 interface ComingSoonProps {
@@ -12,8 +12,8 @@ interface ComingSoonProps {
 export function ComingSoon({ heading, title }: ComingSoonProps) {
   useDocumentTitle(title === null ? undefined : (title ?? heading));
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight text-gray-900">{heading}</h1>
+    <div className={`${pageWidthClass} py-16`}>
+      <h1 className={displayHeadingClass}>{heading}</h1>
       <p className="mt-4 text-gray-700">This page is coming soon.</p>
       <p className="mt-6">
         <Link to="/" className={linkClass}>

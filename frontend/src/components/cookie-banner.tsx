@@ -3,7 +3,7 @@
 // the visitor scrolls to the end it rests below the footer instead of covering the footer's links.
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { linkClass, primaryButtonClass } from './styles';
+import { linkClass, pageWidthClass, primaryButtonClass } from './styles';
 import { useCookieConsent } from './cookie-consent';
 
 function focusMain() {
@@ -20,7 +20,7 @@ export function CookieBanner() {
       aria-labelledby={titleId}
       className="sticky bottom-0 z-30 border-t border-gray-300 bg-white shadow-[0_-4px_12px_rgba(0,0,0,0.08)]"
     >
-      <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-4 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
+      <div className={`${pageWidthClass} flex flex-col gap-4 py-4 md:flex-row md:items-center md:justify-between`}>
         <div className="max-w-3xl">
           <h2 id={titleId} className="text-base font-semibold text-gray-900">
             Cookies on ITConnect

@@ -1,5 +1,6 @@
 // Layout for long-form static pages (About and the legal pages).
 import type { ReactNode } from 'react';
+import { displayHeadingClass } from './styles';
 import { useDocumentTitle } from './use-document-title';
 
 /** The legal pages' effective date (spec: 14 December 2024). */
@@ -21,7 +22,7 @@ export function StaticPage({ title, heading, showEffectiveDate = false, lead, ch
     <div className="px-4 py-12 sm:px-6 lg:px-8">
       <article className="prose-page mx-auto">
         <header className="mb-8 border-b border-gray-200 pb-6">
-          <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{heading}</h1>
+          <h1 className={`${displayHeadingClass} sm:text-4xl`}>{heading}</h1>
           {showEffectiveDate ? (
             <p className="mt-3 text-sm text-gray-600">
               Effective date: <time dateTime={LEGAL_EFFECTIVE_DATE.iso}>{LEGAL_EFFECTIVE_DATE.text}</time>

@@ -27,3 +27,14 @@ export const inputClass =
 /** The text of a label or legend; labelClass is the same above its field. */
 export const labelTextClass = 'text-sm font-medium text-gray-800';
 export const labelClass = `mb-1 block ${labelTextClass}`;
+
+/** The site's content width and side gutters; the vertical padding is the page's own. */
+export const pageWidthClass = 'mx-auto max-w-7xl px-4 sm:px-6 lg:px-8';
+/** A page's h1, and the home page's section headings. */
+export const displayHeadingClass = 'text-3xl font-bold tracking-tight text-gray-900';
+/** The heading of a panel or a section inside a page. */
+export const sectionHeadingClass = 'text-xl font-semibold text-gray-900';
+/** A white bordered card holding a section of a page (My Profile, a professional's profile). */
+export const panelClass = 'rounded-lg border border-gray-200 bg-white p-6 shadow-sm';
+/** A small grey pill naming a service. */
+export const tagClass = 'rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-gray-800';

@@ -3,7 +3,7 @@
 // tied to the control with aria-describedby; an invalid control carries aria-invalid.
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { inputClass, labelClass, linkClass, primaryButtonClass } from '../styles';
+import { inputClass, labelClass, linkClass, panelClass, primaryButtonClass } from '../styles';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'onChange' | 'value'> {
   label: string;
@@ -138,7 +138,7 @@ export function PasswordField({ label, value, onValueChange, error, autoComplete
 export function AuthCard({ title, intro, children }: { title: string; intro?: ReactNode; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-md px-4 py-12 sm:px-6">
-      <div className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm sm:p-8">
+      <div className={`${panelClass} sm:p-8`}>
         <h1 className="text-2xl font-bold tracking-tight text-gray-900">{title}</h1>
         {intro ? <div className="mt-2 text-sm text-gray-700">{intro}</div> : null}
         <div className="mt-6">{children}</div>

@@ -7,6 +7,7 @@ import { useSiteConfig } from '../../api/use-site-config';
 import { LogoMark, SocialIcon } from '../icons';
 import { serviceHref } from '../search-query';
 import { socialLinks } from '../social-links';
+import { pageWidthClass } from '../styles';
 
 const USEFUL_LINKS = [
   { label: 'About Us', to: '/about' },
@@ -31,7 +32,7 @@ export function Footer() {
 
   return (
     <footer className="mt-auto bg-gray-900 text-gray-300">
-      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4 lg:px-8">
+      <div className={`${pageWidthClass} grid gap-10 py-12 md:grid-cols-2 lg:grid-cols-4`}>
         <div>
           <Link to="/" aria-label="ITConnect home" className="inline-flex items-center gap-2 rounded-md">
             <LogoMark />
@@ -88,13 +89,13 @@ export function Footer() {
       </div>
 
       <div className="border-t border-gray-800">
-        <div className="mx-auto flex max-w-7xl flex-col gap-4 px-4 py-6 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
+        <div className={`${pageWidthClass} flex flex-col gap-4 py-6 md:flex-row md:items-center md:justify-between`}>
           <p className="text-sm">© 2025 ITConnect. All rights reserved.</p>
           <nav aria-label="Legal">
             <LinkList className="flex flex-wrap gap-x-6 gap-y-2" links={LEGAL_LINKS} />
           </nav>
         </div>
-        <p className="mx-auto max-w-7xl px-4 pb-6 text-xs leading-5 text-gray-400 sm:px-6 lg:px-8">{GEODATA_ATTRIBUTION}</p>
+        <p className={`${pageWidthClass} pb-6 text-xs leading-5 text-gray-400`}>{GEODATA_ATTRIBUTION}</p>
       </div>
     </footer>
   );

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../../api/use-current-user';
 import { LogoMark, MenuIcon, UserIcon } from '../icons';
+import { pageWidthClass } from '../styles';
 import { AccountMenu } from './account-menu';
 import { HeaderSearch } from './header-search';
 import { MobileMenu } from './mobile-menu';
@@ -35,7 +36,7 @@ export function Header() {
   return (
     <>
       <header className="sticky top-0 z-40 border-b border-gray-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+        <div className={`${pageWidthClass} flex h-16 items-center gap-4`}>
           <Link to="/" aria-label="ITConnect home" className="flex shrink-0 items-center gap-2 rounded-md">
             <LogoMark />
             <span className="text-xl font-bold tracking-tight text-gray-900">ITConnect</span>

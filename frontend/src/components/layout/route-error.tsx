@@ -2,13 +2,13 @@
 // exists after a deploy). Header and footer stay usable.
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../use-document-title';
-import { linkClass, primaryButtonClass } from '../styles';
+import { linkClass, pageWidthClass, primaryButtonClass } from '../styles';
 
 export function RouteError({ error }: { error: unknown }) {
   useDocumentTitle('Something went wrong');
   const detail = error instanceof Error ? error.message : undefined;
   return (
-    <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+    <div className={`${pageWidthClass} py-16`}>
       <h1 className="text-3xl font-bold text-gray-900">Something went wrong</h1>
       <p className="mt-4 text-gray-700">This page could not be shown. Please reload the page or try again later.</p>
       {detail ? <p className="mt-2 text-sm text-gray-600">{detail}</p> : null}

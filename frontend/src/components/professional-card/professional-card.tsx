@@ -3,6 +3,7 @@
 // The card is an <article> whose heading names it; the heading level fits the page it sits in.
 import { Link } from 'react-router-dom';
 import type { ProfessionalListItem } from '../../../../core/directory';
+import { tagClass } from '../styles';
 import {
   distanceText,
   formatRating,
@@ -66,12 +67,12 @@ export function ProfessionalCard({ professional, headingLevel = 3, near }: Profe
       {shown.length > 0 ? (
         <ul className="mt-4 flex flex-wrap gap-2" aria-label="Services">
           {shown.map((service) => (
-            <li key={service} className="rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-gray-800">
+            <li key={service} className={tagClass}>
               {service}
             </li>
           ))}
           {more > 0 ? (
-            <li className="rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-gray-800">+{more} more</li>
+            <li className={tagClass}>+{more} more</li>
           ) : null}
         </ul>
       ) : null}

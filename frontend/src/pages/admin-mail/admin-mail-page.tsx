@@ -8,7 +8,7 @@ import { useAdminMail, useAdminMailList, type MailSummary } from '../../api/use-
 import { useCurrentUser } from '../../api/use-current-user';
 import { PageLoading } from '../../components/layout/page-loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { linkClass } from '../../components/styles';
+import { displayHeadingClass, linkClass, pageWidthClass, sectionHeadingClass } from '../../components/styles';
 
 function formatDate(date: string): string {
   const parsed = new Date(date);
@@ -23,8 +23,8 @@ export function AdminMailPage() {
   if (!user) return <Navigate to="/login" replace />;
   if (!isAdmin(user)) {
     return (
-      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <h1 className="text-3xl font-bold tracking-tight text-gray-900">Access denied</h1>
+      <div className={`${pageWidthClass} py-16`}>
+        <h1 className={displayHeadingClass}>Access denied</h1>
         <p className="mt-4 text-gray-700">Sorry, this page is only available to administrators.</p>
         <p className="mt-6">
           <Link to="/" className={linkClass}>
@@ -43,15 +43,15 @@ function MailBrowser() {
   const { mails, error, isLoading, reload } = useAdminMailList(true);
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight text-gray-900">Development e-mails</h1>
+    <div className={`${pageWidthClass} py-12`}>
+      <h1 className={displayHeadingClass}>Development e-mails</h1>
       <p className="mt-2 text-gray-700">
         Without an SMTP server the worker writes each e-mail to the mail folder instead of sending it. Newest first.
       </p>
       <div className="mt-8 grid gap-8 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <section aria-labelledby="mail-list">
           <div className="flex items-center justify-between">
-            <h2 id="mail-list" className="text-xl font-semibold text-gray-900">
+            <h2 id="mail-list" className={sectionHeadingClass}>
               Messages
             </h2>
             <button
@@ -86,7 +86,7 @@ function MailBrowser() {
           )}
         </section>
         <section aria-labelledby="mail-view">
-          <h2 id="mail-view" className="text-xl font-semibold text-gray-900">
+          <h2 id="mail-view" className={sectionHeadingClass}>
             Message
           </h2>
           {selected ? <MailView file={selected} /> : <p className="mt-4 text-sm text-gray-700">Choose a message to read it.</p>}

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { HomeSummary } from '../../../../core/directory';
 import { CATEGORY_TILES } from '../../../../core/services';
 import { serviceHref } from '../../components/search-query';
+import { displayHeadingClass, pageWidthClass } from '../../components/styles';
 
 interface CategorySectionProps {
   categories: HomeSummary['categories'] | undefined;
@@ -18,8 +19,8 @@ function countText(count: number): string {
 export function CategorySection({ categories, isLoading, hasFailed }: CategorySectionProps) {
   const counts = new Map(categories?.map((c) => [c.service, c.count]));
   return (
-    <section aria-labelledby="home-categories-heading" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-      <h2 id="home-categories-heading" className="text-center text-3xl font-bold tracking-tight text-gray-900">
+    <section aria-labelledby="home-categories-heading" className={`${pageWidthClass} py-16`}>
+      <h2 id="home-categories-heading" className={`${displayHeadingClass} text-center`}>
         Browse by Service Category
       </h2>
       {hasFailed ? (

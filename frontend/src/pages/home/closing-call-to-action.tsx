@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { pageWidthClass } from '../../components/styles';
 
 const primary = 'rounded-md bg-white px-5 py-3 text-sm font-semibold text-blue-800 hover:bg-blue-50';
 const secondary = 'rounded-md border border-white px-5 py-3 text-sm font-semibold text-white hover:bg-blue-800';
@@ -6,7 +7,7 @@ const secondary = 'rounded-md border border-white px-5 py-3 text-sm font-semibol
 export function ClosingCallToAction() {
   return (
     <section aria-labelledby="home-cta-heading" className="bg-blue-700 text-white">
-      <div className="mx-auto grid max-w-7xl gap-12 px-4 py-16 sm:px-6 md:grid-cols-2 lg:px-8">
+      <div className={`${pageWidthClass} grid gap-12 py-16 md:grid-cols-2`}>
         <div>
           <h2 id="home-cta-heading" className="text-2xl font-bold">
             Ready to find the right IT professional?

@@ -1,9 +1,10 @@
 import { SearchForm } from '../../components/search-form/search-form';
+import { pageWidthClass } from '../../components/styles';
 
 export function HeroSection() {
   return (
     <section aria-labelledby="home-hero-heading" className="bg-gradient-to-b from-blue-50 to-white">
-      <div className="mx-auto max-w-7xl px-4 py-16 text-center sm:px-6 sm:py-20 lg:px-8">
+      <div className={`${pageWidthClass} py-16 text-center sm:py-20`}>
         <h1 id="home-hero-heading" className="text-4xl font-bold tracking-tight text-gray-900 sm:text-5xl">
           Connect for free with verified IT professionals
         </h1>

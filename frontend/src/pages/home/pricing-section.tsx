@@ -3,7 +3,7 @@
 // (spec, product rule 2).
 import { Link } from 'react-router-dom';
 import { MONEY_BACK_DAYS, PLANS, YEARLY_SAVING_PERCENT, formatPounds, type Plan } from '../../../../core/plans';
-import { linkClass } from '../../components/styles';
+import { displayHeadingClass, linkClass, pageWidthClass, sectionHeadingClass } from '../../components/styles';
 
 function PlanCard({ plan }: { plan: Plan }) {
   const isYearly = plan.id === 'yearly';
@@ -18,7 +18,7 @@ function PlanCard({ plan }: { plan: Plan }) {
           {plan.badge}
         </p>
       ) : null}
-      <h3 id={headingId} className="text-xl font-semibold text-gray-900">
+      <h3 id={headingId} className={sectionHeadingClass}>
         {plan.name}
       </h3>
       <p className="mt-4">
@@ -55,8 +55,8 @@ function PlanCard({ plan }: { plan: Plan }) {
 export function PricingSection() {
   return (
     <section aria-labelledby="home-pricing-heading" className="bg-gray-50">
-      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
-        <h2 id="home-pricing-heading" className="text-center text-3xl font-bold tracking-tight text-gray-900">
+      <div className={`${pageWidthClass} py-16`}>
+        <h2 id="home-pricing-heading" className={`${displayHeadingClass} text-center`}>
           Simple, transparent pricing
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-center text-gray-700">

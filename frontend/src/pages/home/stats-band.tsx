@@ -2,6 +2,7 @@
 // formatStatCount. A figure that is null (no reviews yet) is left out, never invented.
 import type { HomeSummary } from '../../../../core/directory';
 import { formatStatCount } from '../../../../core/stat-count';
+import { pageWidthClass } from '../../components/styles';
 
 interface StatsBandProps {
   stats: HomeSummary['stats'] | undefined;
@@ -29,7 +30,7 @@ export function statFigures(stats: HomeSummary['stats']): Figure[] {
 export function StatsBand({ stats, isLoading, hasFailed }: StatsBandProps) {
   return (
     <section aria-labelledby="home-stats-heading" className="bg-blue-800 text-white">
-      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+      <div className={`${pageWidthClass} py-12`}>
         <h2 id="home-stats-heading" className="sr-only">
           ITConnect in numbers
         </h2>

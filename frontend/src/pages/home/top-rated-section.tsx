@@ -4,7 +4,7 @@
 import { Link } from 'react-router-dom';
 import type { ProfessionalListItem } from '../../../../core/directory';
 import { ProfessionalCard, ProfessionalCardSkeleton } from '../../components/professional-card/professional-card';
-import { linkClass } from '../../components/styles';
+import { displayHeadingClass, linkClass, pageWidthClass } from '../../components/styles';
 
 interface TopRatedSectionProps {
   professionals: ProfessionalListItem[] | undefined;
@@ -60,8 +60,8 @@ function Body({ professionals, totalProfessionals, isLoading, hasFailed }: TopRa
 
 export function TopRatedSection(props: TopRatedSectionProps) {
   return (
-    <section aria-labelledby="home-top-rated-heading" className="mx-auto max-w-7xl px-4 pb-16 sm:px-6 lg:px-8">
-      <h2 id="home-top-rated-heading" className="text-center text-3xl font-bold tracking-tight text-gray-900">
+    <section aria-labelledby="home-top-rated-heading" className={`${pageWidthClass} pb-16`}>
+      <h2 id="home-top-rated-heading" className={`${displayHeadingClass} text-center`}>
         Top Rated IT Professionals
       </h2>
       <Body {...props} />

@@ -6,7 +6,16 @@ import type { RegionSummary } from '../../../../core/directory';
 import { useLocations } from '../../api/use-locations';
 import { locationHref } from '../../components/search-query';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { largePrimaryButtonClass, largeSecondaryButtonClass, linkClass } from '../../components/styles';
+import {
+  displayHeadingClass,
+  largePrimaryButtonClass,
+  largeSecondaryButtonClass,
+  linkClass,
+  pageWidthClass,
+  panelClass,
+  sectionHeadingClass,
+  tagClass,
+} from '../../components/styles';
 
 /** '4.3 average rating', or 'No reviews yet' when the region has none. */
 export function averageRatingText(averageRating: number | null): string {
@@ -16,8 +25,8 @@ export function averageRatingText(averageRating: number | null): string {
 function RegionCard({ region }: { region: RegionSummary }) {
   const headingId = `region-${region.region.replace(/[^A-Za-z0-9]+/g, '-')}`;
   return (
-    <article aria-labelledby={headingId} className="flex h-full flex-col rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
-      <h2 id={headingId} className="text-xl font-semibold text-gray-900">
+    <article aria-labelledby={headingId} className={`${panelClass} flex h-full flex-col`}>
+      <h2 id={headingId} className={sectionHeadingClass}>
         {region.region}
       </h2>
       <p className="mt-2 text-sm text-gray-700">
@@ -36,7 +45,7 @@ function RegionCard({ region }: { region: RegionSummary }) {
           <h3 className="text-sm font-medium text-gray-900">Popular services</h3>
           <ul className="mt-2 flex flex-wrap gap-2">
             {region.popularServices.slice(0, 3).map((service) => (
-              <li key={service} className="rounded-full bg-gray-100 px-3 py-1 text-xs font-medium text-gray-800">
+              <li key={service} className={tagClass}>
                 {service}
               </li>
             ))}
@@ -93,8 +102,8 @@ export function LocationsPage() {
   useDocumentTitle('IT professionals by location');
   return (
     <div className="bg-gray-50">
-      <div className="mx-auto max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
-        <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">IT professionals by location</h1>
+      <div className={`${pageWidthClass} py-12`}>
+        <h1 className={`${displayHeadingClass} sm:text-4xl`}>IT professionals by location</h1>
         <p className="mt-4 max-w-3xl text-lg text-gray-700">
           Find verified IT professionals across the United Kingdom, grouped by where they are based.
         </p>

@@ -1,15 +1,20 @@
 import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { largePrimaryButtonClass, largeSecondaryButtonClass } from '../../components/styles';
+import {
+  displayHeadingClass,
+  largePrimaryButtonClass,
+  largeSecondaryButtonClass,
+  pageWidthClass,
+} from '../../components/styles';
 
 export function NotFoundPage() {
   useDocumentTitle('404 Page Not Found');
   return (
-    <div className="mx-auto flex max-w-7xl flex-col items-center px-4 py-24 text-center sm:px-6 lg:px-8">
+    <div className={`${pageWidthClass} flex flex-col items-center py-24 text-center`}>
       <p className="text-6xl font-bold text-blue-700" aria-hidden="true">
         404
       </p>
-      <h1 className="mt-4 text-3xl font-bold tracking-tight text-gray-900">404 Page Not Found</h1>
+      <h1 className={`${displayHeadingClass} mt-4`}>404 Page Not Found</h1>
       <p className="mt-4 text-gray-700">The page you're looking for doesn't exist or has moved.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-4">
         <Link to="/" className={largePrimaryButtonClass}>

@@ -1,6 +1,6 @@
 // The spec's not-found state. The server also answers such an address with status 404.
 import { useNavigate } from 'react-router-dom';
-import { largePrimaryButtonClass } from '../../components/styles';
+import { displayHeadingClass, largePrimaryButtonClass, pageWidthClass } from '../../components/styles';
 
 /** True when the browser history has an earlier entry inside this app (React Router's idx). */
 function hasHistoryInApp(): boolean {
@@ -11,8 +11,8 @@ function hasHistoryInApp(): boolean {
 export function ProfessionalNotFound() {
   const navigate = useNavigate();
   return (
-    <div className="mx-auto flex max-w-7xl flex-col items-center px-4 py-24 text-center sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight text-gray-900">Professional Not Found</h1>
+    <div className={`${pageWidthClass} flex flex-col items-center py-24 text-center`}>
+      <h1 className={displayHeadingClass}>Professional Not Found</h1>
       <p className="mt-4 text-gray-700">The professional you're looking for doesn't exist or has been removed.</p>
       <button
         type="button"

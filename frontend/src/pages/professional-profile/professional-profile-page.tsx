@@ -9,6 +9,7 @@ import { useSWRConfig } from 'swr';
 import { isProfessionalId, professionalKey, useProfessional } from '../../api/use-professional';
 import { profileHref } from '../../components/professional-card/format-professional';
 import { pageTitle } from '../../components/use-document-title';
+import { pageWidthClass } from '../../components/styles';
 import { ProfessionalNotFound } from './professional-not-found';
 import { ProfileCards } from './profile-cards';
 import { ProfileHeader } from './profile-header';
@@ -44,7 +45,7 @@ export function ProfessionalProfilePage() {
   if (professional === null) return <ProfessionalNotFound />;
   if (error !== undefined && !professional) {
     return (
-      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8">
+      <div className={`${pageWidthClass} py-16`}>
         <h1 className="text-3xl font-bold text-gray-900">This profile could not be loaded</h1>
         <p role="alert" className="mt-4 text-gray-700">
           Something went wrong while loading this professional. Please reload the page or try again later.
@@ -57,7 +58,7 @@ export function ProfessionalProfilePage() {
   return (
     <div className="bg-gray-50">
       <ProfileHeader professional={professional} near={near} />
-      <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6 lg:px-8">
+      <div className={`${pageWidthClass} py-10`}>
         <ProfileCards professional={professional} />
         <ReviewsSection professionalId={professional.id} reviewCount={professional.reviewCount} />
       </div>

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import type { ProfessionalListItem } from '../../../../core/directory';
 import { priceLine } from '../../components/professional-card/format-professional';
-import { linkClass } from '../../components/styles';
+import { linkClass, panelClass, sectionHeadingClass } from '../../components/styles';
 import { safeWebUrl } from './safe-url';
 
 const SOCIAL_PLATFORMS = [
@@ -19,8 +19,8 @@ const wrappingLinkClass = `${linkClass} break-words`;
 
 function Card({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={id} className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
-      <h2 id={id} className="text-xl font-semibold text-gray-900">
+    <section aria-labelledby={id} className={panelClass}>
+      <h2 id={id} className={sectionHeadingClass}>
         {title}
       </h2>
       <div className="mt-4 text-gray-800">{children}</div>

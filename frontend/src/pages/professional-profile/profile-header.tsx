@@ -9,6 +9,7 @@ import {
   reviewCountText,
 } from '../../components/professional-card/format-professional';
 import { StarIcon } from '../../components/professional-card/professional-card';
+import { displayHeadingClass, pageWidthClass } from '../../components/styles';
 import { REVIEWS_HEADING_ID } from './reviews-section';
 
 function scrollToReviews(): void {
@@ -23,7 +24,7 @@ export function ProfileHeader({ professional, near }: { professional: Profession
   const { companyName, region, rating, reviewCount, services, distanceMiles } = professional;
   return (
     <header className="border-b border-gray-200 bg-white">
-      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-10 sm:flex-row sm:items-start sm:px-6 lg:px-8">
+      <div className={`${pageWidthClass} flex flex-col gap-6 py-10 sm:flex-row sm:items-start`}>
         <div
           aria-hidden="true"
           className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full bg-blue-100 text-2xl font-semibold text-blue-800"
@@ -53,7 +54,7 @@ export function ProfileHeader({ professional, near }: { professional: Profession
               <span aria-hidden="true">✓</span> Verified Professional
             </p>
           </div>
-          <h1 className="mt-3 text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{companyName}</h1>
+          <h1 className={`${displayHeadingClass} mt-3 sm:text-4xl`}>{companyName}</h1>
           <p className="mt-2 text-gray-700">Serves {region}</p>
           {typeof distanceMiles === 'number' && near ? (
             <p className="mt-1 text-sm text-gray-700">

@@ -4,6 +4,7 @@
 import type { ReviewItem } from '../../../../core/directory';
 import { useReviews } from '../../api/use-reviews';
 import { StarIcon } from '../../components/professional-card/professional-card';
+import { panelClass, sectionHeadingClass } from '../../components/styles';
 
 export const REVIEWS_HEADING_ID = 'customer-reviews';
 
@@ -105,9 +106,9 @@ export function ReviewsSection({ professionalId, reviewCount }: { professionalId
   return (
     <section
       aria-labelledby={REVIEWS_HEADING_ID}
-      className="mt-6 scroll-mt-20 rounded-lg border border-gray-200 bg-white p-6 shadow-sm"
+      className={`${panelClass} mt-6 scroll-mt-20`}
     >
-      <h2 id={REVIEWS_HEADING_ID} tabIndex={-1} className="scroll-mt-20 text-xl font-semibold text-gray-900 outline-none">
+      <h2 id={REVIEWS_HEADING_ID} tabIndex={-1} className={`${sectionHeadingClass} scroll-mt-20 outline-none`}>
         Customer Reviews
       </h2>
       <div className="mt-2">

@@ -1,10 +1,11 @@
 import { Link } from 'react-router-dom';
+import { pageWidthClass } from '../../components/styles';
 
 /** The directory's closing call to professionals (spec: bottom banner). */
 export function JoinBanner() {
   return (
     <section aria-labelledby="join-banner-heading" className="bg-blue-800 text-white">
-      <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-12 sm:px-6 md:flex-row md:items-center md:justify-between lg:px-8">
+      <div className={`${pageWidthClass} flex flex-col gap-6 py-12 md:flex-row md:items-center md:justify-between`}>
         <div>
           <h2 id="join-banner-heading" className="text-2xl font-bold">
             Are you an IT Professional?

@@ -16,6 +16,7 @@ import { useProfessionals } from '../../api/use-professionals';
 import { MapOverlay } from '../../components/map/map-overlay';
 import { MapErrorBoundary } from '../../components/map/map-error-boundary';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { displayHeadingClass, pageWidthClass } from '../../components/styles';
 import { DirectoryFilterForm } from './directory-filter-form';
 import { FilterChips } from './filter-chips';
 import { JoinBanner } from './join-banner';
@@ -60,8 +61,8 @@ export function ProfessionalsPage() {
 
   return (
     <>
-      <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:px-8">
-        <h1 className="text-3xl font-bold tracking-tight text-gray-900">Professionals</h1>
+      <div className={`${pageWidthClass} py-8`}>
+        <h1 className={displayHeadingClass}>Professionals</h1>
         <p className="mt-1 text-gray-700">Find trusted IT professionals across the UK.</p>
 
         <div className="mt-6">

@@ -11,7 +11,15 @@ import { updateMyProfile, useMyProfile } from '../../api/use-my-profile';
 import { showToast } from '../../components/toast';
 import { FieldError, TextField } from '../../components/forms/form-fields';
 import { apiFieldErrors, type FieldErrors } from '../../components/forms/form-validation';
-import { inputClass, labelClass, labelTextClass, linkClass, primaryButtonClass } from '../../components/styles';
+import {
+  inputClass,
+  labelClass,
+  labelTextClass,
+  linkClass,
+  panelClass,
+  primaryButtonClass,
+  sectionHeadingClass,
+} from '../../components/styles';
 import {
   describeRate,
   MAX_SERVICES,
@@ -78,9 +86,9 @@ export function ListingEditor({ publicSlug }: { publicSlug: string | null }) {
 
   const slug = publicSlug ?? profile?.slug ?? null;
   return (
-    <section aria-labelledby="professional-profile" className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
+    <section aria-labelledby="professional-profile" className={panelClass}>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="professional-profile" className="text-xl font-semibold text-gray-900">
+        <h2 id="professional-profile" className={sectionHeadingClass}>
           Professional profile
         </h2>
         {slug ? (

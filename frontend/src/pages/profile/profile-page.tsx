@@ -14,7 +14,13 @@ import { PageLoading } from '../../components/layout/page-loading';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { PasswordField } from '../../components/forms/form-fields';
-import { dangerButtonClass, secondaryButtonClass } from '../../components/styles';
+import {
+  dangerButtonClass,
+  displayHeadingClass,
+  panelClass,
+  secondaryButtonClass,
+  sectionHeadingClass,
+} from '../../components/styles';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListingEditor } from './listing-editor';
 import { formatMemberSince, myDataFileName } from './profile-form';
@@ -95,10 +101,10 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
 
   return (
     <div className="mx-auto max-w-4xl space-y-8 px-4 py-12 sm:px-6 lg:px-8">
-      <h1 className="text-3xl font-bold tracking-tight text-gray-900">My Profile</h1>
+      <h1 className={displayHeadingClass}>My Profile</h1>
 
-      <section aria-labelledby="account-info" className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
-        <h2 id="account-info" className="text-xl font-semibold text-gray-900">
+      <section aria-labelledby="account-info" className={panelClass}>
+        <h2 id="account-info" className={sectionHeadingClass}>
           Account information
         </h2>
         <dl className="mt-4 grid gap-4 sm:grid-cols-2">
@@ -123,8 +129,8 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
 
       {provider ? <ListingEditor publicSlug={user.professionalSlug} /> : null}
 
-      <section aria-labelledby="account-actions" className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
-        <h2 id="account-actions" className="text-xl font-semibold text-gray-900">
+      <section aria-labelledby="account-actions" className={panelClass}>
+        <h2 id="account-actions" className={sectionHeadingClass}>
           Account actions
         </h2>
         <div className="mt-4 flex flex-wrap gap-3">
