@@ -10,7 +10,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{core,api,worker,frontend,prisma,scripts}/**/*.test.{ts,tsx}'],
+          include: ['{core,api,worker,frontend,prisma,scripts}/**/*.test.{ts,tsx}', 'tests/contracts/**/*.test.ts'],
           exclude: [...exclude, '**/*.int.test.{ts,tsx}'],
           setupFiles: ['tests/support/fail-on-console-error.ts'],
           environment: 'node',

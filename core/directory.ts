@@ -1,10 +1,8 @@
-// The directory's HTTP contract, shared by the API (parses queries, shapes answers) and the front
-// end (builds query strings, reads answers). Query parameters keep the spec's names (section 7);
-// `search`, `near`, `radiusMiles`, `sort`, `limit` and `offset` are additions (issue 3).
-import { z } from 'zod';
-import { text } from './text';
-import { ALL_UK, findLocation } from './locations';
-import { ALL_SERVICES, SERVICES, type Service } from './services';
+// The directory's HTTP contract, shared by the API (shapes answers) and the front end (builds
+// query strings, reads answers): constants and answer types. Zod-free, so the SPA's pages import it
+// without zod; the query schema the API parses with is core/directory-query.ts. Query parameters keep
+// the spec's names (section 7); `search`, `near`, `radiusMiles`, `sort`, `limit` and `offset` are
+// additions (issue 3).
 
 export const SORTS = ['relevance', 'distance', 'rating', 'price', 'newest'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -16,90 +14,6 @@ export const MAX_RADIUS_MILES = 600;
 /** Response header carrying the number of matches of a list query (the body stays an array). */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
 
-const serviceByLowerName = new Map(SERVICES.map((s) => [s.toLowerCase(), s]));
-
-const optionalNumber = (label: string, min: number, max: number, { isInteger = false } = {}) =>
-  text()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return undefined;
-      const n = Number(v);
-      if (!Number.isFinite(n)) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a number` });
-        return z.NEVER;
-      }
-      if (isInteger && !Number.isInteger(n)) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a whole number` });
-        return z.NEVER;
-      }
-      if (n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be between ${min} and ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
-
-/**
- * GET /api/professionals (and /api/professionals/map) query string. Defaults ('All Services',
- * 'All UK', empty values) mean "no filter". Unknown services, places and sorts are 400s.
- */
-export const DirectoryQuery = z
-  .object({
-    service: text()
-      .trim()
-      .optional()
-      .transform((v, ctx): Service | undefined => {
-        if (!v || v === ALL_SERVICES) return undefined;
-        const service = serviceByLowerName.get(v.toLowerCase());
-        if (!service) {
-          ctx.addIssue({ code: 'custom', message: `Unknown service "${v}"` });
-          return z.NEVER;
-        }
-        return service;
-      }),
-    location: text()
-      .trim()
-      .optional()
-      .transform((v, ctx) => {
-        if (!v || v === ALL_UK) return undefined;
-        const place = findLocation(v);
-        if (!place) {
-          ctx.addIssue({ code: 'custom', message: `Unknown location "${v}"` });
-          return z.NEVER;
-        }
-        return place.name;
-      }),
-    minRating: optionalNumber('minRating', 0, 5),
-    /** Pounds per hour; a daily rate counts as rate ÷ 8 (product rule 16). */
-    minHourlyRate: optionalNumber('minHourlyRate', 0, 100_000),
-    maxHourlyRate: optionalNumber('maxHourlyRate', 0, 100_000),
-    /** Free text over company name, description, services and location (product rule 17). */
-    search: text()
-      .trim()
-      .max(200, 'search must be at most 200 characters')
-      .optional()
-      .transform((v) => v || undefined),
-    /** A UK postcode, outcode or place name to measure distance from. */
-    near: text()
-      .trim()
-      .max(100)
-      .optional()
-      .transform((v) => v || undefined),
-    radiusMiles: optionalNumber('radiusMiles', 0.1, MAX_RADIUS_MILES),
-    sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).optional(),
-    limit: optionalNumber('limit', 1, MAX_PAGE_SIZE, { isInteger: true }),
-    offset: optionalNumber('offset', 0, 1_000_000, { isInteger: true }),
-  })
-  .refine((q) => q.minHourlyRate === undefined || q.maxHourlyRate === undefined || q.minHourlyRate <= q.maxHourlyRate, {
-    message: 'minHourlyRate must not be above maxHourlyRate',
-    path: ['minHourlyRate'],
-  })
-  .refine((q) => q.sort !== 'distance' || q.near !== undefined, {
-    message: 'sort=distance needs near (a postcode or place)',
-    path: ['sort'],
-  });
-export type DirectoryQuery = z.output<typeof DirectoryQuery>;
 
 /**
  * Positions the public side shows are rounded to 3 decimals (about 110 m north-south): plenty to
@@ -114,8 +28,44 @@ export function publicCoordinate(value: number): number {
 }
 
 /**
- * A professional as the directory, home page and profile receive it: what the profile shows, and
- * nothing internal (no approval or subscription state, never Stripe ids).
+ * The stored fields of a professional the public side reads, once: the API's SQL column list, its
+ * Prisma selects (My Profile and page heads build on it) and ProfessionalListItem all follow this.
+ * Nothing internal: no approval or subscription state, no Stripe ids.
+ */
+export const PUBLIC_PROFESSIONAL_FIELDS = [
+  'id',
+  'slug',
+  'companyName',
+  'contactName',
+  'email',
+  'phone',
+  'website',
+  'description',
+  'services',
+  'location',
+  'region',
+  'postcode',
+  'ratePence',
+  'rateType',
+  'isProjectBased',
+  'rating',
+  'reviewCount',
+  'linkedin',
+  'github',
+  'facebook',
+  'instagram',
+  'twitter',
+  'trustpilot',
+  'lat',
+  'lng',
+  'createdAt',
+  'updatedAt',
+] as const;
+export type PublicProfessionalField = (typeof PUBLIC_PROFESSIONAL_FIELDS)[number];
+
+/**
+ * A professional as the directory, home page and profile receive it: PUBLIC_PROFESSIONAL_FIELDS,
+ * with the rate as text (product rule 16) and positions rounded.
  */
 export interface ProfessionalListItem {
   id: number;

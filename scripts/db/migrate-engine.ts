@@ -173,7 +173,7 @@ async function loadEngine(): Promise<EngineModule> {
       __wbg_set_wasm(exports: WebAssembly.Exports): void;
     };
     const wasmPath = path.join(path.dirname(bgPath), 'schema_engine_bg.wasm');
-    const { instance } = await WebAssembly.instantiate(await readFile(wasmPath), { '../../prisma/scripts/schema_engine_bg.js': bg });
+    const { instance } = await WebAssembly.instantiate(await readFile(wasmPath), { './schema_engine_bg.js': bg });
     bg.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
     return bg;

@@ -81,7 +81,7 @@ test.describe('searching', () => {
     await expect(page.getByRole('button', { name: 'Remove filter: “web design”' })).toBeVisible();
     // Relevance is offered (and chosen) only when searching for text.
     await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('relevance');
-    await expect(page).toHaveTitle('“web design” – IT Professionals | ITConnect');
+    await expect(page).toHaveTitle('Results for "web design" | ITConnect');
     await checkA11y(page);
   });
 
@@ -178,7 +178,7 @@ test.describe('searching', () => {
     await expect(page.getByRole('searchbox', { name: 'Keywords' })).toHaveValue('');
     const { total } = await apiList(request, '');
     await expect(page.getByText(COUNT_TEXT)).toHaveText(`${total} professionals`);
-    await expect(page).toHaveTitle('IT Professionals | ITConnect');
+    await expect(page).toHaveTitle('Browse IT Professionals | ITConnect');
   });
 
   test('Load more adds the next page until every match is listed', async ({ consentedPage: page, request }) => {

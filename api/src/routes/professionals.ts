@@ -9,7 +9,8 @@
 // not the generic 422 of a ZodError).
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
-import { DirectoryQuery, TOTAL_COUNT_HEADER } from '../../../core/directory';
+import { TOTAL_COUNT_HEADER } from '../../../core/directory';
+import { DirectoryQuery } from '../../../core/directory-query';
 import { AppError } from '../domain/app-error';
 import { queryKey } from '../domain/directory/answer-cache';
 import { sendAnswer } from './send-answer';

@@ -1,10 +1,5 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PAGE_MODULES, pageDataPath, pagePreloadTags, withPrerenderedPage, type ViteManifest } from './page-preloads';
-
-const FRONTEND_DIR = fileURLToPath(new URL('../../../frontend/', import.meta.url));
+import { pagePreloadTags, withPrerenderedPage, type ViteManifest } from './page-preloads';
 
 const manifest: ViteManifest = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'], css: ['assets/index-1.css'] },
@@ -18,12 +13,6 @@ const TEMPLATE = `<html><head>
     <link rel="modulepreload" crossorigin href="/assets/react-1.js">
     <link rel="stylesheet" crossorigin href="/assets/index-1.css">
   </head><body><div id="root"></div></body></html>`;
-
-describe('PAGE_MODULES', () => {
-  it('names source modules that exist in the front end', () => {
-    for (const { module } of PAGE_MODULES) expect(existsSync(path.join(FRONTEND_DIR, module)), module).toBe(true);
-  });
-});
 
 describe('pagePreloadTags', () => {
   it("preloads the page's chunk and its imports that the entry does not already load, and its data", () => {
@@ -39,20 +28,6 @@ describe('pagePreloadTags', () => {
       '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/locations">',
     );
     expect(pagePreloadTags({ manifest, pathname: '/no-such-page', search: '' })).toBe('');
-  });
-});
-
-describe('pageDataPath', () => {
-  it("is the profile's SWR key for a slug, re-encoded", () => {
-    expect(pageDataPath('/professionals/bits-bytes', '')).toBe('/api/professionals/slug/bits-bytes');
-    expect(pageDataPath('/professionals/caf%C3%A9-it', '')).toBe('/api/professionals/slug/caf%C3%A9-it');
-  });
-
-  it('is nothing for an id address (redirected), a ?near= profile, a bad escape or the directory', () => {
-    expect(pageDataPath('/professionals/42', '')).toBeUndefined();
-    expect(pageDataPath('/professionals/bits-bytes', 'near=M1')).toBeUndefined();
-    expect(pageDataPath('/professionals/%E0%A4%A', '')).toBeUndefined();
-    expect(pageDataPath('/professionals', 'service=Web%20Design')).toBeUndefined();
   });
 });
 

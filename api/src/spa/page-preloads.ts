@@ -7,11 +7,11 @@
 //   - for the pages the build prerendered (frontend/src/prerender.tsx, .vite/prerendered.json),
 //     their first render's markup inside <div id="root">, painted before any script runs, with the
 //     entry stylesheet inlined (7 KB compressed), so that first paint waits for no other request.
-// PAGE_MODULES must follow frontend/src/routes.tsx (the api cannot import the front end); a page
-// missing here only loses its preload (main.tsx then waits one round trip longer for its chunk
-// before the first render). page-preloads.test.ts checks each module file exists.
+// Which page an address is, its module and its data come from the page registry (core/pages.ts),
+// which the SPA's router reads too; core/pages.test.ts checks each module file exists.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PAGES, pageAt, pageDataPath } from '../../../core/pages';
 import { escapeHtml } from '../domain/seo/escape';
 
 /** One chunk of the Vite manifest (only the fields used here). */
@@ -22,50 +22,6 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 export type ViteManifest = Record<string, ManifestChunk>;
-
-export const PAGE_MODULES: readonly { pattern: RegExp; module: string }[] = [
-  { pattern: /^\/$/, module: 'src/pages/home/home-page.tsx' },
-  { pattern: /^\/professionals$/, module: 'src/pages/professionals/professionals-page.tsx' },
-  { pattern: /^\/professionals\/[^/]+$/, module: 'src/pages/professional-profile/professional-profile-page.tsx' },
-  { pattern: /^\/locations$/, module: 'src/pages/locations/locations-page.tsx' },
-  { pattern: /^\/about$/, module: 'src/pages/about/about-page.tsx' },
-  { pattern: /^\/apply$/, module: 'src/pages/apply/apply-page.tsx' },
-  { pattern: /^\/contact$/, module: 'src/pages/contact/contact-page.tsx' },
-  { pattern: /^\/login$/, module: 'src/pages/login/login-page.tsx' },
-  { pattern: /^\/register$/, module: 'src/pages/register/register-page.tsx' },
-  { pattern: /^\/forgot-password$/, module: 'src/pages/forgot-password/forgot-password-page.tsx' },
-  { pattern: /^\/reset-password$/, module: 'src/pages/reset-password/reset-password-page.tsx' },
-  { pattern: /^\/confirm-email$/, module: 'src/pages/confirm-email/confirm-email-page.tsx' },
-  { pattern: /^\/profile$/, module: 'src/pages/profile/profile-page.tsx' },
-  { pattern: /^\/admin$/, module: 'src/pages/admin/admin-page.tsx' },
-  { pattern: /^\/admin\/mail$/, module: 'src/pages/admin-mail/admin-mail-page.tsx' },
-  { pattern: /^\/subscribe$/, module: 'src/pages/subscribe/subscribe-page.tsx' },
-  { pattern: /^\/subscription-success$/, module: 'src/pages/subscription-success/subscription-success-page.tsx' },
-  { pattern: /^\/application-success$/, module: 'src/pages/application-success/application-success-page.tsx' },
-  { pattern: /^\/privacy-policy$/, module: 'src/pages/privacy-policy/privacy-policy-page.tsx' },
-  { pattern: /^\/cookie-policy$/, module: 'src/pages/cookie-policy/cookie-policy-page.tsx' },
-  { pattern: /^\/terms-of-service$/, module: 'src/pages/terms-of-service/terms-of-service-page.tsx' },
-  // Any other address is the SPA's 404 page.
-  { pattern: /^/, module: 'src/pages/not-found/not-found-page.tsx' },
-];
-
-/** The API path a page's main content is fetched from, exactly as the SPA's SWR hook asks for it. */
-export function pageDataPath(pathname: string, search: string): string | undefined {
-  if (pathname === '/') return '/api/home'; // frontend/src/api/use-home.ts
-  if (pathname === '/locations') return '/api/locations'; // use-locations.ts
-  const profile = /^\/professionals\/([^/]+)$/.exec(pathname);
-  // use-professional.ts: a slug (an all-digit id is redirected by the server), without ?near=.
-  if (profile && !/^\d+$/.test(profile[1]!) && !new URLSearchParams(search).has('near')) {
-    let slug: string;
-    try {
-      slug = decodeURIComponent(profile[1]!);
-    } catch {
-      return undefined;
-    }
-    return `/api/professionals/slug/${encodeURIComponent(slug)}`;
-  }
-  return undefined;
-}
 
 /** Page path → the markup of its first render, from the build. */
 export type PrerenderedPages = Record<string, string>;
@@ -143,8 +99,8 @@ export function withPrerenderedPage(
 /** The <link> tags for one page ('' when there is nothing to preload). */
 export function pagePreloadTags({ manifest, pathname, search }: { manifest: ViteManifest | undefined; pathname: string; search: string }): string {
   const tags: string[] = [];
-  const page = PAGE_MODULES.find(({ pattern }) => pattern.test(pathname));
-  if (manifest && page && manifest[page.module]) {
+  const page = PAGES[pageAt(pathname)];
+  if (manifest && manifest[page.module]) {
     // The entry's own chunks are already in index.html.
     const inEntry = new Set<string>();
     for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) staticClosure(manifest, key, inEntry);

@@ -3,7 +3,7 @@
 // ApiRequestError the client throws.
 import type { ProfessionalListItem } from '../../../core/directory';
 import { ApiRequestError } from './client';
-import { TOTAL_COUNT } from './directory-query';
+import { TOTAL_COUNT_HEADER } from '../../../core/directory';
 
 export interface ProfessionalsPage {
   items: ProfessionalListItem[];
@@ -16,6 +16,6 @@ export async function fetchProfessionalsPage(path: string): Promise<Professional
   const text = await response.text();
   if (!response.ok) throw new ApiRequestError(response.status, response.statusText, text);
   const items = (text === '' ? [] : JSON.parse(text)) as ProfessionalListItem[];
-  const header = Number(response.headers.get(TOTAL_COUNT));
-  return { items, total: Number.isFinite(header) && response.headers.has(TOTAL_COUNT) ? header : items.length };
+  const header = Number(response.headers.get(TOTAL_COUNT_HEADER));
+  return { items, total: Number.isFinite(header) && response.headers.has(TOTAL_COUNT_HEADER) ? header : items.length };
 }

@@ -1,35 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PAGE_SIZE, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES, SORTS, TOTAL_COUNT_HEADER } from '../../../core/directory';
+import { SORTS } from '../../../core/directory';
 import {
   activeFilterChips,
   availableSorts,
   DEFAULT_FILTERS,
-  DEFAULT_RADIUS,
   directoryPath,
   directoryTitle,
   filtersFromSearchParams,
   filtersToSearchParams,
-  MAX_RADIUS,
   mapPointsApiPath,
-  PAGE_SIZE,
   professionalsApiPath,
-  SORT_VALUES,
-  TOTAL_COUNT,
   withoutFilters,
   type DirectoryFilters,
 } from './directory-query';
 
 const read = (query: string) => filtersFromSearchParams(new URLSearchParams(query));
-
-describe('constants', () => {
-  it('match core/directory.ts', () => {
-    expect(SORT_VALUES).toEqual(SORTS);
-    expect(PAGE_SIZE).toBe(DEFAULT_PAGE_SIZE);
-    expect(DEFAULT_RADIUS).toBe(DEFAULT_RADIUS_MILES);
-    expect(MAX_RADIUS).toBe(MAX_RADIUS_MILES);
-    expect(TOTAL_COUNT).toBe(TOTAL_COUNT_HEADER);
-  });
-});
 
 describe('reading the address', () => {
   it('gives the defaults for an empty query', () => {
@@ -138,11 +123,11 @@ describe('sorts, chips and title', () => {
     expect(activeFilterChips(DEFAULT_FILTERS)).toEqual([]);
   });
 
-  it('titles the page after the filters', () => {
-    expect(directoryTitle(DEFAULT_FILTERS)).toBe('IT Professionals');
+  it('titles the page after the filters, by the rule of the server\'s page head', () => {
+    expect(directoryTitle(DEFAULT_FILTERS)).toBe('Browse IT Professionals');
     expect(directoryTitle({ ...DEFAULT_FILTERS, service: 'Web Design', location: 'Manchester' })).toBe(
       'Web Design in Manchester',
     );
-    expect(directoryTitle({ ...DEFAULT_FILTERS, search: 'backup' })).toBe('“backup” – IT Professionals');
+    expect(directoryTitle({ ...DEFAULT_FILTERS, search: 'backup' })).toBe('Results for "backup"');
   });
 });

@@ -1,20 +1,17 @@
 // The directory's filters and their two spellings: the page's address (/professionals?…, only
-// non-default values, product rule 17) and the API's query string (core/directory.ts, same names plus
-// limit/offset). Pure functions, unit tested; the hooks in use-professionals.ts build on them.
+// non-default values, product rule 17) and the API's query string (core/directory-query.ts, same
+// names plus limit/offset). Pure functions, unit tested; the hooks in use-professionals.ts build on
+// them. Constants come from core/directory.ts, which is zod-free (the schema lives apart).
 //
 // Reading an address is lenient: a value the API would refuse (an unknown service, 'abc' as a
 // rating, sort=distance without near) is dropped rather than turned into a failed request.
-import type { Sort } from '../../../core/directory';
+import { DEFAULT_PAGE_SIZE, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES, SORTS, type Sort } from '../../../core/directory';
+import { directoryPageText } from '../../../core/directory-title';
 import { ALL_UK, findLocation } from '../../../core/locations';
 import { ALL_SERVICES, SERVICES } from '../../../core/services';
 
-// Copies of core/directory.ts constants: importing values from that module would pull zod (its
-// query schema) into the page's chunk. directory-query.test.ts keeps them equal.
-export const SORT_VALUES: readonly Sort[] = ['relevance', 'distance', 'rating', 'price', 'newest'];
-export const PAGE_SIZE = 24;
-export const DEFAULT_RADIUS = 25;
-export const TOTAL_COUNT = 'X-Total-Count';
-export const MAX_RADIUS = 600;
+/** Until the directory page's filter form imports core's name (it is being split; see issue 9). */
+export const DEFAULT_RADIUS = DEFAULT_RADIUS_MILES;
 
 export interface DirectoryFilters {
   /** A service name or 'All Services'. */
@@ -60,7 +57,7 @@ function numberParam(value: string | null, min: number, max: number): number | u
 
 /** The sorts that make sense for these filters: relevance only with text, distance only with near. */
 export function availableSorts(filters: Pick<DirectoryFilters, 'search' | 'near'>): Sort[] {
-  return SORT_VALUES.filter(
+  return SORTS.filter(
     (sort) => (sort !== 'relevance' || filters.search !== '') && (sort !== 'distance' || filters.near !== ''),
   );
 }
@@ -108,8 +105,8 @@ export function filtersFromSearchParams(params: URLSearchParams): DirectoryFilte
     maxHourlyRate: numberParam(params.get('maxHourlyRate'), 0, 100_000),
     search: (params.get('search') ?? '').slice(0, 200),
     near: (params.get('near') ?? '').slice(0, 100),
-    radiusMiles: numberParam(params.get('radiusMiles'), 0.1, MAX_RADIUS),
-    sort: SORT_VALUES.find((sort) => sort === sortParam),
+    radiusMiles: numberParam(params.get('radiusMiles'), 0.1, MAX_RADIUS_MILES),
+    sort: SORTS.find((sort) => sort === sortParam),
   };
   return normaliseFilters(filters);
 }
@@ -146,7 +143,7 @@ export function directoryPath(filters: DirectoryFilters): string {
 }
 
 /** GET /api/professionals for one page of results. */
-export function professionalsApiPath(filters: DirectoryFilters, offset: number, limit = PAGE_SIZE): string {
+export function professionalsApiPath(filters: DirectoryFilters, offset: number, limit = DEFAULT_PAGE_SIZE): string {
   const params = filtersToSearchParams(filters);
   // The order is always explicit, so the sort control shows what the API really did.
   params.set('sort', normaliseFilters(filters).sort ?? defaultSort(normaliseFilters(filters)));
@@ -211,7 +208,7 @@ export function activeFilterChips(filters: DirectoryFilters): FilterChip[] {
   if (f.near) {
     chips.push({
       keys: ['near', 'radiusMiles'],
-      label: `Within ${f.radiusMiles ?? DEFAULT_RADIUS} miles of ${f.near}`,
+      label: `Within ${f.radiusMiles ?? DEFAULT_RADIUS_MILES} miles of ${f.near}`,
     });
   }
   return chips;
@@ -229,10 +226,13 @@ export function withoutFilters(filters: DirectoryFilters, keys: readonly (keyof 
   return normaliseFilters(next);
 }
 
-/** The page title: 'Web Design in Manchester', 'IT Professionals in Leeds', '“backup” – IT Professionals'. */
+/** The page title, by the rule the server's page head uses too (core/directory-title.ts). */
 export function directoryTitle(filters: DirectoryFilters): string {
-  const what = filters.service !== ALL_SERVICES ? filters.service : 'IT Professionals';
-  const where = filters.location !== ALL_UK ? ` in ${filters.location}` : filters.near ? ` near ${filters.near}` : '';
-  const base = `${what}${where}`;
-  return filters.search ? `“${filters.search}” – ${base}` : base;
+  const f = normaliseFilters(filters);
+  return directoryPageText({
+    service: f.service !== ALL_SERVICES ? f.service : undefined,
+    location: f.location !== ALL_UK ? f.location : undefined,
+    search: f.search || undefined,
+    near: f.near || undefined,
+  }).title;
 }

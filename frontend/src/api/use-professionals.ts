@@ -5,7 +5,8 @@ import useSWRInfinite from 'swr/infinite';
 import type { MapPoints, ProfessionalCard, ProfessionalListItem } from '../../../core/directory';
 import { getJson } from './client';
 import { fetchProfessionalsPage, type ProfessionalsPage } from './directory-fetch';
-import { mapPointsApiPath, PAGE_SIZE, professionalsApiPath, type DirectoryFilters } from './directory-query';
+import { DEFAULT_PAGE_SIZE } from '../../../core/directory';
+import { mapPointsApiPath, professionalsApiPath, type DirectoryFilters } from './directory-query';
 
 export interface UseProfessionalsResult {
   professionals: ProfessionalListItem[];
@@ -21,8 +22,8 @@ export interface UseProfessionalsResult {
 
 export function useProfessionals(filters: DirectoryFilters): UseProfessionalsResult {
   const getKey = (index: number, previous: ProfessionalsPage | null): string | null => {
-    if (previous && (previous.items.length < PAGE_SIZE || (index * PAGE_SIZE >= previous.total))) return null;
-    return professionalsApiPath(filters, index * PAGE_SIZE);
+    if (previous && (previous.items.length < DEFAULT_PAGE_SIZE || (index * DEFAULT_PAGE_SIZE >= previous.total))) return null;
+    return professionalsApiPath(filters, index * DEFAULT_PAGE_SIZE);
   };
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite(getKey, fetchProfessionalsPage, {
     revalidateFirstPage: false,
@@ -35,7 +36,7 @@ export function useProfessionals(filters: DirectoryFilters): UseProfessionalsRes
   const isLoadingMore = !error && data !== undefined && size > data.length;
   const lastPage = pages[pages.length - 1];
   const hasMore =
-    total !== undefined && lastPage !== undefined && lastPage.items.length === PAGE_SIZE && professionals.length < total;
+    total !== undefined && lastPage !== undefined && lastPage.items.length === DEFAULT_PAGE_SIZE && professionals.length < total;
 
   return {
     professionals,

@@ -1,13 +1,8 @@
+// The browser tab's title: 'Page | ITConnect', by the rule the server's page heads use (core/pages.ts).
 import { useEffect } from 'react';
+import { pageTitle } from '../../../core/pages';
 
-export const SITE_NAME = 'ITConnect';
-/** Also the static <title> in index.html. */
-export const DEFAULT_TITLE = 'ITConnect – Find trusted IT professionals in the UK';
-
-/** 'About Us' → 'About Us | ITConnect'; no page title → the site's default title. */
-export function pageTitle(title?: string): string {
-  return title ? `${title} | ${SITE_NAME}` : DEFAULT_TITLE;
-}
+export { pageTitle } from '../../../core/pages';
 
 export function useDocumentTitle(title?: string): void {
   useEffect(() => {

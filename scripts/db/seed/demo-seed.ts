@@ -15,7 +15,11 @@ import {
   DEMO_COMPANY_TLD,
   DEMO_INVOICE_PREFIX,
   DEMO_USER_DOMAIN,
+  type DemoApplication,
   type DemoData,
+  type DemoPayment,
+  type DemoProfessional,
+  type DemoReview,
   type DemoUser,
 } from './demo-data';
 import { loadOutcodes } from './places';
@@ -42,23 +46,25 @@ export interface SeedOptions {
   log?: (line: string) => void;
 }
 
-/** Column name → PostgreSQL type, as jsonb_to_recordset needs them. */
-type Columns = Record<string, string>;
+/** Each column once: its PostgreSQL type (as jsonb_to_recordset needs it) and its value for a row. */
+type Columns<T> = Record<string, readonly [type: string, value: (row: T) => unknown]>;
 
-async function insertRows<R extends Record<string, unknown>>(
+async function insertRows<T, R extends Record<string, unknown> = Record<string, unknown>>(
   client: pg.ClientBase,
   table: string,
-  columns: Columns,
-  rows: Record<string, unknown>[],
+  columns: Columns<T>,
+  rows: readonly T[],
   returning: string[],
 ): Promise<R[]> {
   if (rows.length === 0) return [];
   // Table and column names come from this file, never from input; values travel as one JSON parameter.
-  const names = Object.keys(columns).map((c) => `"${c}"`).join(', ');
-  const definitions = Object.entries(columns).map(([c, type]) => `"${c}" ${type}`).join(', ');
+  const entries = Object.entries(columns);
+  const names = entries.map(([c]) => `"${c}"`).join(', ');
+  const definitions = entries.map(([c, [type]]) => `"${c}" ${type}`).join(', ');
+  const values = rows.map((row) => Object.fromEntries(entries.map(([c, [, value]]) => [c, value(row)])));
   const result = await client.query<R>(
     `INSERT INTO "${table}" (${names}) SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${definitions}) RETURNING ${returning.map((c) => `"${c}"`).join(', ')}`,
-    [JSON.stringify(rows)],
+    [JSON.stringify(values)],
   );
   return result.rows;
 }
@@ -89,97 +95,129 @@ async function removeDemoData(client: pg.ClientBase): Promise<void> {
 async function writeDemoData(client: pg.ClientBase, data: DemoData, passwords: Map<string, string>): Promise<Map<string, number>> {
   const now = new Date();
   const professionalIds = new Map<string, number>();
-  const insertedProfessionals = await insertRows<{ id: number; slug: string }>(
+  const insertedProfessionals = await insertRows<DemoProfessional, { id: number; slug: string }>(
     client,
     'professionals',
     {
-      slug: 'text', company_name: 'text', contact_name: 'text', email: 'text', phone: 'text', website: 'text',
-      description: 'text', services: 'text[]', location: 'text', region: 'text', postcode: 'text',
-      rate_pence: 'int', rate_type: '"RateType"', hourly_rate_pence: 'int', is_project_based: 'boolean',
-      employee_count: 'text', business_type: 'text', rating: 'numeric', review_count: 'int', recommend_count: 'int',
-      is_approved: 'boolean', approved_at: 'timestamptz', subscription_status: '"SubscriptionStatus"',
-      subscription_type: '"SubscriptionType"', current_period_end: 'timestamptz', first_paid_at: 'timestamptz',
-      created_at: 'timestamptz', updated_at: 'timestamptz',
+      slug: ['text', (p) => p.slug],
+      company_name: ['text', (p) => p.companyName],
+      contact_name: ['text', (p) => p.contactName],
+      email: ['text', (p) => p.email],
+      phone: ['text', (p) => p.phone],
+      website: ['text', (p) => p.website],
+      description: ['text', (p) => p.description],
+      services: ['text[]', (p) => p.services],
+      location: ['text', (p) => p.location],
+      region: ['text', (p) => p.region],
+      postcode: ['text', (p) => p.postcode],
+      rate_pence: ['int', (p) => p.ratePence],
+      rate_type: ['"RateType"', (p) => p.rateType],
+      hourly_rate_pence: ['int', (p) => p.hourlyRatePence],
+      is_project_based: ['boolean', (p) => p.isProjectBased],
+      employee_count: ['text', (p) => p.employeeCount],
+      business_type: ['text', (p) => p.businessType],
+      rating: ['numeric', (p) => p.rating],
+      review_count: ['int', (p) => p.reviewCount],
+      recommend_count: ['int', (p) => p.recommendCount],
+      is_approved: ['boolean', () => true],
+      approved_at: ['timestamptz', (p) => p.approvedAt],
+      subscription_status: ['"SubscriptionStatus"', () => 'active'],
+      subscription_type: ['"SubscriptionType"', (p) => p.subscriptionType],
+      current_period_end: ['timestamptz', (p) => p.currentPeriodEnd],
+      first_paid_at: ['timestamptz', (p) => p.firstPaidAt],
+      created_at: ['timestamptz', (p) => p.createdAt],
+      updated_at: ['timestamptz', () => now],
     },
-    data.professionals.map((p) => ({
-      slug: p.slug, company_name: p.companyName, contact_name: p.contactName, email: p.email, phone: p.phone,
-      website: p.website, description: p.description, services: p.services, location: p.location, region: p.region,
-      postcode: p.postcode, rate_pence: p.ratePence, rate_type: p.rateType, hourly_rate_pence: p.hourlyRatePence,
-      is_project_based: p.isProjectBased, employee_count: p.employeeCount, business_type: p.businessType,
-      rating: p.rating, review_count: p.reviewCount, recommend_count: p.recommendCount, is_approved: true,
-      approved_at: p.approvedAt, subscription_status: 'active', subscription_type: p.subscriptionType,
-      current_period_end: p.currentPeriodEnd, first_paid_at: p.firstPaidAt, created_at: p.createdAt, updated_at: now,
-    })),
+    data.professionals,
     ['id', 'slug'],
   );
   for (const row of insertedProfessionals) professionalIds.set(row.slug, row.id);
 
   const userIds = new Map<string, number>();
-  const users = await insertRows<{ id: number; email: string }>(
+  const users = await insertRows<DemoUser, { id: number; email: string }>(
     client,
     'users',
     {
-      email: 'text', password_hash: 'text', name: 'text', role: '"Role"', professional_id: 'int',
-      created_at: 'timestamptz', updated_at: 'timestamptz',
+      email: ['text', (u) => u.email],
+      password_hash: ['text', (u) => passwords.get(u.email)],
+      name: ['text', (u) => u.name],
+      role: ['"Role"', (u) => u.role],
+      professional_id: ['int', (u) => (u.professionalSlug ? professionalIds.get(u.professionalSlug) : null)],
+      created_at: ['timestamptz', (u) => u.createdAt],
+      updated_at: ['timestamptz', () => now],
     },
-    data.users.map((u) => ({
-      email: u.email, password_hash: passwords.get(u.email), name: u.name, role: u.role,
-      professional_id: u.professionalSlug ? professionalIds.get(u.professionalSlug) : null,
-      created_at: u.createdAt, updated_at: now,
-    })),
+    data.users,
     ['id', 'email'],
   );
   for (const row of users) userIds.set(row.email, row.id);
 
-  await insertRows(
+  await insertRows<DemoReview>(
     client,
     'reviews',
     {
-      user_id: 'int', professional_id: 'int', project_type: 'text', rating: 'int', title: 'text', comment: 'text',
-      would_recommend: 'boolean', is_verified: 'boolean', is_public: 'boolean', reply: 'text', replied_at: 'timestamptz',
-      created_at: 'timestamptz', updated_at: 'timestamptz',
+      user_id: ['int', (r) => userIds.get(r.userEmail)],
+      professional_id: ['int', (r) => professionalIds.get(r.professionalSlug)],
+      project_type: ['text', (r) => r.projectType],
+      rating: ['int', (r) => r.rating],
+      title: ['text', (r) => r.title],
+      comment: ['text', (r) => r.comment],
+      would_recommend: ['boolean', (r) => r.wouldRecommend],
+      is_verified: ['boolean', () => false],
+      is_public: ['boolean', () => true],
+      reply: ['text', (r) => r.reply],
+      replied_at: ['timestamptz', (r) => r.repliedAt],
+      created_at: ['timestamptz', (r) => r.createdAt],
+      updated_at: ['timestamptz', (r) => r.repliedAt ?? r.createdAt],
     },
-    data.reviews.map((r) => ({
-      user_id: userIds.get(r.userEmail), professional_id: professionalIds.get(r.professionalSlug), project_type: r.projectType,
-      rating: r.rating, title: r.title, comment: r.comment, would_recommend: r.wouldRecommend, is_verified: false,
-      is_public: true, reply: r.reply, replied_at: r.repliedAt, created_at: r.createdAt, updated_at: r.repliedAt ?? r.createdAt,
-    })),
+    data.reviews,
     ['id'],
   );
 
-  await insertRows(
+  await insertRows<DemoPayment>(
     client,
     'payments',
     {
-      professional_id: 'int', stripe_invoice_id: 'text', amount_pence: 'int', currency: 'text', plan: '"SubscriptionType"',
-      period_start: 'timestamptz', period_end: 'timestamptz', paid_at: 'timestamptz', created_at: 'timestamptz',
+      professional_id: ['int', (p) => professionalIds.get(p.professionalSlug)],
+      stripe_invoice_id: ['text', (p) => p.stripeInvoiceId],
+      amount_pence: ['int', (p) => p.amountPence],
+      currency: ['text', () => 'gbp'],
+      plan: ['"SubscriptionType"', (p) => p.plan],
+      period_start: ['timestamptz', (p) => p.periodStart],
+      period_end: ['timestamptz', (p) => p.periodEnd],
+      paid_at: ['timestamptz', (p) => p.paidAt],
+      created_at: ['timestamptz', (p) => p.paidAt],
     },
-    data.payments.map((p) => ({
-      professional_id: professionalIds.get(p.professionalSlug), stripe_invoice_id: p.stripeInvoiceId, amount_pence: p.amountPence,
-      currency: 'gbp', plan: p.plan, period_start: p.periodStart, period_end: p.periodEnd, paid_at: p.paidAt, created_at: p.paidAt,
-    })),
+    data.payments,
     ['id'],
   );
 
-  const a = data.application;
-  await insertRows(
+  await insertRows<DemoApplication>(
     client,
     'applications',
     {
-      user_id: 'int', company_name: 'text', contact_name: 'text', email: 'text', phone: 'text', website: 'text',
-      description: 'text', services: 'text[]', location: 'text', region: 'text', postcode: 'text', rate_pence: 'int',
-      rate_type: '"RateType"', is_project_based: 'boolean', employee_count: 'text', business_type: 'text',
-      social_links: 'jsonb', plan: '"SubscriptionType"', status: '"ApplicationStatus"', created_at: 'timestamptz',
-      updated_at: 'timestamptz',
+      user_id: ['int', (a) => userIds.get(a.userEmail)],
+      company_name: ['text', (a) => a.companyName],
+      contact_name: ['text', (a) => a.contactName],
+      email: ['text', (a) => a.email],
+      phone: ['text', (a) => a.phone],
+      website: ['text', (a) => a.website],
+      description: ['text', (a) => a.description],
+      services: ['text[]', (a) => a.services],
+      location: ['text', (a) => a.location],
+      region: ['text', (a) => a.region],
+      postcode: ['text', (a) => a.postcode],
+      rate_pence: ['int', (a) => a.ratePence],
+      rate_type: ['"RateType"', (a) => a.rateType],
+      is_project_based: ['boolean', (a) => a.isProjectBased],
+      employee_count: ['text', (a) => a.employeeCount],
+      business_type: ['text', (a) => a.businessType],
+      social_links: ['jsonb', (a) => (a.website ? [{ platform: 'website', url: a.website }] : [])],
+      plan: ['"SubscriptionType"', (a) => a.plan],
+      status: ['"ApplicationStatus"', () => 'pending'],
+      created_at: ['timestamptz', (a) => a.createdAt],
+      updated_at: ['timestamptz', (a) => a.createdAt],
     },
-    [{
-      user_id: userIds.get(a.userEmail), company_name: a.companyName, contact_name: a.contactName, email: a.email,
-      phone: a.phone, website: a.website, description: a.description, services: a.services, location: a.location,
-      region: a.region, postcode: a.postcode, rate_pence: a.ratePence, rate_type: a.rateType, is_project_based: a.isProjectBased,
-      employee_count: a.employeeCount, business_type: a.businessType,
-      social_links: a.website ? [{ platform: 'website', url: a.website }] : [], plan: a.plan, status: 'pending',
-      created_at: a.createdAt, updated_at: a.createdAt,
-    }],
+    [data.application],
     ['id'],
   );
   return professionalIds;

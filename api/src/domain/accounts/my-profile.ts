@@ -2,57 +2,36 @@
 // postcode re-enqueues geocode-professional after the update has committed (docs/architecture.md, Jobs); the
 // stored coordinates stay until the worker replaces them.
 import type { MyProfile, MyProfileUpdate } from '../../../../core/my-profile';
-import { penceToPoundsText } from '../../../../core/plans';
 import type { Prisma, PrismaClient } from '../../../../prisma/db';
 import type { Queues } from '../../queue';
 import { AppError } from '../app-error';
+import { PUBLIC_PROFESSIONAL_SELECT, toListItem } from '../directory/professional-row';
 
+/** The public fields (one list, core/directory.ts) and what only the owner sees. */
 const MY_PROFILE_SELECT = {
-  id: true,
-  slug: true,
-  companyName: true,
-  contactName: true,
-  email: true,
-  phone: true,
-  website: true,
-  description: true,
-  services: true,
-  location: true,
-  region: true,
-  postcode: true,
-  lat: true,
-  lng: true,
-  ratePence: true,
-  rateType: true,
-  isProjectBased: true,
-  linkedin: true,
-  github: true,
-  facebook: true,
-  instagram: true,
-  twitter: true,
+  ...PUBLIC_PROFESSIONAL_SELECT,
   youtube: true,
   tiktok: true,
-  trustpilot: true,
-  rating: true,
-  reviewCount: true,
   isApproved: true,
   subscriptionStatus: true,
   subscriptionType: true,
   currentPeriodEnd: true,
-  createdAt: true,
-  updatedAt: true,
 } satisfies Prisma.ProfessionalSelect;
 
 type MyProfileRow = Prisma.ProfessionalGetPayload<{ select: typeof MY_PROFILE_SELECT }>;
 
-export function toMyProfile({ ratePence, rating, currentPeriodEnd, createdAt, updatedAt, ...rest }: MyProfileRow): MyProfile {
+export function toMyProfile({ youtube, tiktok, isApproved, subscriptionStatus, subscriptionType, currentPeriodEnd, ...row }: MyProfileRow): MyProfile {
   return {
-    ...rest,
-    hourlyRate: ratePence === null ? null : penceToPoundsText(ratePence),
-    rating: Number(rating),
+    ...toListItem(row),
+    // The owner's own position, as stored (the public one is rounded).
+    lat: row.lat,
+    lng: row.lng,
+    youtube,
+    tiktok,
+    isApproved,
+    subscriptionStatus,
+    subscriptionType,
     currentPeriodEnd: currentPeriodEnd?.toISOString() ?? null,
-    createdAt: createdAt.toISOString(),
-    updatedAt: updatedAt.toISOString(),
   };
 }
 

@@ -3,7 +3,8 @@
 // and the ORDER BY. Every value travels as a bind parameter through Prisma.sql; only constant SQL
 // text is written here. The list, the map and the count share these fragments, so the map's total
 // equals the list's X-Total-Count for the same filters.
-import { DEFAULT_RADIUS_MILES, type DirectoryQuery, type Sort } from '../../../../core/directory';
+import { DEFAULT_RADIUS_MILES, type Sort } from '../../../../core/directory';
+import type { DirectoryQuery } from '../../../../core/directory-query';
 import { findLocation } from '../../../../core/locations';
 import { Prisma } from '../../../../prisma/db';
 import { AppError } from '../app-error';

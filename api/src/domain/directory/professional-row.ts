@@ -1,45 +1,40 @@
-// The columns the public side reads from `professionals p`, and their mapping to the contract's
-// ProfessionalListItem / ProfessionalCard (core/directory.ts). Never Stripe ids or contact data
-// beyond what the profile shows.
-import { publicCoordinate, type ProfessionalCard, type ProfessionalListItem } from '../../../../core/directory';
+// The columns the public side reads from `professionals p` (core/directory.ts
+// PUBLIC_PROFESSIONAL_FIELDS), and their mapping to the contract's ProfessionalListItem /
+// ProfessionalCard. Never Stripe ids or contact data beyond what the profile shows.
+import {
+  PUBLIC_PROFESSIONAL_FIELDS,
+  publicCoordinate,
+  type ProfessionalCard,
+  type ProfessionalListItem,
+  type PublicProfessionalField,
+} from '../../../../core/directory';
 import { penceToPoundsText } from '../../../../core/plans';
 import { Prisma } from '../../../../prisma/db';
 
-export const LIST_ITEM_COLUMNS = Prisma.sql`p.id, p.slug, p.company_name, p.contact_name, p.email, p.phone, p.website,
-  p.description, p.services, p.location, p.region, p.postcode, p.rate_pence, p.rate_type::text AS rate_type,
-  p.is_project_based, p.rating::float8 AS rating, p.review_count,
-  p.linkedin, p.github, p.facebook, p.instagram, p.twitter, p.trustpilot, p.lat, p.lng, p.created_at, p.updated_at`;
+/** The public fields as a Prisma select (My Profile and page heads add to it). */
+export const PUBLIC_PROFESSIONAL_SELECT = Object.fromEntries(PUBLIC_PROFESSIONAL_FIELDS.map((field) => [field, true])) as Record<
+  PublicProfessionalField,
+  true
+>;
 
-export interface ProfessionalRow {
-  id: number;
-  slug: string;
-  company_name: string;
-  contact_name: string;
-  email: string;
-  phone: string | null;
-  website: string | null;
-  description: string;
-  services: string[];
-  location: string;
-  region: string;
-  postcode: string;
-  rate_pence: number | null;
-  rate_type: 'hourly' | 'daily' | null;
-  is_project_based: boolean;
-  rating: number;
-  review_count: number;
-  linkedin: string | null;
-  github: string | null;
-  facebook: string | null;
-  instagram: string | null;
-  twitter: string | null;
-  trustpilot: string | null;
-  lat: number | null;
-  lng: number | null;
-  created_at: Date;
-  updated_at: Date;
-  distance_miles?: number | null;
+/** A professional's public fields as Prisma returns them (raw SQL gives the rating as a number). */
+export type ProfessionalRow = Omit<Prisma.ProfessionalGetPayload<{ select: typeof PUBLIC_PROFESSIONAL_SELECT }>, 'rating'> & {
+  rating: number | Prisma.Decimal;
+  /** Present when the query measured a distance (`… AS "distanceMiles"`). */
+  distanceMiles?: number | null;
+};
+
+/** How raw SQL reads a field whose column needs a cast; the rest are p.<snake_case>. */
+const CASTS: Partial<Record<PublicProfessionalField, string>> = { rateType: 'p.rate_type::text', rating: 'p.rating::float8' };
+
+function columnOf(field: string): string {
+  return `p.${field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)}`;
 }
+
+/** The public fields for raw SQL over `professionals p`, named as Prisma names them (a ProfessionalRow). */
+export const LIST_ITEM_COLUMNS = Prisma.raw(
+  PUBLIC_PROFESSIONAL_FIELDS.map((field) => `${CASTS[field] ?? columnOf(field)} AS "${field}"`).join(', '),
+);
 
 /** Pence → pounds as text: 4500 → '45', 3750 → '37.50'. */
 export function formatRate(pence: number | null, isProjectBased: boolean): string | null {
@@ -47,49 +42,36 @@ export function formatRate(pence: number | null, isProjectBased: boolean): strin
   return penceToPoundsText(pence);
 }
 
-export function toListItem(row: ProfessionalRow): ProfessionalListItem {
+export function toListItem({ ratePence, rateType, rating, lat, lng, createdAt, updatedAt, distanceMiles, ...rest }: ProfessionalRow): ProfessionalListItem {
   const item: ProfessionalListItem = {
-    id: row.id,
-    slug: row.slug,
-    companyName: row.company_name,
-    contactName: row.contact_name,
-    email: row.email,
-    phone: row.phone,
-    website: row.website,
-    description: row.description,
-    services: row.services,
-    location: row.location,
-    region: row.region,
-    postcode: row.postcode,
-    hourlyRate: formatRate(row.rate_pence, row.is_project_based),
-    rateType: row.is_project_based ? null : row.rate_type,
-    isProjectBased: row.is_project_based,
-    rating: Number(row.rating),
-    reviewCount: row.review_count,
-    linkedin: row.linkedin,
-    github: row.github,
-    facebook: row.facebook,
-    instagram: row.instagram,
-    twitter: row.twitter,
-    trustpilot: row.trustpilot,
-    lat: row.lat === null ? null : publicCoordinate(row.lat),
-    lng: row.lng === null ? null : publicCoordinate(row.lng),
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
+    ...rest,
+    hourlyRate: formatRate(ratePence, rest.isProjectBased),
+    rateType: rest.isProjectBased ? null : rateType,
+    rating: Number(rating),
+    lat: lat === null ? null : publicCoordinate(lat),
+    lng: lng === null ? null : publicCoordinate(lng),
+    createdAt: new Date(createdAt).toISOString(),
+    updatedAt: new Date(updatedAt).toISOString(),
   };
-  if (row.distance_miles !== undefined && row.distance_miles !== null) {
-    item.distanceMiles = Math.round(Number(row.distance_miles) * 10) / 10;
-  }
+  if (distanceMiles !== undefined && distanceMiles !== null) item.distanceMiles = Math.round(Number(distanceMiles) * 10) / 10;
   return item;
 }
 
 export const CARD_COLUMNS = Prisma.sql`p.id, p.slug, p.company_name, p.region, p.services, p.rating::float8 AS rating,
   p.review_count, p.rate_pence, p.rate_type::text AS rate_type, p.is_project_based`;
 
-export type CardRow = Pick<
-  ProfessionalRow,
-  'id' | 'slug' | 'company_name' | 'region' | 'services' | 'rating' | 'review_count' | 'rate_pence' | 'rate_type' | 'is_project_based'
->;
+export interface CardRow {
+  id: number;
+  slug: string;
+  company_name: string;
+  region: string;
+  services: string[];
+  rating: number;
+  review_count: number;
+  rate_pence: number | null;
+  rate_type: 'hourly' | 'daily' | null;
+  is_project_based: boolean;
+}
 
 export function toCard(row: CardRow): ProfessionalCard {
   return {

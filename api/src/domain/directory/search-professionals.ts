@@ -4,10 +4,10 @@
 import {
   DEFAULT_PAGE_SIZE,
   PUBLIC_COORDINATE_DECIMALS,
-  type DirectoryQuery,
   type ProfessionalCard,
   type ProfessionalListItem,
 } from '../../../../core/directory';
+import type { DirectoryQuery } from '../../../../core/directory-query';
 import { Prisma, type PrismaClient } from '../../../../prisma/db';
 import { buildDirectorySql, distanceSql, LISTED, resolveNear } from './directory-filters';
 import { CARD_COLUMNS, LIST_ITEM_COLUMNS, toCard, toListItem, type CardRow, type ProfessionalRow } from './professional-row';
@@ -17,7 +17,7 @@ export async function findPage({ prisma }: { prisma: PrismaClient }, query: Dire
   const sql = buildDirectorySql(query);
   const limit = query.limit ?? DEFAULT_PAGE_SIZE;
   const offset = query.offset ?? 0;
-  const distanceColumn = sql.distance ? Prisma.sql`, ${sql.distance} AS distance_miles` : Prisma.empty;
+  const distanceColumn = sql.distance ? Prisma.sql`, ${sql.distance} AS "distanceMiles"` : Prisma.empty;
   const rows = await prisma.$queryRaw<ProfessionalRow[]>`
     SELECT ${LIST_ITEM_COLUMNS}${distanceColumn}
     FROM professionals p
@@ -62,7 +62,7 @@ export async function findLiveProfessional(
   { slug, id, near }: { slug?: string; id?: number; near?: string },
 ): Promise<ProfessionalListItem | null> {
   const point = near ? resolveNear(near) : null;
-  const distanceColumn = point ? Prisma.sql`, ${distanceSql(point)} AS distance_miles` : Prisma.empty;
+  const distanceColumn = point ? Prisma.sql`, ${distanceSql(point)} AS "distanceMiles"` : Prisma.empty;
   const match = slug !== undefined ? Prisma.sql`p.slug = ${slug}` : Prisma.sql`p.id = ${id ?? 0}::int`;
   const rows = await prisma.$queryRaw<ProfessionalRow[]>`
     SELECT ${LIST_ITEM_COLUMNS}${distanceColumn}

@@ -1,12 +1,14 @@
 // sitemap.xml: the public pages, every live profile (with lastmod) and the directory filtered by
 // each region that has live professionals. The protocol allows 50,000 URLs per file: above that,
 // /sitemap.xml becomes a sitemap index of /sitemap-{n}.xml parts (profiles in id order).
+import { PAGE_IDS, PAGES } from '../../../../core/pages';
 import type { PrismaClient } from '../../../../prisma/db';
 import { escapeXml } from './escape';
 import { LIVE_PROFESSIONAL, profilePath, regionPath, siteOrigin } from './live-professional';
 
 export const SITEMAP_MAX_URLS = 50_000;
-const PUBLIC_PAGES = ['/', '/professionals', '/locations', '/about'] as const;
+/** The fixed pages the registry lists in the sitemap (profiles and regions are added from the data). */
+const PUBLIC_PAGES = PAGE_IDS.filter((id) => PAGES[id].isInSitemap).map((id) => PAGES[id].path);
 
 export interface SitemapDeps {
   prisma: PrismaClient;
@@ -70,10 +72,8 @@ export function robotsTxt(publicUrl: string): string {
   return [
     'User-agent: *',
     'Allow: /',
-    'Disallow: /admin',
-    'Disallow: /profile',
-    'Disallow: /reset-password',
-    'Disallow: /confirm-email',
+    // Personal pages and one-time links (core/pages.ts isCrawlable), and the API.
+    ...PAGE_IDS.filter((id) => !PAGES[id].isCrawlable).map((id) => `Disallow: ${PAGES[id].path}`),
     'Disallow: /api/',
     '',
     `Sitemap: ${siteOrigin(publicUrl)}/sitemap.xml`,

@@ -97,9 +97,9 @@ describe('helpers', () => {
   });
 
   it('priceRange follows the rate type', () => {
-    expect(priceRange(4500, 'hourly')).toBe('£45/hour');
-    expect(priceRange(3750, 'hourly')).toBe('£37.50/hour');
-    expect(priceRange(35000, 'daily')).toBe('£350/day');
+    expect(priceRange('45', 'hourly')).toBe('£45/hour');
+    expect(priceRange('37.50', 'hourly')).toBe('£37.50/hour');
+    expect(priceRange('350', 'daily')).toBe('£350/day');
     expect(priceRange(null, null)).toBeUndefined();
   });
 });

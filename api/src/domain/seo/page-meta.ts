@@ -3,11 +3,9 @@
 // link, Open Graph tags, robots and JSON-LD are added before </head>. Pure: no I/O.
 import { escapeHtml, jsonForScript } from './escape';
 
-export const SITE_NAME = 'ITConnect';
-/** Also the static <title> of frontend/index.html and the SPA's DEFAULT_TITLE. */
-export const DEFAULT_TITLE = 'ITConnect – Find trusted IT professionals in the UK';
-export const DEFAULT_DESCRIPTION =
-  'ITConnect is a UK directory of IT professionals and IT companies. Browse and search for free by service, location, rating and price, read customer reviews and contact professionals directly.';
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, pageTitle, SITE_NAME } from '../../../../core/pages';
+
+export { DEFAULT_DESCRIPTION, DEFAULT_TITLE, SITE_NAME };
 
 export interface PageMeta {
   /** HTTP status of the page (404 for an unknown professional; the SPA still renders). */
@@ -26,10 +24,8 @@ export interface PageMeta {
   redirectTo?: string;
 }
 
-/** 'Web Design in Manchester' → 'Web Design in Manchester | ITConnect'; no title → the default. */
-export function fullTitle(title?: string): string {
-  return title ? `${title} | ${SITE_NAME}` : DEFAULT_TITLE;
-}
+/** 'Web Design in Manchester' → 'Web Design in Manchester | ITConnect'; no title → the default (as the SPA does). */
+export const fullTitle = pageTitle;
 
 export function headTags(meta: PageMeta): string {
   const tags: string[] = [];

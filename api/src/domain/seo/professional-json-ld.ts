@@ -1,34 +1,10 @@
 // schema.org ProfessionalService for a profile page. aggregateRating only with at least one
-// review (search engines reject an empty rating); geo only when the worker has located it.
-import { publicCoordinate } from '../../../../core/directory';
-import { formatPounds } from '../../../../core/plans';
+// review (search engines reject an empty rating); geo only when the worker has located it (the
+// public, rounded position).
+import type { ProfessionalListItem } from '../../../../core/directory';
 
-export interface SeoProfessional {
-  id: number;
-  slug: string;
-  companyName: string;
-  description: string;
-  email: string;
-  phone: string | null;
-  website: string | null;
-  services: string[];
-  location: string;
-  region: string;
-  postcode: string;
-  lat: number | null;
-  lng: number | null;
-  ratePence: number | null;
-  rateType: 'hourly' | 'daily' | null;
-  rating: number;
-  reviewCount: number;
-  linkedin: string | null;
-  github: string | null;
-  facebook: string | null;
-  instagram: string | null;
-  twitter: string | null;
-  trustpilot: string | null;
-  updatedAt: Date;
-}
+/** What a profile's JSON-LD is made from: the professional as the directory answers it. */
+export type SeoProfessional = ProfessionalListItem;
 
 function isWebAddress(value: string | null): value is string {
   if (!value) return false;
@@ -41,14 +17,14 @@ function isWebAddress(value: string | null): value is string {
 }
 
 /** '£45/hour', '£37.50/hour', '£350/day'; undefined when project based or not given. */
-export function priceRange(ratePence: number | null, rateType: 'hourly' | 'daily' | null): string | undefined {
-  if (ratePence === null) return undefined;
-  return `${formatPounds(ratePence)}/${rateType === 'daily' ? 'day' : 'hour'}`;
+export function priceRange(hourlyRate: string | null, rateType: 'hourly' | 'daily' | null): string | undefined {
+  if (hourlyRate === null) return undefined;
+  return `£${hourlyRate}/${rateType === 'daily' ? 'day' : 'hour'}`;
 }
 
 export function professionalJsonLd(p: SeoProfessional, url: string, description: string): Record<string, unknown> {
   const sameAs = [p.website, p.linkedin, p.github, p.facebook, p.instagram, p.twitter, p.trustpilot].filter(isWebAddress);
-  const price = priceRange(p.ratePence, p.rateType);
+  const price = priceRange(p.hourlyRate, p.rateType);
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
@@ -65,7 +41,7 @@ export function professionalJsonLd(p: SeoProfessional, url: string, description:
       addressCountry: 'GB',
     },
     ...(p.lat !== null && p.lng !== null
-      ? { geo: { '@type': 'GeoCoordinates', latitude: publicCoordinate(p.lat), longitude: publicCoordinate(p.lng) } }
+      ? { geo: { '@type': 'GeoCoordinates', latitude: p.lat, longitude: p.lng } }
       : {}),
     ...(price ? { priceRange: price } : {}),
     areaServed: p.location,

@@ -1,13 +1,15 @@
 // The head of each public page, from its path and query: the home page, the directory (titles
 // that follow the filters), each live profile (with JSON-LD; 404 for an unknown or hidden one,
-// a redirect for an all-digit id), /locations and the static pages. Other paths keep the
-// template's default head (null).
+// a redirect for an all-digit id), and the pages the registry (core/pages.ts) gives a description.
+// Other paths keep the template's default head (null).
+import { PAGES, pageAt, type PageInfo } from '../../../../core/pages';
 import { isStorableText } from '../../../../core/text';
 import type { PrismaClient } from '../../../../prisma/db';
 import type { AnswerCache } from '../directory/answer-cache';
 import { directoryPageText } from './directory-title';
 import { summarise } from './escape';
-import { LIVE_PROFESSIONAL, profilePath, siteOrigin } from './live-professional';
+import { findLiveProfessional as findLiveProfessionalBy } from '../directory/search-professionals';
+import { profilePath, siteOrigin } from './live-professional';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, fullTitle, type PageMeta } from './page-meta';
 import { professionalJsonLd, type SeoProfessional } from './professional-json-ld';
 
@@ -25,67 +27,16 @@ export interface PageRequest {
   querystring: string;
 }
 
-const STATIC_PAGES: Record<string, { title: string; description: string }> = {
-  '/about': {
-    title: 'About Us',
-    description:
-      'ITConnect connects businesses and households with trusted IT professionals across the United Kingdom. Free to search, one flat fee to list, no commission.',
-  },
-  '/locations': {
-    title: 'IT professionals by location',
-    description:
-      'Find verified IT professionals across the United Kingdom by region: how many are listed, their average customer rating and the most popular services.',
-  },
-  '/privacy-policy': { title: 'Privacy Policy', description: 'How ITConnect collects, uses and protects your personal data.' },
-  '/cookie-policy': { title: 'Cookie Policy', description: 'The cookies ITConnect uses and how to accept or decline non-essential cookies.' },
-  '/terms-of-service': { title: 'Terms of Service', description: 'The terms that apply to using ITConnect and listing a business in the directory.' },
-  '/contact': { title: 'Contact', description: 'Questions or feedback? Get in touch with the ITConnect team.' },
-  '/apply': {
-    title: 'Join as a professional',
-    description: 'List your IT business on ITConnect for £3 a month or £28 a year. No setup fees, no commission, cancel anytime.',
-  },
-};
-
 const PROFILE_PATH = /^\/professionals\/([^/]+)\/?$/;
-
-const SEO_SELECT = {
-  id: true,
-  slug: true,
-  companyName: true,
-  description: true,
-  email: true,
-  phone: true,
-  website: true,
-  services: true,
-  location: true,
-  region: true,
-  postcode: true,
-  lat: true,
-  lng: true,
-  ratePence: true,
-  rateType: true,
-  rating: true,
-  reviewCount: true,
-  linkedin: true,
-  github: true,
-  facebook: true,
-  instagram: true,
-  twitter: true,
-  trustpilot: true,
-  updatedAt: true,
-} as const;
 
 function findLiveProfessional({ prisma, answers }: ResolvePageMetaDeps, param: string): Promise<SeoProfessional | null> {
   return answers.value(`seo-profile/${param}`, () => readLiveProfessional(prisma, param), (p) => (p ? JSON.stringify(p).length * 2 : 0));
 }
 
-async function readLiveProfessional(prisma: PrismaClient, param: string): Promise<SeoProfessional | null> {
-  const isId = /^\d+$/.test(param);
-  if (isId && Number(param) > 2_147_483_647) return null;
-  const where = isId ? { id: Number(param), ...LIVE_PROFESSIONAL } : { slug: param, ...LIVE_PROFESSIONAL };
-  const row = await prisma.professional.findFirst({ where, select: SEO_SELECT });
-  if (!row) return null;
-  return { ...row, rating: Number(row.rating) };
+/** The professional as the directory answers it: the same query, the same public fields. */
+function readLiveProfessional(prisma: PrismaClient, param: string): Promise<SeoProfessional | null> {
+  if (/^\d+$/.test(param)) return Number(param) > 2_147_483_647 ? Promise.resolve(null) : findLiveProfessionalBy({ prisma }, { id: Number(param) });
+  return findLiveProfessionalBy({ prisma }, { slug: param });
 }
 
 function decodeParam(raw: string): string | null {
@@ -151,8 +102,9 @@ export async function resolvePageMeta(deps: ResolvePageMetaDeps, request: PageRe
   const profile = PROFILE_PATH.exec(path);
   if (profile) return profileMeta(deps, origin, profile[1]!, request);
 
-  const page = STATIC_PAGES[path];
-  if (page) {
+  // Pages with a fixed head in the page registry (core/pages.ts): the title and description there.
+  const page: PageInfo = PAGES[pageAt(path)];
+  if (page.path === path && page.description) {
     return { status: 200, title: fullTitle(page.title), description: page.description, canonicalUrl: `${origin}${path}`, ogType: 'website' };
   }
   return null;

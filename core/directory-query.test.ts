@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DirectoryQuery } from './directory';
+import { DirectoryQuery } from './directory-query';
 
 describe('DirectoryQuery', () => {
   it('treats defaults and empty values as no filter', () => {
