@@ -24,7 +24,7 @@ const LEGAL_LINKS = [
 ] as const;
 
 const headingClass = 'text-sm font-semibold tracking-wide text-white uppercase';
-const linkClass = 'text-sm text-gray-300 hover:text-white hover:underline';
+const footerLinkClass = 'text-sm text-gray-300 hover:text-white hover:underline';
 
 export function Footer() {
   const { config } = useSiteConfig();
@@ -106,7 +106,7 @@ function LinkList({ className, links }: { className: string; links: readonly { l
     <ul className={className}>
       {links.map(({ label, to }) => (
         <li key={to}>
-          <Link to={to} className={linkClass}>
+          <Link to={to} className={footerLinkClass}>
             {label}
           </Link>
         </li>

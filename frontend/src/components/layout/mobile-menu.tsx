@@ -15,7 +15,7 @@ interface MobileMenuProps {
   user: CurrentUser | null;
 }
 
-const linkClass = 'block rounded-md px-3 py-2 text-base font-medium text-gray-800 hover:bg-gray-100 hover:text-blue-700';
+const menuItemClass = 'block rounded-md px-3 py-2 text-base font-medium text-gray-800 hover:bg-gray-100 hover:text-blue-700';
 
 export function MobileMenu({ id, isOpen, onClose, user }: MobileMenuProps) {
   const dialogRef = useModalDialog(isOpen);
@@ -54,12 +54,12 @@ export function MobileMenu({ id, isOpen, onClose, user }: MobileMenuProps) {
         <nav aria-label="Mobile">
           <ul className="space-y-1">
             <li>
-              <Link to="/professionals" className={linkClass} onClick={onClose}>
+              <Link to="/professionals" className={menuItemClass} onClick={onClose}>
                 Browse Professionals
               </Link>
             </li>
             <li>
-              <Link to="/apply" className={linkClass} onClick={onClose}>
+              <Link to="/apply" className={menuItemClass} onClick={onClose}>
                 Join as a professional
               </Link>
             </li>
@@ -73,13 +73,13 @@ export function MobileMenu({ id, isOpen, onClose, user }: MobileMenuProps) {
               <p className="truncate px-3 text-sm text-gray-700">{user.name}</p>
               <ul className="mt-2 space-y-1">
                 <li>
-                  <Link to="/profile" className={linkClass} onClick={onClose}>
+                  <Link to="/profile" className={menuItemClass} onClick={onClose}>
                     My Profile
                   </Link>
                 </li>
                 {isAdmin(user) ? (
                   <li>
-                    <Link to="/admin" className={linkClass} onClick={onClose}>
+                    <Link to="/admin" className={menuItemClass} onClick={onClose}>
                       Admin
                     </Link>
                   </li>
@@ -87,7 +87,7 @@ export function MobileMenu({ id, isOpen, onClose, user }: MobileMenuProps) {
                 <li>
                   <button
                     type="button"
-                    className={`${linkClass} w-full text-left`}
+                    className={`${menuItemClass} w-full text-left`}
                     onClick={() => {
                       onClose();
                       void signOut();
@@ -99,7 +99,7 @@ export function MobileMenu({ id, isOpen, onClose, user }: MobileMenuProps) {
               </ul>
             </section>
           ) : (
-            <Link to="/login" className={linkClass} onClick={onClose}>
+            <Link to="/login" className={menuItemClass} onClick={onClose}>
               Login / Register
             </Link>
           )}
