@@ -1,7 +1,7 @@
 // What the API adds to every Koa context, declared once so routes and middleware are typed.
 import type { Logger } from 'pino';
 
-/** Session contents. Issue 4 (accounts) adds the signed-in user's id here. */
+/** Session contents: `userId` once signed in (routes/auth.ts); nothing for anonymous visitors. */
 export interface SessionData {
   [key: string]: unknown;
 }

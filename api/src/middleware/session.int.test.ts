@@ -1,6 +1,6 @@
 // Sessions: the `sid` cookie's flags and the data in Redis under the app's prefix.
-// No production route writes to the session until accounts exist (issue 4), so this file mounts a
-// test-only route that counts visits in the session.
+// The session's own behaviour, apart from sign-in: this file mounts a test-only route that counts
+// visits in the session (accounts' use of it is tested in routes/auth.int.test.ts).
 import Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
