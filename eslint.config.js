@@ -4,7 +4,7 @@
 //   prisma is the database only (nothing of ours but core);
 //   api/src/domain knows nothing of HTTP (no koa, no middleware, no routes);
 //   a page folder never imports another page's folder (shared UI lives in frontend/src/components);
-//   core is shared with the browser: no Node built-ins, except in core/**/*.node.ts, which only
+//   core is shared with the browser: no Node built-ins, except in core/**/*.server.ts, which only
 //   Node code may import.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -49,7 +49,7 @@ export default tseslint.config(
             { target: './api', from: './frontend' },
             { target: './worker', from: './frontend' },
             { target: './core', from: ['./api', './worker', './frontend', './prisma', './scripts'], message: 'core depends on nothing of ours.' },
-            { target: './frontend', from: './core/**/*.node.ts', message: 'core/**/*.node.ts reads files: Node code only.' },
+            { target: './frontend', from: './core/**/*.server.ts', message: 'core/**/*.server.ts reads files: Node code only.' },
             {
               target: ['./api', './worker', './prisma', './core', './frontend'],
               from: './scripts',
@@ -69,7 +69,7 @@ export default tseslint.config(
   },
   {
     files: ['core/**/*.ts'],
-    ignores: ['core/**/*.test.ts', 'core/**/*.node.ts'],
+    ignores: ['core/**/*.test.ts', 'core/**/*.server.ts'],
     rules: {
       // core is shared with the browser: no Node built-ins, no I/O.
       'no-restricted-imports': ['error', { patterns: [{ group: ['node:*', 'fs', 'path', 'pg', 'ioredis', 'bullmq'], message: 'core has no I/O.' }] }],

@@ -1,6 +1,6 @@
 // The pure half of the offline geocoder: postcode district (outcode) centroids parsed from the text
 // of core/geo/uk-outcodes.csv into a Map, and lookups by postcode or outcode. No file access here:
-// core/geo/outcodes.node.ts reads the file (for Node code only) and hands the text to parseOutcodesCsv.
+// core/geo/outcodes.server.ts reads the file (for Node code only) and hands the text to parseOutcodesCsv.
 import { outcodeOf } from '../postcode';
 
 export const OUTCODES_CSV_HEADER = 'outcode,lat,lng,town,region';

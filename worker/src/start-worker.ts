@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { WorkerEnv } from '../../core/env-schema';
 import { queuePrefix, type QueueName } from '../../core/jobs';
 import { createPrisma, type PrismaClient } from '../../prisma/db';
-import { loadOutcodeIndex } from '../../core/geo/outcodes.node';
+import { loadOutcodeIndex } from '../../core/geo/outcodes.server';
 import { createPostcodeGeocoder } from './geocoding/postcode-geocoder';
 import type { JobDeps, JobHandler } from './jobs/job-handler';
 import { JOB_HANDLERS } from './jobs/registry';

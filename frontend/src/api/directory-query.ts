@@ -10,9 +10,6 @@ import { directoryPageText } from '../../../core/directory-title';
 import { ALL_UK, findLocation } from '../../../core/locations';
 import { ALL_SERVICES, SERVICES } from '../../../core/services';
 
-/** Until the directory page's filter form imports core's name (it is being split; see issue 9). */
-export const DEFAULT_RADIUS = DEFAULT_RADIUS_MILES;
-
 export interface DirectoryFilters {
   /** A service name or 'All Services'. */
   service: string;

@@ -3,7 +3,7 @@
 // professional's `region` (a UK_LOCATIONS name) and its postcode agree.
 import { haversineMiles, KM_PER_MILE } from '../../../core/geo/distance';
 import type { OutcodeEntry } from '../../../core/geo/outcode-table';
-import { loadOutcodeIndex } from '../../../core/geo/outcodes.node';
+import { loadOutcodeIndex } from '../../../core/geo/outcodes.server';
 
 export type Outcode = OutcodeEntry;
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { WorkerEnv } from '../../../core/env-schema';
 import { createNominatimGeocoder, TransientGeocoderError } from './nominatim';
-import { loadOutcodeIndex } from '../../../core/geo/outcodes.node';
+import { loadOutcodeIndex } from '../../../core/geo/outcodes.server';
 import { createPostcodeGeocoder } from './postcode-geocoder';
 
 const USER_AGENT = 'ITConnect tests (contact: tests@itconnect.local)';

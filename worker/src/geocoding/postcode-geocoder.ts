@@ -6,7 +6,7 @@
 import { isFullPostcode, normalisePostcode } from '../../../core/postcode';
 import type { WorkerEnv } from '../../../core/env-schema';
 import { createNominatimGeocoder, type NominatimGeocoder } from './nominatim';
-import { loadOutcodeIndex, type OutcodeIndex } from '../../../core/geo/outcodes.node';
+import { loadOutcodeIndex, type OutcodeIndex } from '../../../core/geo/outcodes.server';
 
 export { TransientGeocoderError } from './nominatim';
 

@@ -9,7 +9,7 @@ import { findLocation } from '../../../../core/locations';
 import { Prisma } from '../../../../prisma/db';
 import { AppError } from '../app-error';
 import { boundingBox, EARTH_RADIUS_MILES, KM_PER_MILE } from '../../../../core/geo/distance';
-import { loadOutcodeIndex } from '../../../../core/geo/outcodes.node';
+import { loadOutcodeIndex } from '../../../../core/geo/outcodes.server';
 
 /** Approved with an active subscription: the only professionals the public side ever shows. */
 export const LISTED = Prisma.sql`p.is_approved AND p.subscription_status = 'active'`;

@@ -2,6 +2,7 @@
 // is configured, for admins during development. Others get a polite 403; anonymous visitors /login.
 // A message's HTML is shown in a sandboxed iframe (no scripts, no same-origin access).
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { PAGES } from '../../../../core/pages';
 import { isAdmin } from '../../api/current-user';
 import { errorMessageFor } from '../../api/client';
 import { useAdminMail, useAdminMailList, type MailSummary } from '../../api/use-admin-mail';
@@ -17,7 +18,7 @@ function formatDate(date: string): string {
 }
 
 export function AdminMailPage() {
-  useDocumentTitle('Development e-mails');
+  useDocumentTitle(PAGES.adminMail.title);
   const { user, isLoading } = useCurrentUser();
   if (isLoading && !user) return <PageLoading />;
   if (!user) return <Navigate to="/login" replace />;

@@ -4,6 +4,7 @@
 // offers to sign up again; an address that got an account meanwhile is told to sign in.
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { PAGES } from '../../../../core/pages';
 import { confirmRegistration } from '../../api/auth';
 import { errorMessageFor } from '../../api/client';
 import { showToast } from '../../components/toast';
@@ -14,7 +15,7 @@ import { primaryButtonClass } from '../../components/styles';
 export const INVALID_SIGN_UP_LINK = 'This sign-up link is invalid or has expired. Please sign up again.';
 
 export function ConfirmEmailPage() {
-  useDocumentTitle('Confirm your e-mail');
+  useDocumentTitle(PAGES.confirmEmail.title);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';

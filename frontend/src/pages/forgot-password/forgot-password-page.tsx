@@ -1,6 +1,7 @@
 // /forgot-password (product rule 10): email + captcha → an e-mail with a single-use link valid for
 // 1 hour. The answer is the same whether or not the email has an account.
 import { useState } from 'react';
+import { PAGES } from '../../../../core/pages';
 import { PasswordResetRequestInput } from '../../../../core/auth';
 import { requestPasswordReset } from '../../api/auth';
 import { Captcha } from '../../components/captcha/captcha';
@@ -14,7 +15,7 @@ export const RESET_REQUESTED_MESSAGE =
   "If an account exists for that email, we've sent a link to reset your password. It expires in 1 hour.";
 
 export function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password');
+  useDocumentTitle(PAGES.forgotPassword.title);
   const [email, setEmail] = useState('');
   const [isSent, setSent] = useState(false);
   const { errors, isSubmitting, submit, captchaProps } = useCaptchaForm({

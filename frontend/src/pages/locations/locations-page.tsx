@@ -2,6 +2,7 @@
 // true average rating of its reviews (product rule 5), up to 3 popular services and a link to the
 // directory filtered by that region. Loading, empty and error states.
 import { Link } from 'react-router-dom';
+import { PAGES } from '../../../../core/pages';
 import type { RegionSummary } from '../../../../core/directory';
 import { useLocations } from '../../api/use-locations';
 import { locationHref } from '../../components/search-query';
@@ -99,7 +100,7 @@ function Regions() {
 }
 
 export function LocationsPage() {
-  useDocumentTitle('IT professionals by location');
+  useDocumentTitle(PAGES.locations.title);
   return (
     <div className="bg-gray-50">
       <div className={`${pageWidthClass} py-12`}>

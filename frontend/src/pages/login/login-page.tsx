@@ -3,6 +3,7 @@
 // the captcha starts over.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
+import { PAGES } from '../../../../core/pages';
 import { LoginInput } from '../../../../core/auth';
 import { signIn } from '../../api/auth';
 import { Captcha } from '../../components/captcha/captcha';
@@ -14,7 +15,7 @@ import { useCaptchaForm } from '../../components/forms/use-captcha-form';
 import { linkClass } from '../../components/styles';
 
 export function LoginPage() {
-  useDocumentTitle('Sign in');
+  useDocumentTitle(PAGES.login.title);
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { PAGES } from '../../../../core/pages';
 import { useDocumentTitle } from '../../components/use-document-title';
 import {
   displayHeadingClass,
@@ -8,7 +9,7 @@ import {
 } from '../../components/styles';
 
 export function NotFoundPage() {
-  useDocumentTitle('404 Page Not Found');
+  useDocumentTitle(PAGES.notFound.title);
   return (
     <div className={`${pageWidthClass} flex flex-col items-center py-24 text-center`}>
       <p className="text-6xl font-bold text-blue-700" aria-hidden="true">

@@ -3,10 +3,10 @@
 // Submitting writes every filter to the address at once; the sort is kept.
 import { useId, useState } from 'react';
 import {
-  DEFAULT_RADIUS,
   RADIUS_OPTIONS,
   type DirectoryFilters,
 } from '../../api/directory-query';
+import { DEFAULT_RADIUS_MILES } from '../../../../core/directory';
 import { SearchForm, type SearchFormValues } from '../../components/search-form/search-form';
 import { inputClass, labelClass } from '../../components/styles';
 
@@ -20,7 +20,7 @@ export function DirectoryFilterForm({
   const id = useId();
   const [search, setSearch] = useState(filters.search);
   const [near, setNear] = useState(filters.near);
-  const [radius, setRadius] = useState(String(filters.radiusMiles ?? DEFAULT_RADIUS));
+  const [radius, setRadius] = useState(String(filters.radiusMiles ?? DEFAULT_RADIUS_MILES));
 
   function onSearch(values: SearchFormValues) {
     const nearText = near.trim();
@@ -32,7 +32,7 @@ export function DirectoryFilterForm({
       maxHourlyRate: values.maxHourlyRate,
       search: search.trim(),
       near: nearText,
-      radiusMiles: nearText !== '' && Number(radius) !== DEFAULT_RADIUS ? Number(radius) : undefined,
+      radiusMiles: nearText !== '' && Number(radius) !== DEFAULT_RADIUS_MILES ? Number(radius) : undefined,
       sort: filters.sort,
     });
   }

@@ -4,6 +4,7 @@
 // Account (archives it, after a confirmation dialog).
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { PAGES } from '../../../../core/pages';
 import { ROLE_LABELS } from '../../../../core/auth';
 import { archiveAccount, clearCurrentUser, fetchMyData } from '../../api/auth';
 import { ApiRequestError } from '../../api/client';
@@ -26,7 +27,7 @@ import { ListingEditor } from './listing-editor';
 import { formatMemberSince, myDataFileName } from './profile-form';
 
 export function ProfilePage() {
-  useDocumentTitle('My Profile');
+  useDocumentTitle(PAGES.myProfile.title);
   const { user, isLoading } = useCurrentUser();
   // Signing out or archiving from this page leaves for / before the user is cleared; a user who
   // disappears while the page is open (e.g. signed out from the header) also goes to /, not /login.

@@ -4,6 +4,7 @@
 // whether or not the address already has an account (the owner is e-mailed instead).
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { PAGES } from '../../../../core/pages';
 import { NEW_PASSWORD_MIN } from '../../../../core/auth';
 import { RegisterInput } from '../../../../core/auth';
 import { register } from '../../api/auth';
@@ -16,7 +17,7 @@ import { useCaptchaForm } from '../../components/forms/use-captcha-form';
 import { linkClass, outlineButtonClass } from '../../components/styles';
 
 export function RegisterPage() {
-  useDocumentTitle('Create an account');
+  useDocumentTitle(PAGES.register.title);
   const [sentTo, setSentTo] = useState<{ email: string; message: string } | null>(null);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');

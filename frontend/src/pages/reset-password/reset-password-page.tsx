@@ -2,6 +2,7 @@
 // twice). An invalid, used or expired link shows the API's message and a way to ask for a new one.
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { PAGES } from '../../../../core/pages';
 import { resetPassword } from '../../api/auth';
 import { errorMessageFor } from '../../api/client';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -13,7 +14,7 @@ export const INVALID_LINK_MESSAGE = 'This password reset link is invalid or has 
 type Outcome = { kind: 'done' } | { kind: 'failed'; message: string } | null;
 
 export function ResetPasswordPage() {
-  useDocumentTitle('Reset password');
+  useDocumentTitle(PAGES.resetPassword.title);
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const [password, setPassword] = useState('');

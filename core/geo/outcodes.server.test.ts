@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findOutcodesCsv, loadOutcodeIndex, parseOutcodesCsv } from './outcodes.node';
+import { findOutcodesCsv, loadOutcodeIndex, parseOutcodesCsv } from './outcodes.server';
 
 describe('outcode index', () => {
   const index = loadOutcodeIndex();

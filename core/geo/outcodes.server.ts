@@ -1,7 +1,7 @@
 // The one loader of the outcode table (postcode district centroids of core/geo/uk-outcodes.csv;
 // OGL v3 + compiled NI rows, see core/geo/GEODATA.md) for the API (distance searches), the worker
 // (offline geocoding) and the demo seed. Parsing and lookups are the pure core/geo/outcode-table.ts.
-// A `.node.ts` file of core: it reads a file, so only Node code may import it (the lint rule keeps
+// A `.server.ts` file of core: it reads a file, so only Node code may import it (the lint rule keeps
 // the front end out). The file is read once per process and path. It is found by walking up from
 // this module, because the same code runs from the sources (tsx, vitest) and bundled into
 // dist/api and dist/worker (esbuild), and the CSV is never bundled: it stays in <repo>/core/geo/.
