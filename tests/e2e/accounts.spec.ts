@@ -3,61 +3,29 @@
 // the login and register forms' messages; the provider's profile card; the admin mail page.
 // Every page visited is scanned with axe. Runs on both projects (desktop and mobile).
 //
-// Demo accounts get random passwords at seed time, so the tests that need the demo admin or
-// provider give them a known password straight in the e2e database (E2E_DATABASE_URL, set by
-// run.ts). E-mails are read from E2E_MAIL_DIR when set, otherwise through /admin/mail as the admin.
+// Only the register journey signs in through the login form (and the login test checks the form's
+// messages); every other sign-in here is signInAs or providerPage (fixtures.ts): a session straight
+// from the API, with a known password set in the e2e database for the demo admin and provider.
+// E-mails are read from E2E_MAIL_DIR when set, otherwise through /admin/mail as the admin.
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import pg from 'pg';
-import { hashPassword } from '../../prisma/password';
-import { checkA11y, expect, test } from './fixtures';
-
-const ADMIN_EMAIL = 'admin@example.com';
-const PROVIDER_EMAIL = 'provider@example.com';
-const KNOWN_PASSWORD = 'e2e-known-password';
+import {
+  ADMIN_EMAIL,
+  checkA11y,
+  createAccount,
+  declineCookies,
+  ensureKnownPassword,
+  expect,
+  KNOWN_PASSWORD,
+  PROVIDER_EMAIL,
+  signInAs,
+  test,
+} from './fixtures';
 
 /** A fresh address per test and project, so parallel runs never share an account. */
 function uniqueEmail(label: string): string {
   return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-const passwordsSet = new Map<string, Promise<void>>();
-
-/** Gives a seeded account a known password (once per worker). Without a database URL, assumes the server already knows it. */
-function ensureKnownPassword(email: string): Promise<void> {
-  const databaseUrl = process.env.E2E_DATABASE_URL;
-  if (!databaseUrl) return Promise.resolve();
-  let done = passwordsSet.get(email);
-  if (!done) {
-    done = (async () => {
-      const client = new pg.Client({ connectionString: databaseUrl });
-      await client.connect();
-      try {
-        const hash = await hashPassword(KNOWN_PASSWORD);
-        await client.query('UPDATE users SET password_hash = $1 WHERE email = $2', [hash, email]);
-      } finally {
-        await client.end();
-      }
-    })();
-    passwordsSet.set(email, done);
-  }
-  return done;
-}
-
-/** A customer account made straight in the e2e database (journeys that are not about signing up). */
-async function createAccount(email: string, name: string, password: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query("INSERT INTO users (email, name, password_hash, role, updated_at) VALUES ($1, $2, $3, 'customer', now())", [
-      email,
-      name,
-      await hashPassword(password),
-    ]);
-  } finally {
-    await client.end();
-  }
 }
 
 async function open(page: Page, pathname: string): Promise<void> {
@@ -78,7 +46,8 @@ async function fillCredentials(page: Page, email: string, password: string): Pro
   await form.getByLabel('Password', { exact: true }).fill(password);
 }
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
+/** Signs in through the login form: only the register journey does (the others use signInAs). */
+async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
   await open(page, '/login');
   await fillCredentials(page, email, password);
   await solveCaptcha(page);
@@ -148,11 +117,9 @@ async function mailedLinkFor(browser: Browser, email: string, linkPattern: RegEx
   await ensureKnownPassword(ADMIN_EMAIL);
   const context = await browser.newContext();
   try {
+    await declineCookies(context);
+    await signInAs(context, ADMIN_EMAIL, KNOWN_PASSWORD);
     const admin = await context.newPage();
-    await context.addInitScript(() => {
-      window.localStorage.setItem('itc-cookie-consent', JSON.stringify({ choice: 'declined', at: Date.now() }));
-    });
-    await signIn(admin, ADMIN_EMAIL, KNOWN_PASSWORD);
     await open(admin, '/admin/mail');
     await expect(admin.getByRole('heading', { level: 1, name: 'Development e-mails' })).toBeVisible();
     const message = admin.getByRole('button').filter({ hasText: `To: ${email}` }).first();
@@ -228,7 +195,7 @@ test.describe('accounts', () => {
     await signOut(page, isMobile);
     await checkA11y(page);
 
-    await signIn(page, email, password);
+    await signInThroughForm(page, email, password);
     await expectSignedInAs(page, name, isMobile);
 
     await open(page, '/profile');
@@ -281,7 +248,7 @@ test.describe('accounts', () => {
     await expect(page.getByRole('main').getByText('Verified', { exact: true })).toBeHidden();
   });
 
-  test('password reset through the e-mail', async ({ consentedPage: page, browser }) => {
+  test('password reset through the e-mail', async ({ consentedPage: page, browser, isMobile }) => {
     test.setTimeout(90_000);
     const email = uniqueEmail('reset');
     const name = 'Reset Tester';
@@ -327,7 +294,12 @@ test.describe('accounts', () => {
     await expect(main.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute('href', '/forgot-password');
 
     await main.getByRole('link', { name: 'Request a new reset link' }).click();
-    await signIn(page, email, 'brand-new-password');
+    await expect(page).toHaveURL(/\/forgot-password$/);
+    // The new password signs in (through the API: the form is the register journey's), and the
+    // page shows the account once reloaded.
+    await signInAs(page, email, 'brand-new-password');
+    await page.reload();
+    await expectSignedInAs(page, name, isMobile);
   });
 
   test('login: validation messages next to the fields, show/hide password, links', async ({ consentedPage: page }) => {
@@ -376,10 +348,8 @@ test.describe('accounts', () => {
     await checkA11y(page);
   });
 
-  test('a provider edits the professional profile: Cancel discards, Save returns to view', async ({ consentedPage: page }) => {
+  test('a provider edits the professional profile: Cancel discards, Save returns to view', async ({ providerPage: page }) => {
     test.setTimeout(60_000);
-    await ensureKnownPassword(PROVIDER_EMAIL);
-    await signIn(page, PROVIDER_EMAIL, KNOWN_PASSWORD);
     await open(page, '/profile');
     const main = page.getByRole('main');
     await expect(main.getByRole('region', { name: 'Account information' })).toContainText('Service Provider');
@@ -431,7 +401,7 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/login$/);
 
     await ensureKnownPassword(PROVIDER_EMAIL);
-    await signIn(page, PROVIDER_EMAIL, KNOWN_PASSWORD);
+    await signInAs(page, PROVIDER_EMAIL, KNOWN_PASSWORD);
     await open(page, '/admin/mail');
     await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('only available to administrators');

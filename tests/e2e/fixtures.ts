@@ -1,10 +1,25 @@
 // Shared Playwright fixtures. Every spec imports { test, expect } from here. After each test the
 // pages it visited have been scanned with axe: `await checkA11y(page)` scans the current page and
 // fails on any violation (call it on every page a journey visits).
+//
+// Accounts. Only one journey signs in through the login form (accounts.spec.ts: register → … →
+// sign in); every other test gets its session straight from the API with signInAs (or the
+// providerPage fixture), so a change to the login page breaks that one journey, not the suite.
+// Demo accounts get random passwords at seed time: ensureKnownPassword gives one KNOWN_PASSWORD
+// straight in the e2e database (E2E_DATABASE_URL, set by run.ts), and createAccount makes a
+// customer there for journeys that are not about signing up.
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib/v1';
+import pg from 'pg';
+import type { CurrentUser } from '../../core/auth';
+import { hashPassword } from '../../prisma/password';
 
 export { expect };
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const PROVIDER_EMAIL = 'provider@example.com';
+export const KNOWN_PASSWORD = 'e2e-known-password';
 
 export async function checkA11y(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -14,13 +29,86 @@ export async function checkA11y(page: Page): Promise<void> {
   expect(summary, `axe violations on ${page.url()}`).toEqual([]);
 }
 
-export const test = base.extend<{ consentedPage: Page }>({
-  /** A page whose visitor has already answered the cookie banner (declined), so it stays out of the way. */
-  consentedPage: async ({ page, context, baseURL }, use) => {
-    await context.addInitScript(() => {
-      window.localStorage.setItem('itc-cookie-consent', JSON.stringify({ choice: 'declined', at: Date.now() }));
+async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const passwordsSet = new Map<string, Promise<void>>();
+
+/** Gives a seeded account KNOWN_PASSWORD (once per worker). Without a database URL, assumes the server already knows it. */
+export function ensureKnownPassword(email: string): Promise<void> {
+  if (!process.env.E2E_DATABASE_URL) return Promise.resolve();
+  let done = passwordsSet.get(email);
+  if (!done) {
+    done = withDatabase(async (client) => {
+      const hash = await hashPassword(KNOWN_PASSWORD);
+      await client.query('UPDATE users SET password_hash = $1 WHERE email = $2', [hash, email]);
     });
-    void baseURL;
+    passwordsSet.set(email, done);
+  }
+  return done;
+}
+
+/** A customer account made straight in the e2e database (journeys that are not about signing up). */
+export async function createAccount(email: string, name: string, password: string): Promise<void> {
+  const hash = await hashPassword(password);
+  await withDatabase((client) =>
+    client.query("INSERT INTO users (email, name, password_hash, role, updated_at) VALUES ($1, $2, $3, 'customer', now())", [email, name, hash]),
+  );
+}
+
+/**
+ * Signs in through the API, not the form: a captcha from GET /api/captcha/challenge solved here
+ * in Node (ALTCHA_COST is tiny in e2e), then POST /api/auth/login from the context's own request
+ * client, so the session cookies (sid, sid.sig) land in the browser context. The API refuses
+ * writes without a same-origin Origin, so the request carries the site's. A page shows the
+ * session from its next navigation (goto or reload).
+ */
+export async function signInAs(target: Page | BrowserContext, email: string, password: string): Promise<CurrentUser> {
+  const request = ('newPage' in target ? target : target.context()).request;
+  const challengeResponse = await request.get('/api/captcha/challenge');
+  await expect(challengeResponse, 'GET /api/captcha/challenge').toBeOK();
+  const origin = new URL(challengeResponse.url()).origin;
+  const challenge = (await challengeResponse.json()) as { algorithm: string; challenge: string; maxnumber: number; salt: string; signature: string };
+  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
+  if (!solution) throw new Error('the captcha challenge was not solved');
+  const captcha = Buffer.from(
+    JSON.stringify({ algorithm: challenge.algorithm, challenge: challenge.challenge, number: solution.number, salt: challenge.salt, signature: challenge.signature }),
+  ).toString('base64');
+
+  const response = await request.post('/api/auth/login', { data: { email, password, captcha }, headers: { Origin: origin } });
+  await expect(response, `POST /api/auth/login as ${email}`).toBeOK();
+  const context = 'newPage' in target ? target : target.context();
+  const cookies = (await context.cookies(origin)).map((cookie) => cookie.name);
+  expect(cookies, 'session cookies in the browser context').toEqual(expect.arrayContaining(['sid', 'sid.sig']));
+  return (await response.json()) as CurrentUser;
+}
+
+const consentScript = () => {
+  window.localStorage.setItem('itc-cookie-consent', JSON.stringify({ choice: 'declined', at: Date.now() }));
+};
+
+/** Makes every page of the context start with the cookie banner answered (declined), so it stays out of the way. */
+export async function declineCookies(context: BrowserContext): Promise<void> {
+  await context.addInitScript(consentScript);
+}
+
+export const test = base.extend<{ consentedPage: Page; providerPage: Page }>({
+  /** A page whose visitor has already answered the cookie banner (declined), so it stays out of the way. */
+  consentedPage: async ({ page, context }, use) => {
+    await declineCookies(context);
+    await use(page);
+  },
+  /** consentedPage, signed in (through the API) as the demo provider with KNOWN_PASSWORD; still blank: navigate first. */
+  providerPage: async ({ consentedPage: page }, use) => {
+    await ensureKnownPassword(PROVIDER_EMAIL);
+    await signInAs(page, PROVIDER_EMAIL, KNOWN_PASSWORD);
     await use(page);
   },
 });
