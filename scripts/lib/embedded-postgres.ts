@@ -19,8 +19,8 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { findFreePort } from './ports';
+import { isAlive, postgresAnswers } from './processes';
 
 export interface EmbeddedPostgres {
   /** postgres://postgres:…@127.0.0.1:<port>/postgres (the maintenance database). */
@@ -104,14 +104,6 @@ function readCredentials(file: string): Credentials | undefined {
   return JSON.parse(readFileSync(file, 'utf8')) as Credentials;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** postmaster.pid: line 1 the pid, line 4 the port. */
 function runningCluster(clusterDir: string): { pid: number; port: number } | undefined {
@@ -128,19 +120,6 @@ function serverUrl(credentials: Credentials, port: number): string {
   return `postgres://${encodeURIComponent(credentials.user)}:${encodeURIComponent(credentials.password)}@127.0.0.1:${port}/postgres`;
 }
 
-async function canLogin(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
 
 async function initialise(options: {
   binaries: Binaries;
@@ -228,7 +207,7 @@ export async function startEmbeddedPostgres(options: {
   const stored = readCredentials(credentialsFile);
   if (running && stored) {
     const url = serverUrl(stored, running.port);
-    if (await canLogin(url)) {
+    if (await postgresAnswers(url)) {
       options.log(`reusing the embedded PostgreSQL already running (pid ${running.pid}, port ${running.port}); it keeps running after we stop`);
       return { serverUrl: url, port: running.port, pid: running.pid, startedByUs: false, stop: async () => undefined };
     }
@@ -270,7 +249,7 @@ export async function startEmbeddedPostgres(options: {
 
   const url = serverUrl(credentials, port);
   const deadline = Date.now() + 60_000;
-  while (!(await canLogin(url))) {
+  while (!(await postgresAnswers(url))) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The embedded PostgreSQL exited during start-up; see ${logFile}:\n${tail(logFile)}`);
     }

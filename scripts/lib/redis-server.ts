@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { findFreePort } from './ports';
+import { isAlive } from './processes';
 import { pingRedis } from './redis-ping';
 
 export interface RedisServer {
@@ -39,14 +40,6 @@ export function findRedisServerBinary(env: NodeJS.ProcessEnv = process.env): str
   return undefined;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 function urlFor(state: { port: number; password: string }): string {
   return `redis://:${encodeURIComponent(state.password)}@127.0.0.1:${state.port}`;

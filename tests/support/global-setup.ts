@@ -10,6 +10,7 @@ import pg from 'pg';
 import Redis from 'ioredis';
 import type { TestProject } from 'vitest/node';
 import { applyMigrations, readMigrationsList } from '../../scripts/db/migrate-engine';
+import { postgresAnswers } from '../../scripts/lib/processes';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,17 +31,8 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
-async function canConnectPostgres(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: withDatabase(url, 'postgres'), connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
+function canConnectPostgres(url: string): Promise<boolean> {
+  return postgresAnswers(withDatabase(url, 'postgres'), 2000);
 }
 
 async function canConnectRedis(url: string): Promise<boolean> {

@@ -8,21 +8,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
 import { buildSitemap } from '../domain/seo/build-sitemap';
+import { indexTemplate } from '../testing/index-template';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
 
 const PUBLIC_URL = 'https://itconnect.example';
-const TEMPLATE = `<!doctype html>
-<html lang="en-GB">
-  <head>
-    <meta charset="UTF-8" />
-    <title>ITConnect – Find trusted IT professionals in the UK</title>
-    <meta
-      name="description"
-      content="Default description."
-    />
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
+const TEMPLATE = indexTemplate({ description: 'Default description.', script: false });
 
 let db: TestDatabase;
 let t: TestApp;

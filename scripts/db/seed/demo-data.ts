@@ -34,8 +34,8 @@ export const DEMO_INVOICE_PREFIX = 'in_demo_';
 
 export type SubscriptionPlan = 'monthly' | 'yearly';
 
-export interface DemoProfessional {
-  slug: string;
+/** What a business tells us about itself, in an application and then in its listing. */
+export interface DemoBusiness {
   companyName: string;
   contactName: string;
   email: string;
@@ -48,16 +48,20 @@ export interface DemoProfessional {
   postcode: string;
   ratePence: number | null;
   rateType: 'hourly' | 'daily' | null;
-  hourlyRatePence: number | null;
   isProjectBased: boolean;
   employeeCount: string;
   businessType: string;
+  createdAt: Date;
+}
+
+export interface DemoProfessional extends DemoBusiness {
+  slug: string;
+  hourlyRatePence: number | null;
   /** '4.3': numeric(2,1) as text. */
   rating: string;
   reviewCount: number;
   recommendCount: number;
   subscriptionType: SubscriptionPlan;
-  createdAt: Date;
   firstPaidAt: Date;
   approvedAt: Date;
   currentPeriodEnd: Date;
@@ -94,25 +98,9 @@ export interface DemoReview {
   repliedAt: Date | null;
 }
 
-export interface DemoApplication {
+export interface DemoApplication extends DemoBusiness {
   userEmail: string;
-  companyName: string;
-  contactName: string;
-  email: string;
-  phone: string | null;
-  website: string | null;
-  description: string;
-  services: Service[];
-  location: string;
-  region: string;
-  postcode: string;
-  ratePence: number | null;
-  rateType: 'hourly' | 'daily' | null;
-  isProjectBased: boolean;
-  employeeCount: string;
-  businessType: string;
   plan: SubscriptionPlan;
-  createdAt: Date;
 }
 
 export interface DemoData {

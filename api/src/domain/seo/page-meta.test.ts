@@ -2,21 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { directoryPageText } from './directory-title';
 import { jsonForScript, summarise } from './escape';
 import { injectPageMeta, type PageMeta } from './page-meta';
+import { indexTemplate } from '../../testing/index-template';
 import { priceRange } from './professional-json-ld';
 
-const BUILT_TEMPLATE = `<!doctype html>
-<html lang="en-GB">
-  <head>
-    <meta charset="UTF-8" />
-    <title>ITConnect – Find trusted IT professionals in the UK</title>
-    <meta
-      name="description"
-      content="The default description."
-    />
-    <script type="module" src="/assets/index.js"></script>
-  </head>
-  <body><div id="root"></div></body>
-</html>`;
+const BUILT_TEMPLATE = indexTemplate();
 
 const meta: PageMeta = {
   status: 200,

@@ -1,15 +1,16 @@
 // /admin/mail (issue 4, item 5): the e-mails the worker wrote to its mail folder when no SMTP server
 // is configured, for admins during development. Others get a polite 403; anonymous visitors /login.
 // A message's HTML is shown in a sandboxed iframe (no scripts, no same-origin access).
-import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useSearchParams } from 'react-router-dom';
 import { PAGES } from '../../../../core/pages';
 import { isAdmin } from '../../api/current-user';
 import { errorMessageFor } from '../../api/client';
 import { useAdminMail, useAdminMailList, type MailSummary } from '../../api/use-admin-mail';
 import { useCurrentUser } from '../../api/use-current-user';
+import { MessagePage } from '../../components/message-page';
 import { PageLoading } from '../../components/layout/page-loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { displayHeadingClass, linkClass, pageWidthClass, sectionHeadingClass } from '../../components/styles';
+import { displayHeadingClass, pageWidthClass, sectionHeadingClass } from '../../components/styles';
 
 function formatDate(date: string): string {
   const parsed = new Date(date);
@@ -23,17 +24,7 @@ export function AdminMailPage() {
   if (isLoading && !user) return <PageLoading />;
   if (!user) return <Navigate to="/login" replace />;
   if (!isAdmin(user)) {
-    return (
-      <div className={`${pageWidthClass} py-16`}>
-        <h1 className={displayHeadingClass}>Access denied</h1>
-        <p className="mt-4 text-gray-700">Sorry, this page is only available to administrators.</p>
-        <p className="mt-6">
-          <Link to="/" className={linkClass}>
-            Back to the home page
-          </Link>
-        </p>
-      </div>
-    );
+    return <MessagePage heading="Access denied" message="Sorry, this page is only available to administrators." />;
   }
   return <MailBrowser />;
 }

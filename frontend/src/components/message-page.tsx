@@ -1,0 +1,18 @@
+// A page that is only a heading, one sentence and the way home: a page still to be built, or one
+// this visitor may not use. Honest text, no fake data.
+import { Link } from 'react-router-dom';
+import { displayHeadingClass, linkClass, pageWidthClass } from './styles';
+
+export function MessagePage({ heading, message }: { heading: string; message: string }) {
+  return (
+    <div className={`${pageWidthClass} py-16`}>
+      <h1 className={displayHeadingClass}>{heading}</h1>
+      <p className="mt-4 text-gray-700">{message}</p>
+      <p className="mt-6">
+        <Link to="/" className={linkClass}>
+          Back to the home page
+        </Link>
+      </p>
+    </div>
+  );
+}
