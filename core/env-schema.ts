@@ -27,8 +27,12 @@ export const CommonEnv = z.object({
   /** Where e-mails are written as .eml files when SMTP_URL is not set. */
   MAIL_DIR: z.string().default('.data/mail'),
   ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
+  /** Stripe's secret key. Unset: the built-in test-mode provider (the API's Stripe stand-in) takes payments. */
   STRIPE_SECRET_KEY: optionalString,
+  /** Signs webhook deliveries (Stripe's whsec_…; for the stand-in, any secret: npm start makes one). */
   STRIPE_WEBHOOK_SECRET: optionalString,
+  /** For the browser's Payment Element on /subscribe (pk_…); unused with the stand-in. */
+  STRIPE_PUBLISHABLE_KEY: optionalString,
   /** Talk to a Stripe-compatible server elsewhere (tests: a local fake), e.g. http://127.0.0.1:12111 */
   STRIPE_API_URL: optionalUrl,
 });

@@ -8,6 +8,11 @@ export interface SiteConfig {
   mapTileAttribution: string;
   /** Social profile addresses for the footer's Connect column; an absent one hides its icon (product rule 11). */
   social: { facebook?: string; twitter?: string; linkedin?: string; instagram?: string };
+  /**
+   * Who takes card payments: Stripe (the /subscribe page loads Stripe's Payment Element with this
+   * publishable key), or the built-in test-mode provider (its own card form; nothing is charged).
+   */
+  payments: { provider: 'stripe'; publishableKey: string } | { provider: 'demo' };
 }
 
 /** Attribution the site must show for the geodata in core/geo (GEODATA.md). */

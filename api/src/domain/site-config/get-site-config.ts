@@ -9,5 +9,7 @@ export function getSiteConfig(env: ApiEnv): SiteConfig {
   if (env.SOCIAL_TWITTER_URL) social.twitter = env.SOCIAL_TWITTER_URL;
   if (env.SOCIAL_LINKEDIN_URL) social.linkedin = env.SOCIAL_LINKEDIN_URL;
   if (env.SOCIAL_INSTAGRAM_URL) social.instagram = env.SOCIAL_INSTAGRAM_URL;
-  return { mapTileUrl: env.MAP_TILE_URL, mapTileAttribution: env.MAP_TILE_ATTRIBUTION, social };
+  const payments: SiteConfig['payments'] =
+    env.STRIPE_SECRET_KEY && env.STRIPE_PUBLISHABLE_KEY ? { provider: 'stripe', publishableKey: env.STRIPE_PUBLISHABLE_KEY } : { provider: 'demo' };
+  return { mapTileUrl: env.MAP_TILE_URL, mapTileAttribution: env.MAP_TILE_ATTRIBUTION, social, payments };
 }

@@ -1,0 +1,188 @@
+// Applying and paying (spec: Apply, Subscribe, Subscription success, Application success; section 5's
+// application rules): the application form's schema with the spec's messages, shared by the /apply
+// form and the API, and the shapes of the payment calls. Prices are never here as input: the server
+// charges what core/plans.ts says for the plan (product rule 1).
+import { z } from 'zod';
+import { Captcha, Email, NEW_PASSWORD_MIN } from './auth';
+import { findLocation } from './locations';
+import { isPlanId, MONEY_BACK_DAYS, type PlanId } from './plans';
+import { normalisePostcode } from './postcode';
+import { isService } from './services';
+import { text } from './text';
+
+export const MAX_APPLICATION_SERVICES = 10;
+export const MAX_SOCIAL_LINKS = 6;
+
+/** The platforms the application's social links offer (spec section 3). */
+export const SOCIAL_PLATFORMS = [
+  { id: 'linkedin', label: 'LinkedIn' },
+  { id: 'github', label: 'GitHub' },
+  { id: 'facebook', label: 'Facebook' },
+  { id: 'instagram', label: 'Instagram' },
+  { id: 'twitter', label: 'Twitter / X' },
+  { id: 'youtube', label: 'YouTube' },
+  { id: 'tiktok', label: 'TikTok' },
+  { id: 'trustpilot', label: 'Trustpilot' },
+  { id: 'website', label: 'Website' },
+  { id: 'other', label: 'Other' },
+] as const;
+export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number]['id'];
+
+export const EMPLOYEE_COUNTS = ['1', '2-5', '6-10', '11-25', '26-50', '50+'] as const;
+
+export const BUSINESS_TYPES = ['Sole trader', 'Partnership', 'Limited company', 'Limited liability partnership', 'Charity or non-profit', 'Other'] as const;
+
+export const APPLY_MESSAGES = {
+  planRequired: 'Please select a plan',
+  planRequiredDetail: 'You must choose either monthly or yearly subscription to continue.',
+  servicesRequired: 'Please select at least one service',
+  servicesTooMany: `Select at most ${MAX_APPLICATION_SERVICES} services`,
+  passwordShort: `Password must be at least ${NEW_PASSWORD_MIN} characters`,
+  passwordsDiffer: "Passwords don't match",
+  captchaRequired: 'Please complete the captcha',
+  rateFormat: 'Please enter the rate in pounds: digits and one decimal point, e.g. 45 or 37.50',
+  postcodeInvalid: 'Please enter a valid UK postcode',
+  postcodeUnknown: 'We could not find this postcode district. Please check the postcode.',
+  regionInvalid: 'Please choose a UK location from the list',
+  emailTaken: 'An account with this e-mail already exists. Please sign in, then apply from your account.',
+  alreadyPending: 'An application for this e-mail is already waiting for review. We will e-mail you when it has been decided.',
+  alreadyListed: 'This account already has an active subscription.',
+  checkoutFailedTitle: 'Payment setup failed',
+  checkoutFailed: 'Unable to create checkout session. Please try again.',
+  subscriptionFailed: 'Unable to create subscription. Please try again.',
+  verificationFailed: 'Payment verification failed',
+} as const;
+
+const required = (label: string, max: number) =>
+  text({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
+
+const optionalText = (max: number) =>
+  text()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .optional()
+    .transform((v) => v || undefined);
+
+const webAddress = text()
+  .trim()
+  .max(500, 'Must be at most 500 characters')
+  .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), 'Please enter a full web address (https://…)');
+
+/** The rate as typed: digits and one decimal point ('45', '37.50'), or empty. */
+export const RATE_PATTERN = /^\d{1,6}(\.\d{1,2})?$/;
+
+/** What the rate box keeps of what is typed: digits and the first decimal point (spec section 5). */
+export function keepRateCharacters(input: string): string {
+  const digitsAndPoints = input.replace(/[^\d.]/g, '');
+  const point = digitsAndPoints.indexOf('.');
+  return point === -1 ? digitsAndPoints : `${digitsAndPoints.slice(0, point + 1)}${digitsAndPoints.slice(point + 1).replace(/\./g, '')}`;
+}
+
+export const SocialLink = z.object({
+  platform: z.enum(SOCIAL_PLATFORMS.map((p) => p.id) as [SocialPlatform, ...SocialPlatform[]], { error: 'Choose a platform' }),
+  url: webAddress,
+});
+export type SocialLink = z.infer<typeof SocialLink>;
+
+/** The business profile of an application (step 2 of /apply), without the account's password. */
+export const ApplicationProfile = z.object({
+  companyName: required('Company name', 120),
+  contactName: required('Contact name', 120),
+  email: Email,
+  phone: optionalText(40),
+  website: webAddress.optional().or(z.literal('').transform(() => undefined)),
+  description: required('Description', 5000),
+  services: z
+    .array(text(), { error: APPLY_MESSAGES.servicesRequired })
+    .min(1, APPLY_MESSAGES.servicesRequired)
+    .max(MAX_APPLICATION_SERVICES, APPLY_MESSAGES.servicesTooMany)
+    .refine((list) => list.every(isService), 'Unknown service')
+    .transform((list) => [...new Set(list)]),
+  location: required('Service area', 200),
+  region: required('Region', 100).refine((v) => findLocation(v) !== undefined, APPLY_MESSAGES.regionInvalid),
+  postcode: text({ error: 'Postcode is required' })
+    .refine((v) => normalisePostcode(v) !== null, APPLY_MESSAGES.postcodeInvalid)
+    .transform((v) => normalisePostcode(v)!),
+  hourlyRate: text().trim().optional().refine((v) => !v || RATE_PATTERN.test(v), APPLY_MESSAGES.rateFormat),
+  rateType: z.enum(['hourly', 'daily'], { error: 'Rate type is hourly or daily' }).optional(),
+  isProjectBased: z.boolean().default(false),
+  employeeCount: z.enum(EMPLOYEE_COUNTS, { error: 'Choose the number of employees' }).optional(),
+  businessType: z.enum(BUSINESS_TYPES, { error: 'Choose a business type' }).optional(),
+  /** At most 6 rows; the form sends only rows with both a platform and an address. */
+  socialLinks: z.array(SocialLink).max(MAX_SOCIAL_LINKS, `At most ${MAX_SOCIAL_LINKS} social links`).default([]),
+});
+export type ApplicationProfile = z.output<typeof ApplicationProfile>;
+
+const plan = z.custom<PlanId>((v) => isPlanId(v), { error: APPLY_MESSAGES.planRequired });
+
+/**
+ * POST /api/create-application-checkout. A visitor without an account sends a password (and its
+ * confirmation) for the account the application creates; a signed-in user sends none.
+ */
+export const ApplicationCheckoutInput = ApplicationProfile.extend({
+  subscriptionType: plan,
+  password: text().max(200).optional(),
+  confirmPassword: text().max(200).optional(),
+  captcha: Captcha,
+}).superRefine((input, ctx) => {
+  if (input.password === undefined) return;
+  if (input.password.length < NEW_PASSWORD_MIN) ctx.addIssue({ code: 'custom', path: ['password'], message: APPLY_MESSAGES.passwordShort });
+  if (input.confirmPassword !== input.password) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: APPLY_MESSAGES.passwordsDiffer });
+});
+export type ApplicationCheckoutInput = z.output<typeof ApplicationCheckoutInput>;
+
+export interface ApplicationCheckoutAnswer {
+  /** Where the browser goes to pay (Stripe Checkout, or the demo provider's checkout page). */
+  checkoutUrl: string;
+  applicationId: number;
+}
+
+/** GET /api/verify-payment?session_id=&application_id= */
+export interface PaymentVerification {
+  success: boolean;
+  /** The application's state after the payment: 'pending' is waiting for an admin. */
+  applicationStatus: 'pending_payment' | 'pending' | 'approved' | 'rejected';
+}
+
+/** POST /api/create-subscription */
+export const CreateSubscriptionInput = z.object({
+  professionalId: z.number({ error: 'professionalId must be a whole number' }).int('professionalId must be a whole number').positive(),
+  subscriptionType: plan,
+});
+export type CreateSubscriptionInput = z.output<typeof CreateSubscriptionInput>;
+
+export interface CreateSubscriptionAnswer {
+  /** For Stripe's Payment Element (or the demo provider's card form). */
+  clientSecret: string;
+  subscriptionId: string;
+}
+
+/** GET /api/professional/subscription: what My Profile and the cancel dialog say. */
+export interface SubscriptionSummary {
+  status: 'inactive' | 'active' | 'past_due' | 'cancelled';
+  plan: PlanId;
+  /** ISO date-time, or null. */
+  currentPeriodEnd: string | null;
+  firstPaidAt: string | null;
+  /** Cancelling now refunds the first payment in full (product rule 2). */
+  isRefundDue: boolean;
+  /** The amount a cancellation now would refund, in pence (0 when none). */
+  refundPence: number;
+  /** Whether Stripe's customer portal (or the demo provider's billing page) can be opened. */
+  hasBilling: boolean;
+}
+
+/** POST /api/professional/cancel-subscription */
+export interface CancellationAnswer {
+  ok: true;
+  refundedPence: number;
+}
+
+/** Whether a cancellation at `now` is within the money-back window of a first payment at `firstPaidAt`. */
+export function isWithinMoneyBack(firstPaidAt: Date | null, now: Date): boolean {
+  if (!firstPaidAt) return false;
+  return now.getTime() - firstPaidAt.getTime() < MONEY_BACK_DAYS * 24 * 3600 * 1000;
+}
