@@ -1,0 +1,508 @@
+// Step 2 of /apply: the business profile form (spec: Apply; section 5). Disabled until a plan is
+// chosen. 'Continue to Payment' checks every field with core's schema (each message beside its
+// field, focus on the first), then asks the API for a checkout and sends the browser there. On any
+// failure: the toast 'Payment setup failed' (with the API's message when it sent one), the API's
+// field messages beside their fields, and the captcha starts over (spec section 8).
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { Link } from 'react-router-dom';
+import { APPLY_MESSAGES, BUSINESS_TYPES, EMPLOYEE_COUNTS, keepRateCharacters, MAX_APPLICATION_SERVICES, MAX_SOCIAL_LINKS, SOCIAL_PLATFORMS } from '../../../../core/billing';
+import { ALL_UK } from '../../../../core/locations';
+import type { PlanId } from '../../../../core/plans';
+import { SERVICES } from '../../../../core/services';
+import { createApplicationCheckout } from '../../api/billing';
+import { errorMessageFor } from '../../api/client';
+import { Captcha, type CaptchaHandle } from '../../components/captcha/captcha';
+import { FieldError, PasswordField, TextField } from '../../components/forms/form-fields';
+import type { FieldErrors } from '../../components/forms/form-validation';
+import { groupPickerOptions, LOCATION_PICKER_OPTIONS } from '../../components/search-form/search-form-options';
+import { inputClass, labelClass, labelTextClass, linkClass, panelClass, primaryButtonClass, secondaryButtonClass, sectionHeadingClass } from '../../components/styles';
+import { showToast } from '../../components/toast';
+import {
+  addSocialRow,
+  apiErrorsToForm,
+  canAddSocialRow,
+  firstInvalidField,
+  removeSocialRow,
+  setProjectBased,
+  socialErrorKey,
+  toggleService,
+  updateSocialRow,
+  validateApplication,
+  type ApplicationFormValues,
+  type BusinessType,
+  type EmployeeCount,
+} from './application-form';
+
+/** The region choices: every place of core/locations, grouped by kind (no 'All UK'). */
+const REGION_GROUPS = groupPickerOptions(LOCATION_PICKER_OPTIONS.filter((option) => option.value !== ALL_UK));
+
+interface ApplicationFormProps {
+  plan: PlanId | null;
+  isSignedIn: boolean;
+  initialValues: ApplicationFormValues;
+}
+
+/** Moves focus to the control of `key` (a field name, a social row's part, or the captcha). */
+function focusControl(form: HTMLFormElement | null, key: string): void {
+  if (!form) return;
+  const target =
+    key === 'captcha'
+      ? form.querySelector<HTMLElement>('[data-field="captcha"] input[type="checkbox"]')
+      : form.querySelector<HTMLElement>(`[name="${CSS.escape(key)}"]`);
+  target?.focus();
+}
+
+export function ApplicationForm({ plan, isSignedIn, initialValues }: ApplicationFormProps) {
+  const id = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const captchaRef = useRef<CaptchaHandle>(null);
+  const [values, setValues] = useState(initialValues);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [captcha, setCaptcha] = useState<string | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [servicesNote, setServicesNote] = useState<string | null>(null);
+  const isDisabled = plan === null;
+
+  function set<Key extends keyof ApplicationFormValues>(key: Key, value: ApplicationFormValues[Key]) {
+    setValues((current) => ({ ...current, [key]: value }));
+  }
+
+  function showErrors(found: FieldErrors) {
+    flushSync(() => setErrors(found));
+    const first = firstInvalidField(found, values);
+    if (first) focusControl(formRef.current, first);
+  }
+
+  async function onSubmit() {
+    if (isSubmitting) return;
+    if (!plan) {
+      showToast({ title: APPLY_MESSAGES.planRequired, description: APPLY_MESSAGES.planRequiredDetail, variant: 'destructive' });
+      return;
+    }
+    const result = validateApplication(values, { plan, isSignedIn, captcha: captcha ?? '' });
+    if (!result.ok) {
+      showErrors(result.errors);
+      return;
+    }
+    setErrors({});
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      const answer = await createApplicationCheckout(result.body);
+      // The browser leaves for the payment page; the button keeps saying so until it has.
+      window.location.assign(answer.checkoutUrl);
+    } catch (error) {
+      setSubmitting(false);
+      const description = errorMessageFor(error, APPLY_MESSAGES.checkoutFailed);
+      setFailure(description);
+      showToast({ title: APPLY_MESSAGES.checkoutFailedTitle, description, variant: 'destructive' });
+      captchaRef.current?.reset();
+      const fieldErrors = apiErrorsToForm(error, values);
+      if (Object.keys(fieldErrors).length > 0) showErrors(fieldErrors);
+    }
+  }
+
+  const descriptionId = `${id}-description`;
+  const regionId = `${id}-region`;
+  const rateTypeId = `${id}-rate-type`;
+  const employeesId = `${id}-employees`;
+  const businessTypeId = `${id}-business-type`;
+  const servicesCountId = `${id}-services-count`;
+  const servicesErrorId = `${id}-services-error`;
+  const socialHintId = `${id}-social-hint`;
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-label="Your business details"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      {/* A disabled fieldset disables every control in it until a plan is chosen. */}
+      <fieldset disabled={isDisabled} className="min-w-0 space-y-8">
+        <legend className="sr-only">Your business details</legend>
+        <p className="text-sm text-gray-700">
+          {isDisabled ? 'Choose a plan in step 1 to fill in your details. ' : null}All fields are required unless marked
+          (optional).
+        </p>
+
+        <FormSection title="Your business">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField label="Company name" name="companyName" required autoComplete="organization" value={values.companyName} onValueChange={(v) => set('companyName', v)} error={errors.companyName} />
+            <TextField label="Contact name" name="contactName" required autoComplete="name" value={values.contactName} onValueChange={(v) => set('contactName', v)} error={errors.contactName} />
+            <TextField
+              label="Email"
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              readOnly={isSignedIn}
+              value={values.email}
+              onValueChange={(v) => set('email', v)}
+              error={errors.email}
+              hint={isSignedIn ? 'The e-mail address of your account: you apply for this account.' : undefined}
+            />
+            <TextField label="Phone (optional)" name="phone" type="tel" autoComplete="tel" value={values.phone} onValueChange={(v) => set('phone', v)} error={errors.phone} />
+            <TextField
+              label="Website (optional)"
+              name="website"
+              type="url"
+              autoComplete="url"
+              placeholder="https://"
+              value={values.website}
+              onValueChange={(v) => set('website', v)}
+              error={errors.website}
+            />
+          </div>
+          <div>
+            <label htmlFor={descriptionId} className={labelClass}>
+              Description
+            </label>
+            <textarea
+              id={descriptionId}
+              name="description"
+              rows={6}
+              required
+              value={values.description}
+              onChange={(event) => set('description', event.target.value)}
+              aria-invalid={errors.description ? true : undefined}
+              aria-describedby={[`${descriptionId}-hint`, errors.description ? `${descriptionId}-error` : null].filter(Boolean).join(' ')}
+              className={inputClass}
+            />
+            <p id={`${descriptionId}-hint`} className="mt-1 text-sm text-gray-700">
+              What you do, for whom, and what makes your business stand out. Clients read this on your profile.
+            </p>
+            <FieldError id={`${descriptionId}-error`} error={errors.description} />
+          </div>
+        </FormSection>
+
+        <FormSection title="Services">
+          <fieldset aria-describedby={[servicesCountId, errors.services ? servicesErrorId : null].filter(Boolean).join(' ')}>
+            <legend className={labelTextClass}>The services you offer (up to {MAX_APPLICATION_SERVICES})</legend>
+            <p id={servicesCountId} className="mt-1 text-sm text-gray-700" aria-live="polite">
+              {values.services.length} of {MAX_APPLICATION_SERVICES} selected
+              {servicesNote ? `. ${servicesNote}` : ''}
+            </p>
+            <div className="mt-2 grid max-h-72 gap-2 overflow-y-auto rounded-md border border-gray-300 p-3 sm:grid-cols-2">
+              {SERVICES.map((service) => (
+                <label key={service} className="flex items-center gap-2 text-sm text-gray-800">
+                  <input
+                    type="checkbox"
+                    name="services"
+                    value={service}
+                    checked={values.services.includes(service)}
+                    aria-invalid={errors.services ? true : undefined}
+                    onChange={() => {
+                      const next = toggleService(values.services, service);
+                      setServicesNote(
+                        next.ignored ? `You can choose at most ${MAX_APPLICATION_SERVICES} services: untick one to choose another` : null,
+                      );
+                      set('services', next.services);
+                    }}
+                    className="h-4 w-4"
+                  />
+                  {service}
+                </label>
+              ))}
+            </div>
+            <FieldError id={servicesErrorId} error={errors.services} />
+          </fieldset>
+        </FormSection>
+
+        <FormSection title="Where you work">
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              label="Service area"
+              name="location"
+              required
+              value={values.location}
+              onValueChange={(v) => set('location', v)}
+              error={errors.location}
+              hint="Where you work, in your own words, e.g. Greater London and the South East."
+            />
+            <div>
+              <label htmlFor={regionId} className={labelClass}>
+                Region
+              </label>
+              <select
+                id={regionId}
+                name="region"
+                required
+                value={values.region}
+                onChange={(event) => set('region', event.target.value)}
+                aria-invalid={errors.region ? true : undefined}
+                aria-describedby={[`${regionId}-hint`, errors.region ? `${regionId}-error` : null].filter(Boolean).join(' ')}
+                className={inputClass}
+              >
+                <option value="">Select your location</option>
+                {REGION_GROUPS.map(({ group, options }) => (
+                  <optgroup key={group ?? ''} label={group ?? ''}>
+                    {options.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
+                      </option>
+                    ))}
+                  </optgroup>
+                ))}
+              </select>
+              <p id={`${regionId}-hint`} className="mt-1 text-sm text-gray-700">
+                The city, region or county you are based in.
+              </p>
+              <FieldError id={`${regionId}-error`} error={errors.region} />
+            </div>
+            <TextField
+              label="Postcode"
+              name="postcode"
+              required
+              autoComplete="postal-code"
+              value={values.postcode}
+              onValueChange={(v) => set('postcode', v)}
+              error={errors.postcode}
+              hint="Places you on the map. A district such as M1 is enough."
+            />
+          </div>
+        </FormSection>
+
+        <FormSection title="Your rate and business">
+          <div className="grid gap-5 sm:grid-cols-3">
+            <TextField
+              label="Rate in £ (optional)"
+              name="hourlyRate"
+              inputMode="decimal"
+              value={values.hourlyRate}
+              onValueChange={(v) => set('hourlyRate', keepRateCharacters(v))}
+              error={errors.hourlyRate}
+              disabled={values.isProjectBased}
+              hint="For example 45 or 37.50."
+            />
+            <div>
+              <label htmlFor={rateTypeId} className={labelClass}>
+                Rate type
+              </label>
+              <select
+                id={rateTypeId}
+                name="rateType"
+                value={values.rateType}
+                onChange={(event) => set('rateType', event.target.value as ApplicationFormValues['rateType'])}
+                disabled={values.isProjectBased}
+                aria-invalid={errors.rateType ? true : undefined}
+                aria-describedby={errors.rateType ? `${rateTypeId}-error` : undefined}
+                className={inputClass}
+              >
+                {values.isProjectBased ? <option value="">Not applicable</option> : null}
+                <option value="hourly">Per hour</option>
+                <option value="daily">Per day</option>
+              </select>
+              <FieldError id={`${rateTypeId}-error`} error={errors.rateType} />
+            </div>
+            <div className="sm:pt-7">
+              <label className="flex items-center gap-2 text-sm text-gray-800">
+                <input
+                  type="checkbox"
+                  name="isProjectBased"
+                  checked={values.isProjectBased}
+                  onChange={(event) => setValues((current) => setProjectBased(current, event.target.checked))}
+                  aria-describedby={`${id}-project-hint`}
+                  className="h-4 w-4"
+                />
+                Project based
+              </label>
+              <p id={`${id}-project-hint`} className="mt-1 text-sm text-gray-700">
+                You quote per project, with no hourly or daily rate.
+              </p>
+            </div>
+          </div>
+          <div className="grid gap-5 sm:grid-cols-2">
+            <div>
+              <label htmlFor={employeesId} className={labelClass}>
+                Number of employees (optional)
+              </label>
+              <select
+                id={employeesId}
+                name="employeeCount"
+                value={values.employeeCount}
+                onChange={(event) => set('employeeCount', event.target.value as EmployeeCount | '')}
+                aria-invalid={errors.employeeCount ? true : undefined}
+                aria-describedby={errors.employeeCount ? `${employeesId}-error` : undefined}
+                className={inputClass}
+              >
+                <option value="">Select</option>
+                {EMPLOYEE_COUNTS.map((count) => (
+                  <option key={count} value={count}>
+                    {count}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={`${employeesId}-error`} error={errors.employeeCount} />
+            </div>
+            <div>
+              <label htmlFor={businessTypeId} className={labelClass}>
+                Business type (optional)
+              </label>
+              <select
+                id={businessTypeId}
+                name="businessType"
+                value={values.businessType}
+                onChange={(event) => set('businessType', event.target.value as BusinessType | '')}
+                aria-invalid={errors.businessType ? true : undefined}
+                aria-describedby={errors.businessType ? `${businessTypeId}-error` : undefined}
+                className={inputClass}
+              >
+                <option value="">Select</option>
+                {BUSINESS_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {type}
+                  </option>
+                ))}
+              </select>
+              <FieldError id={`${businessTypeId}-error`} error={errors.businessType} />
+            </div>
+          </div>
+        </FormSection>
+
+        <FormSection title="Social links (optional)">
+          <p id={socialHintId} className="text-sm text-gray-700">
+            Up to {MAX_SOCIAL_LINKS} links. Only links with both a platform and an address are sent.
+          </p>
+          <ul className="space-y-4">
+            {values.socialLinks.map((row, index) => {
+              const platformKey = socialErrorKey(index, 'platform');
+              const urlKey = socialErrorKey(index, 'url');
+              return (
+                <li key={row.key} className="grid items-start gap-3 sm:grid-cols-[12rem_1fr_auto]">
+                  <div>
+                    <label htmlFor={`${id}-social-${row.key}-platform`} className={labelClass}>
+                      Link {index + 1}: platform
+                    </label>
+                    <select
+                      id={`${id}-social-${row.key}-platform`}
+                      name={platformKey}
+                      value={row.platform}
+                      onChange={(event) =>
+                        set('socialLinks', updateSocialRow(values.socialLinks, row.key, { platform: event.target.value as typeof row.platform }))
+                      }
+                      aria-invalid={errors[platformKey] ? true : undefined}
+                      aria-describedby={errors[platformKey] ? `${id}-social-${row.key}-platform-error` : undefined}
+                      className={inputClass}
+                    >
+                      <option value="">Choose a platform</option>
+                      {SOCIAL_PLATFORMS.map((platform) => (
+                        <option key={platform.id} value={platform.id}>
+                          {platform.label}
+                        </option>
+                      ))}
+                    </select>
+                    <FieldError id={`${id}-social-${row.key}-platform-error`} error={errors[platformKey]} />
+                  </div>
+                  <TextField
+                    label={`Link ${index + 1}: address`}
+                    name={urlKey}
+                    type="url"
+                    placeholder="https://"
+                    value={row.url}
+                    onValueChange={(v) => set('socialLinks', updateSocialRow(values.socialLinks, row.key, { url: v }))}
+                    error={errors[urlKey]}
+                  />
+                  <button
+                    type="button"
+                    onClick={() => {
+                      flushSync(() => set('socialLinks', removeSocialRow(values.socialLinks, row.key)));
+                      formRef.current?.querySelector<HTMLElement>('[data-action="add-link"]')?.focus();
+                    }}
+                    className={`${secondaryButtonClass} sm:mt-6`}
+                  >
+                    Remove<span className="sr-only"> link {index + 1}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <FieldError id={`${id}-social-error`} error={errors.socialLinks} />
+          <div className="flex flex-wrap items-center gap-3">
+            <button
+              type="button"
+              data-action="add-link"
+              disabled={!canAddSocialRow(values.socialLinks)}
+              aria-describedby={socialHintId}
+              onClick={() => {
+                const rows = addSocialRow(values.socialLinks);
+                flushSync(() => set('socialLinks', rows));
+                focusControl(formRef.current, socialErrorKey(rows.length - 1, 'platform'));
+              }}
+              className={secondaryButtonClass}
+            >
+              Add link
+            </button>
+            <p className="text-sm text-gray-700">
+              {values.socialLinks.length} of {MAX_SOCIAL_LINKS} links
+            </p>
+          </div>
+        </FormSection>
+
+        {isSignedIn ? null : (
+          <FormSection title="Your account">
+            <p className="text-sm text-gray-700">
+              Your application creates an ITConnect account for this e-mail address: you will sign in with it to manage
+              your listing. Already have an account?{' '}
+              <Link to="/login" className={linkClass}>
+                Sign in
+              </Link>{' '}
+              first, then apply from My Profile.
+            </p>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <PasswordField
+                label="Password"
+                name="password"
+                autoComplete="new-password"
+                value={values.password}
+                onValueChange={(v) => set('password', v)}
+                error={errors.password}
+                hint="At least 8 characters."
+              />
+              <PasswordField
+                label="Confirm password"
+                name="confirmPassword"
+                autoComplete="new-password"
+                value={values.confirmPassword}
+                onValueChange={(v) => set('confirmPassword', v)}
+                error={errors.confirmPassword}
+              />
+            </div>
+          </FormSection>
+        )}
+
+        <div data-field="captcha">
+          <Captcha ref={captchaRef} onChange={setCaptcha} error={errors.captcha} />
+        </div>
+
+        <div className="space-y-3">
+          <button type="submit" disabled={isSubmitting} className={`${primaryButtonClass} w-full sm:w-auto`}>
+            {isSubmitting ? 'Redirecting to payment…' : 'Continue to Payment'}
+          </button>
+          {failure ? <p className="text-sm text-red-700">{failure}</p> : null}
+          <p className="text-sm text-gray-700">
+            You pay securely on the next page. We review every application within 48 hours and e-mail you when your
+            listing is approved.
+          </p>
+        </div>
+      </fieldset>
+    </form>
+  );
+}
+
+function FormSection({ title, children }: { title: string; children: ReactNode }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className={`${panelClass} space-y-5`}>
+      <h3 id={headingId} className={sectionHeadingClass}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
