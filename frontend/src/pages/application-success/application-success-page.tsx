@@ -1,6 +1,89 @@
-// Placeholder until the issue that owns this page builds it (see routes.tsx).
-import { ComingSoon } from '../../components/coming-soon';
+// /application-success (spec: Application success; sections 4, 8, 9): where the payment provider
+// sends an applicant back after paying. 'Verifying Payment' while GET /api/verify-payment runs
+// (retried 3 times, 2 seconds apart); then 'Application Submitted Successfully!' (reviewed within
+// 48 hours, product rule 3) or 'Payment Failed' with 'Try Again' back to /apply.
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { usePaymentVerification, type VerificationState } from '../../api/use-payment-verification';
+import { Spinner } from '../../components/spinner';
+import { displayHeadingClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../components/styles';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { verificationParams } from './verification-params';
+
+export const APPLICATION_SUCCESS_TEXTS = {
+  verifyingHeading: 'Verifying Payment',
+  verifying: 'Please wait while we confirm your payment. This can take a few seconds.',
+  failedHeading: 'Payment Failed',
+  failed: 'There was an issue processing your payment. Please try again or contact support.',
+  successHeading: 'Application Submitted Successfully!',
+  success:
+    'Thank you: your payment has been received. Your application will be reviewed within 48 hours, and we will send you an e-mail confirmation once it has been approved.',
+} as const;
 
 export function ApplicationSuccessPage() {
-  return <ComingSoon heading="Application" />;
+  const [searchParams] = useSearchParams();
+  const { sessionId, applicationId } = verificationParams(searchParams);
+  const state = usePaymentVerification(sessionId, applicationId);
+  return <ApplicationSuccessView state={state} />;
+}
+
+export function ApplicationSuccessView({ state }: { state: VerificationState }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const heading =
+    state.status === 'verifying'
+      ? APPLICATION_SUCCESS_TEXTS.verifyingHeading
+      : state.status === 'succeeded'
+        ? APPLICATION_SUCCESS_TEXTS.successHeading
+        : APPLICATION_SUCCESS_TEXTS.failedHeading;
+  useDocumentTitle(heading.replace(/!$/, ''));
+
+  // The heading changes with the outcome: take focus to it so that it is read out.
+  const shownStatus = useRef(state.status);
+  useEffect(() => {
+    if (shownStatus.current === state.status) return;
+    shownStatus.current = state.status;
+    headingRef.current?.focus();
+  }, [state.status]);
+
+  return (
+    <div className="mx-auto max-w-2xl px-4 py-16 text-center sm:px-6">
+      <h1 ref={headingRef} tabIndex={-1} className={`${displayHeadingClass} focus:outline-none`}>
+        {heading}
+      </h1>
+      {state.status === 'verifying' ? <Spinner message={APPLICATION_SUCCESS_TEXTS.verifying} /> : null}
+      {state.status === 'failed' ? (
+        <>
+          <p className="mt-4 text-gray-700">{APPLICATION_SUCCESS_TEXTS.failed}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to="/apply" className={primaryButtonClass}>
+              Try Again
+            </Link>
+            <Link to="/contact" className={secondaryButtonClass}>
+              Contact support
+            </Link>
+          </div>
+        </>
+      ) : null}
+      {state.status === 'succeeded' ? (
+        <>
+          <p className="mt-4 text-gray-700">{APPLICATION_SUCCESS_TEXTS.success}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to="/" className={secondaryButtonClass}>
+              Back to Home
+            </Link>
+            <Link to="/profile" className={primaryButtonClass}>
+              View Profile
+            </Link>
+          </div>
+          <p className="mt-8 text-sm text-gray-700">
+            Questions about your application?{' '}
+            <Link to="/contact" className={linkClass}>
+              Contact us
+            </Link>
+            .
+          </p>
+        </>
+      ) : null}
+    </div>
+  );
 }
