@@ -9,13 +9,15 @@ interface ConfirmDialogProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that closes the dialog without doing anything ('Cancel'). */
+  cancelLabel?: string;
   busyLabel: string;
   isBusy: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
 
-export function ConfirmDialog({ isOpen, title, children, confirmLabel, busyLabel, isBusy, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ isOpen, title, children, confirmLabel, cancelLabel = 'Cancel', busyLabel, isBusy, onConfirm, onCancel }: ConfirmDialogProps) {
   const dialogRef = useModalDialog(isOpen);
   const titleId = useId();
   const bodyId = useId();
@@ -42,7 +44,7 @@ export function ConfirmDialog({ isOpen, title, children, confirmLabel, busyLabel
             autoFocus
             className={secondaryButtonClass}
           >
-            Cancel
+            {cancelLabel}
           </button>
           <button
             type="button"

@@ -1,5 +1,6 @@
 // /profile (spec section 2, issue 4): anonymous visitors go to /login. Account info for everyone;
-// providers also get their listing editor (view and edit) and 'View Public Profile'.
+// providers also get their listing editor (view and edit), 'View Public Profile' and their
+// subscription (plan, billing, Cancel Subscription: subscription-panel.tsx, product rule 13).
 // Actions: Update Professional Application, Download my data (product rule 14), Sign Out, Delete
 // Account (archives it, after a confirmation dialog).
 import { useRef, useState } from 'react';
@@ -24,6 +25,7 @@ import {
 } from '../../components/styles';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListingEditor } from './listing-editor';
+import { SubscriptionPanel } from './subscription-panel';
 import { formatMemberSince, myDataFileName } from './profile-form';
 
 export function ProfilePage() {
@@ -129,6 +131,8 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
       </section>
 
       {provider ? <ListingEditor publicSlug={user.professionalSlug} /> : null}
+
+      {provider ? <SubscriptionPanel professionalId={user.professionalId} /> : null}
 
       <section aria-labelledby="account-actions" className={panelClass}>
         <h2 id="account-actions" className={sectionHeadingClass}>

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { SubscriptionSummary } from '../../../../core/billing';
+import {
+  canCancel,
+  cancellationEffects,
+  cancelledToastDescription,
+  formatUkDate,
+  periodEndRow,
+  planLabel,
+  refundStatement,
+} from './subscription-text';
+
+const summary: SubscriptionSummary = {
+  status: 'active',
+  plan: 'yearly',
+  currentPeriodEnd: '2026-03-03T10:00:00Z',
+  firstPaidAt: '2025-03-03T10:00:00Z',
+  isRefundDue: false,
+  refundPence: 0,
+  hasBilling: true,
+};
+
+describe('the subscription panel', () => {
+  it('names the plan and its price', () => {
+    expect(planLabel(summary)).toBe('Pay Annually (£28/year)');
+    expect(planLabel({ plan: 'monthly' })).toBe('Pay Monthly (£3/month)');
+  });
+
+  it('says when a running plan renews, and until when another was paid', () => {
+    expect(periodEndRow(summary)).toEqual({ label: 'Renews on', value: '3 March 2026' });
+    expect(periodEndRow({ ...summary, status: 'past_due' })).toEqual({ label: 'Paid until', value: '3 March 2026' });
+    expect(periodEndRow({ ...summary, currentPeriodEnd: null })).toBeNull();
+    expect(formatUkDate('not a date')).toBeNull();
+    // UK time: just before midnight UTC in summer is already the next day in London.
+    expect(formatUkDate('2025-06-30T23:30:00Z')).toBe('1 July 2025');
+  });
+
+  it('offers cancelling only a running or overdue plan', () => {
+    expect(canCancel({ status: 'active' })).toBe(true);
+    expect(canCancel({ status: 'past_due' })).toBe(true);
+    expect(canCancel({ status: 'inactive' })).toBe(false);
+    expect(canCancel({ status: 'cancelled' })).toBe(false);
+  });
+});
+
+describe('the cancellation dialog (product rules 2 and 13)', () => {
+  it('says exactly what cancelling does', () => {
+    expect(cancellationEffects(summary)).toEqual([
+      'Your Pay Annually plan ends at once: no further payments will be taken.',
+      'Your listing is removed from the ITConnect directory.',
+      'Your account is closed (archived) and you will be signed out.',
+    ]);
+  });
+
+  it('promises the refund within the 30 days', () => {
+    expect(refundStatement({ ...summary, isRefundDue: true, refundPence: 2800 })).toBe(
+      'Your first payment of £28 will be refunded in full under our 30-day money-back guarantee. Refunds usually reach your card within 5 to 10 working days.',
+    );
+  });
+
+  it('says no refund is due after them, or before any payment', () => {
+    expect(refundStatement(summary)).toBe('No refund is due: the 30-day money-back period has passed.');
+    expect(refundStatement({ ...summary, firstPaidAt: null })).toBe('No refund is due: no payment has been taken.');
+  });
+
+  it('mentions the refund in the toast when one was made', () => {
+    expect(cancelledToastDescription(300)).toBe(
+      'Your listing has been removed and your account closed. £3 will be refunded to your card, usually within 5 to 10 working days.',
+    );
+    expect(cancelledToastDescription(0)).toBe('Your listing has been removed and your account closed.');
+  });
+});

@@ -1,0 +1,63 @@
+// What My Profile says about a provider's subscription, as pure functions (product rules 2 and 13):
+// the plan, its state and date, and the cancellation dialog's refund sentence.
+import type { SubscriptionSummary } from '../../../../core/billing';
+import { formatPounds, MONEY_BACK_DAYS, PLANS } from '../../../../core/plans';
+
+export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionSummary['status'], string> = {
+  active: 'Active',
+  past_due: 'Payment overdue',
+  inactive: 'Not active',
+  cancelled: 'Cancelled',
+};
+
+/** 'Pay Monthly (£3/month)'. */
+export function planLabel(summary: Pick<SubscriptionSummary, 'plan'>): string {
+  const plan = PLANS[summary.plan];
+  return `${plan.name} (${plan.shortPrice})`;
+}
+
+/** A date in British English, in UK time: 3 March 2026; null for none or an unreadable one. */
+export function formatUkDate(iso: string | null | undefined): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+}
+
+/** The date row: 'Renews on' for a running plan, 'Paid until' otherwise; null without a date. */
+export function periodEndRow(summary: Pick<SubscriptionSummary, 'status' | 'currentPeriodEnd'>): { label: string; value: string } | null {
+  const value = formatUkDate(summary.currentPeriodEnd);
+  if (!value) return null;
+  return { label: summary.status === 'active' ? 'Renews on' : 'Paid until', value };
+}
+
+/** Whether there is a plan to cancel (it is running, or its renewal payment is overdue). */
+export function canCancel(summary: Pick<SubscriptionSummary, 'status'>): boolean {
+  return summary.status === 'active' || summary.status === 'past_due';
+}
+
+/** The refund sentence of the cancellation dialog (product rule 2). */
+export function refundStatement(summary: Pick<SubscriptionSummary, 'isRefundDue' | 'refundPence' | 'firstPaidAt'>): string {
+  if (summary.isRefundDue) {
+    return `Your first payment of ${formatPounds(summary.refundPence)} will be refunded in full under our ${MONEY_BACK_DAYS}-day money-back guarantee. Refunds usually reach your card within 5 to 10 working days.`;
+  }
+  if (!summary.firstPaidAt) return 'No refund is due: no payment has been taken.';
+  return `No refund is due: the ${MONEY_BACK_DAYS}-day money-back period has passed.`;
+}
+
+/** What cancelling does, in the order it happens (product rule 13). */
+export function cancellationEffects(summary: Pick<SubscriptionSummary, 'plan'>): string[] {
+  return [
+    `Your ${PLANS[summary.plan].name} plan ends at once: no further payments will be taken.`,
+    'Your listing is removed from the ITConnect directory.',
+    'Your account is closed (archived) and you will be signed out.',
+  ];
+}
+
+/** The 'Subscription cancelled' toast's description, with the refund when there is one. */
+export function cancelledToastDescription(refundedPence: number): string {
+  const done = 'Your listing has been removed and your account closed.';
+  return refundedPence > 0
+    ? `${done} ${formatPounds(refundedPence)} will be refunded to your card, usually within 5 to 10 working days.`
+    : done;
+}
