@@ -1,0 +1,245 @@
+// Webhook deliveries: every event is POSTed to the configured endpoint with Stripe's signature
+// header, one at a time in the order the events were made, each retried with backoff until it is
+// answered 2xx or its tries run out (then given up and logged). A delivery waits for its `release`
+// (the end of the response of the request that caused it): an event never arrives before the
+// answer of the call that made it has left. Delivery records live in the store, so a delivery
+// still pending when the process stops is sent when the stand-in starts again.
+import { createHmac } from 'node:crypto';
+import type { EventObject } from './objects';
+import type { StandInStore } from './store';
+
+export interface WebhookEndpoint {
+  url: string;
+  secret: string;
+}
+
+export interface StandInLogger {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface DeliveryRecord {
+  id: string;
+  event_id: string;
+  event_type: string;
+  url: string;
+  attempts: number;
+  /** HTTP status of the last attempt, or null when it got no answer. */
+  last_status: number | null;
+  last_error: string | null;
+  state: 'pending' | 'delivered' | 'given_up';
+  delivered_at: number | null;
+}
+
+/** Waits between tries: 8 tries in all, the first at once (Stripe itself retries for days). */
+export const DEFAULT_RETRY_DELAYS_MS = [500, 1000, 2000, 4000, 8000, 8000, 8000];
+const ATTEMPT_TIMEOUT_MS = 10_000;
+
+/** The `Stripe-Signature` header for `payload`: `t=<unix>,v1=<hex HMAC-SHA256 of "t.payload">`. */
+export function signatureHeader(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${payload}`, 'utf8').digest('hex');
+  return `t=${timestamp},v1=${signature}`;
+}
+
+interface Queued {
+  eventId: string;
+  release: Promise<void>;
+}
+
+export class WebhookDeliveries {
+  private readonly queue: Queued[] = [];
+  private running = false;
+  private paused = false;
+  private closed = false;
+  private idleWaiters: (() => void)[] = [];
+  private timer: NodeJS.Timeout | null = null;
+  private wakeTimer: (() => void) | null = null;
+  private inFlight: AbortController | null = null;
+
+  constructor(
+    private readonly store: StandInStore,
+    private readonly logger: StandInLogger,
+    private readonly retryDelaysMs: readonly number[],
+    private endpoint: WebhookEndpoint | null,
+  ) {}
+
+  get target(): WebhookEndpoint | null {
+    return this.endpoint;
+  }
+
+  setEndpoint(endpoint: WebhookEndpoint | null): void {
+    this.endpoint = endpoint;
+  }
+
+  /** Queues the deliveries a previous run left pending (oldest first). */
+  async restore(): Promise<void> {
+    const records = (await this.store.list('delivery')) as DeliveryRecord[];
+    for (const record of records) if (record.state === 'pending') this.queue.push({ eventId: record.event_id, release: Promise.resolve() });
+    this.kick();
+  }
+
+  /** Records a pending delivery of `event`, to be sent once `release` resolves. False when no endpoint is set. */
+  async add(event: EventObject): Promise<boolean> {
+    if (!this.endpoint) return false;
+    const record: DeliveryRecord = {
+      id: event.id,
+      event_id: event.id,
+      event_type: event.type,
+      url: this.endpoint.url,
+      attempts: 0,
+      last_status: null,
+      last_error: null,
+      state: 'pending',
+      delivered_at: null,
+    };
+    await this.store.put('delivery', record.id, record);
+    return true;
+  }
+
+  /** Puts already-recorded deliveries in the queue, in order; they go out after `release`. */
+  enqueue(eventIds: string[], release: Promise<void>): void {
+    for (const eventId of eventIds) this.queue.push({ eventId, release });
+    void release.then(() => this.kick());
+  }
+
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.kick();
+  }
+
+  /** Resolves when every queued delivery has been delivered or given up (never while paused with work left). */
+  waitForIdle(): Promise<void> {
+    if (this.queue.length === 0 && !this.running) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.wakeTimer?.();
+    this.inFlight?.abort();
+    // Let the loop notice and stop; pending records stay pending in the store for the next start.
+    while (this.running) await new Promise((resolve) => setTimeout(resolve, 5));
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+
+  private kick(): void {
+    if (this.running || this.paused || this.closed) return;
+    this.running = true;
+    void this.run().finally(() => {
+      this.running = false;
+      if (this.queue.length === 0 || this.closed) {
+        const waiters = this.idleWaiters;
+        this.idleWaiters = [];
+        for (const resolve of waiters) resolve();
+      } else if (!this.paused) {
+        this.kick();
+      }
+    });
+  }
+
+  private async run(): Promise<void> {
+    while (!this.closed && !this.paused) {
+      const next = this.queue[0];
+      if (!next) return;
+      await next.release;
+      if (this.closed || this.paused) return;
+      const done = await this.deliver(next.eventId);
+      if (!done) return; // closed or paused mid-way: the same delivery goes first next time
+      this.queue.shift();
+    }
+  }
+
+  /** One delivery with its retries. True once delivered or given up. */
+  private async deliver(eventId: string): Promise<boolean> {
+    const record = (await this.store.get('delivery', eventId)) as DeliveryRecord | undefined;
+    const event = (await this.store.get('event', eventId)) as EventObject | undefined;
+    if (!record || !event || record.state !== 'pending') return true;
+    const maxAttempts = this.retryDelaysMs.length + 1;
+    while (record.attempts < maxAttempts) {
+      if (this.closed || this.paused) return false;
+      const endpoint = this.endpoint;
+      if (!endpoint) {
+        record.state = 'given_up';
+        record.last_error = 'No webhook endpoint is configured';
+        await this.store.put('delivery', record.id, record);
+        this.logger.warn({ eventId, type: event.type }, 'stripe stand-in: webhook not delivered, no endpoint');
+        return true;
+      }
+      record.attempts += 1;
+      record.url = endpoint.url;
+      const outcome = await this.attempt(endpoint, event);
+      if (this.closed && outcome.status === null) {
+        record.attempts -= 1; // aborted by close(): not a real try
+        await this.store.put('delivery', record.id, record);
+        return false;
+      }
+      record.last_status = outcome.status;
+      record.last_error = outcome.error;
+      if (outcome.status !== null && outcome.status >= 200 && outcome.status < 300) {
+        record.state = 'delivered';
+        record.delivered_at = Math.floor(Date.now() / 1000);
+        await this.store.put('delivery', record.id, record);
+        await this.store.put('event', event.id, { ...event, pending_webhooks: 0 });
+        return true;
+      }
+      const delay = this.retryDelaysMs[record.attempts - 1];
+      if (delay === undefined) break;
+      await this.store.put('delivery', record.id, record);
+      this.logger.info({ eventId, type: event.type, attempt: record.attempts, status: outcome.status, error: outcome.error, retryInMs: delay }, 'stripe stand-in: webhook delivery failed, will retry');
+      await this.sleep(delay);
+    }
+    record.state = 'given_up';
+    await this.store.put('delivery', record.id, record);
+    this.logger.warn({ eventId, type: event.type, attempts: record.attempts, status: record.last_status, error: record.last_error }, 'stripe stand-in: webhook delivery given up');
+    return true;
+  }
+
+  private async attempt(endpoint: WebhookEndpoint, event: EventObject): Promise<{ status: number | null; error: string | null }> {
+    const payload = JSON.stringify(event);
+    const controller = new AbortController();
+    this.inFlight = controller;
+    const timeout = setTimeout(() => controller.abort(), ATTEMPT_TIMEOUT_MS);
+    try {
+      const response = await fetch(endpoint.url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'Stripe-Signature': signatureHeader(payload, endpoint.secret),
+          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks) ITConnect stand-in',
+        },
+        body: payload,
+        redirect: 'manual',
+        signal: controller.signal,
+      });
+      // Read (and drop) the answer so the connection can be reused.
+      await response.arrayBuffer().catch(() => undefined);
+      return { status: response.status, error: response.ok ? null : `HTTP ${response.status}` };
+    } catch (error) {
+      return { status: null, error: error instanceof Error ? error.message : String(error) };
+    } finally {
+      clearTimeout(timeout);
+      this.inFlight = null;
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        if (this.timer) clearTimeout(this.timer);
+        this.timer = null;
+        this.wakeTimer = null;
+        resolve();
+      };
+      this.wakeTimer = wake;
+      this.timer = setTimeout(wake, ms);
+    });
+  }
+}
