@@ -59,14 +59,16 @@ function html(strings: TemplateStringsArray, ...values: unknown[]): Raw {
 const STYLE = `
 *,*::before,*::after{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;font-size:1rem;line-height:1.5;color:#1f2937;background:#f3f4f6}
-.banner{margin:0;padding:.6rem 1rem;background:#fef3c7;color:#78350f;border-bottom:2px solid #d97706;text-align:center;font-weight:600}
-main{max-width:40rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #d1d5db;border-radius:.5rem}
+.banner{padding:.6rem 1rem;background:#fef3c7;color:#78350f;border-bottom:2px solid #d97706;text-align:center;font-weight:600}
+.banner p{margin:0}
+main{max-width:44rem;margin:2rem auto;padding:1.5rem;background:#fff;border:1px solid #d1d5db;border-radius:.5rem}
 .brand{margin:0 0 .25rem;font-size:1.25rem;font-weight:700;color:#1e3a8a}
 h1{margin:0 0 1rem;font-size:1.5rem}
 h2{margin:1.5rem 0 .5rem;font-size:1.2rem}
 h3{margin:0 0 .5rem;font-size:1.05rem}
 .summary{padding:1rem;background:#f9fafb;border:1px solid #e5e7eb;border-radius:.375rem}
 .summary p{margin:.25rem 0}
+.summary h2{margin-top:0}
 .amount{font-size:1.35rem;font-weight:700}
 label{display:block;margin:1.25rem 0 .25rem;font-weight:600}
 input[type=text]{width:100%;padding:.6rem .75rem;font:inherit;border:1px solid #6b7280;border-radius:.375rem}
@@ -88,7 +90,10 @@ table{width:100%;border-collapse:collapse;margin-top:.5rem}
 caption{text-align:left;font-weight:600;padding-bottom:.25rem}
 th,td{text-align:left;padding:.5rem;border-bottom:1px solid #e5e7eb}
 td.money,th.money{text-align:right}
+.nowrap{white-space:nowrap}
+.visually-hidden{position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;clip:rect(0,0,0,0);white-space:nowrap;border:0}
 .back{margin-top:1.5rem}
+@media (max-width:36rem){main{margin:0;padding:1rem;border-width:0 0 1px;border-radius:0}th,td{padding:.4rem .25rem}.nowrap{white-space:normal}.subscription{padding:.75rem}}
 `;
 
 function page(title: string, body: Raw): string {
@@ -102,7 +107,7 @@ function page(title: string, body: Raw): string {
 <style>${STYLE}</style>
 </head>
 <body>
-<p class="banner" role="note">TEST MODE — no real money is taken</p>
+<header class="banner"><p>TEST MODE — no real money is taken</p></header>
 <main>
 <p class="brand">ITConnect</p>
 ${body.html}
@@ -113,7 +118,9 @@ ${body.html}
 }
 
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+const SHORT_DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/London' });
 const formatDate = (unixSeconds: number) => DATE.format(new Date(unixSeconds * 1000));
+const formatShortDate = (unixSeconds: number) => SHORT_DATE.format(new Date(unixSeconds * 1000));
 
 /** '£3.00 per month', '£28.00 per year', '£5.00 every 3 months'. */
 function priceText(price: PriceObject, quantity = 1): string {
@@ -337,11 +344,11 @@ async function billingPage(run: RunOperation, res: ServerResponse, id: string, q
   const invoiceRows = invoices.map((invoice) => {
     const line = invoice.lines.data[0];
     const what = invoice.billing_reason === 'subscription_create' ? 'First payment' : 'Renewal';
-    const period = line ? ` (${formatDate(line.period.start)} to ${formatDate(line.period.end)})` : '';
+    const period = line ? ` (${formatShortDate(line.period.start)} to ${formatShortDate(line.period.end)})` : '';
     return html`<tr>
-      <td>${formatDate(invoice.created)}</td>
+      <td class="nowrap">${formatShortDate(invoice.created)}</td>
       <td>${what}${period}</td>
-      <td class="money">${formatAmount(invoice.amount_due, invoice.currency)}</td>
+      <td class="money nowrap">${formatAmount(invoice.amount_due, invoice.currency)}</td>
       <td>${invoiceStatusText(invoice, refundedByInvoice.get(invoice.id) ?? 0)}</td>
     </tr>`;
   });
@@ -361,7 +368,7 @@ async function billingPage(run: RunOperation, res: ServerResponse, id: string, q
         ${
           invoices.length > 0
             ? html`<table>
-                <caption>Invoices, newest first</caption>
+                <caption class="visually-hidden">Invoices, newest first</caption>
                 <thead><tr><th scope="col">Date</th><th scope="col">Description</th><th scope="col" class="money">Amount</th><th scope="col">Status</th></tr></thead>
                 <tbody>${invoiceRows}</tbody>
               </table>`

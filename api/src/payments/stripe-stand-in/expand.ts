@@ -83,11 +83,30 @@ export async function expand<T>(repo: Repo, object: T, paths: string[]): Promise
   return copy as T;
 }
 
+/** `created=…` or `created[gt|gte|lt|lte]=…` (unix seconds), as every Stripe list takes. */
+function createdFilter(params: Params): (created: unknown) => boolean {
+  if (!params.has('created')) return () => true;
+  const exact = typeof params.raw.created === 'string' ? params.integer('created') : undefined;
+  const range = exact === undefined ? params.child('created') : undefined;
+  const bounds = { gt: range?.integer('gt'), gte: range?.integer('gte'), lt: range?.integer('lt'), lte: range?.integer('lte') };
+  return (created) => {
+    if (typeof created !== 'number') return true;
+    if (exact !== undefined) return created === exact;
+    return (
+      (bounds.gt === undefined || created > bounds.gt) &&
+      (bounds.gte === undefined || created >= bounds.gte) &&
+      (bounds.lt === undefined || created < bounds.lt) &&
+      (bounds.lte === undefined || created <= bounds.lte)
+    );
+  };
+}
+
 /** A Stripe list page of `items` (given oldest first): newest first, `limit`, `starting_after`, `ending_before`. */
 export function listPage<T extends { id: string }>(items: T[], params: Params, url: string): ApiList<T> {
   const limit = params.integer('limit') ?? 10;
   if (limit < 1 || limit > 100) throw StripeError.invalid('Invalid limit: must be between 1 and 100', 'limit');
-  const newestFirst = [...items].reverse();
+  const inRange = createdFilter(params);
+  const newestFirst = items.filter((item) => inRange((item as { created?: unknown }).created)).reverse();
   const after = params.string('starting_after');
   const before = params.string('ending_before');
   let start = 0;

@@ -569,6 +569,9 @@ describe('the API surface', () => {
     const all = [];
     for await (const c of stripe.customers.list({ email: 'page@example.com', limit: 1 })) all.push(c.id);
     expect(all).toEqual([made[2]?.id, made[1]?.id, made[0]?.id]);
+    const now = Math.floor(Date.now() / 1000);
+    expect((await stripe.customers.list({ email: 'page@example.com', created: { gte: now - 60 } })).data.length).toBe(3);
+    expect((await stripe.customers.list({ email: 'page@example.com', created: { gt: now + 60 } })).data).toEqual([]);
     const created = await stripe.events.list({ type: 'customer.created', limit: 3 });
     expect(created.data.every((e) => e.type === 'customer.created')).toBe(true);
     expect((created.data[0]?.data.object as Stripe.Customer).id).toBe(made[2]?.id);
