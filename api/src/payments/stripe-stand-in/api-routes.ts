@@ -118,6 +118,8 @@ const ROUTES: Route[] = [
     return confirmPaymentIntent(ctx, id, declined ? 'declined' : 'succeeds');
   }),
 
+  route('GET', '/v1/payment_methods/:id', retrieve('payment_method')),
+
   route('GET', '/v1/charges/:id', retrieve('charge')),
   route(
     'GET',

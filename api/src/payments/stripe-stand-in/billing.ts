@@ -443,8 +443,24 @@ async function invoiceParts(ctx: EngineContext, invoice: InvoiceObject): Promise
 async function settleInvoice(ctx: EngineContext, invoice: InvoiceObject, last4: string): Promise<{ invoice: InvoiceObject; intent: PaymentIntentObject; charge: ChargeObject }> {
   const { payment, intent } = await invoiceParts(ctx, invoice);
   const paidAt = now();
-  const paymentMethod = intent.payment_method ?? newId('pm');
   const customer = await ctx.repo.get('customer', invoice.customer);
+  const expYear = new Date().getUTCFullYear() + 3;
+  const paymentMethod =
+    intent.payment_method ??
+    (
+      await ctx.repo.put('payment_method', {
+        id: newId('payment_method'),
+        object: 'payment_method',
+        allow_redisplay: 'unspecified',
+        billing_details: { address: null, email: customer?.email ?? null, name: customer?.name ?? null, phone: null, tax_id: null },
+        card: { brand: 'visa', checks: null, country: 'GB', display_brand: 'visa', exp_month: 12, exp_year: expYear, funding: 'credit', generated_from: null, last4, networks: null, wallet: null },
+        created: paidAt,
+        customer: invoice.customer,
+        livemode: false,
+        metadata: {},
+        type: 'card',
+      })
+    ).id;
   const charge = await ctx.repo.put('charge', {
     id: newId('charge'),
     object: 'charge',
@@ -468,7 +484,7 @@ async function settleInvoice(ctx: EngineContext, invoice: InvoiceObject, last4: 
     paid: true,
     payment_intent: intent.id,
     payment_method: paymentMethod,
-    payment_method_details: { type: 'card', card: { brand: 'visa', last4, exp_month: 12, exp_year: new Date().getUTCFullYear() + 3, funding: 'credit', country: 'GB' } },
+    payment_method_details: { type: 'card', card: { brand: 'visa', last4, exp_month: 12, exp_year: expYear, funding: 'credit', country: 'GB' } },
     receipt_email: customer?.email ?? null,
     receipt_url: null,
     refunded: false,

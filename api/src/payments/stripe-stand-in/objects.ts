@@ -337,6 +337,19 @@ export interface ChargeObject {
   status: 'succeeded' | 'pending' | 'failed';
 }
 
+export interface PaymentMethodObject {
+  id: string;
+  object: 'payment_method';
+  allow_redisplay: 'unspecified';
+  billing_details: { address: null; email: string | null; name: string | null; phone: null; tax_id: null };
+  card: { brand: 'visa'; checks: null; country: 'GB'; display_brand: 'visa'; exp_month: number; exp_year: number; funding: 'credit'; generated_from: null; last4: string; networks: null; wallet: null };
+  created: number;
+  customer: string | null;
+  livemode: false;
+  metadata: Metadata;
+  type: 'card';
+}
+
 export interface RefundObject {
   id: string;
   object: 'refund';
@@ -403,6 +416,7 @@ export interface ObjectTypes {
   invoice_payment: InvoicePaymentObject;
   payment_intent: PaymentIntentObject;
   charge: ChargeObject;
+  payment_method: PaymentMethodObject;
   refund: RefundObject;
   'billing_portal.session': PortalSessionObject;
   event: EventObject;
@@ -422,6 +436,7 @@ const PREFIXES: Record<Exclude<ObjectType, 'test.subscription' | 'test.checkout'
   invoice_payment: 'inpay',
   payment_intent: 'pi',
   charge: 'ch',
+  payment_method: 'pm',
   refund: 're',
   'billing_portal.session': 'bps',
   event: 'evt',
@@ -453,7 +468,7 @@ export function randomText(length: number): string {
   return out;
 }
 
-export function newId(kind: keyof typeof PREFIXES | 'il' | 'li' | 'si' | 'pm' | 'bpc' | 'req'): string {
+export function newId(kind: keyof typeof PREFIXES | 'il' | 'li' | 'si' | 'req'): string {
   const prefix = kind in PREFIXES ? PREFIXES[kind as keyof typeof PREFIXES] : kind;
   return `${prefix}_${randomText(kind === 'checkout.session' ? 58 : 24)}`;
 }
@@ -482,6 +497,7 @@ const KIND_NAMES: Partial<Record<ObjectType, string>> = {
   'billing_portal.session': 'billing_portal.session',
   invoice_payment: 'invoice_payment',
   payment_intent: 'payment_intent',
+  payment_method: 'PaymentMethod',
 };
 
 /** The typed view of a StandInStore. */
@@ -526,7 +542,9 @@ export const FIELD_CHECKS: [
   OnlyStripeFields<PaymentIntentObject, Stripe.PaymentIntent>,
   OnlyStripeFields<ChargeObject, Stripe.Charge>,
   OnlyStripeFields<RefundObject, Stripe.Refund>,
+  OnlyStripeFields<PaymentMethodObject, Stripe.PaymentMethod>,
+  OnlyStripeFields<PaymentMethodObject['card'], Stripe.PaymentMethod.Card>,
   OnlyStripeFields<PortalSessionObject, Stripe.BillingPortal.Session>,
   OnlyStripeFields<EventObject, Stripe.Event>,
   OnlyStripeFields<PaymentErrorObject, Stripe.PaymentIntent.LastPaymentError>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];

@@ -373,7 +373,8 @@ describe('subscriptions.create (default_incomplete) confirmed by the demo card f
 
     const active = await stripe.subscriptions.retrieve(subscription.id, { expand: ['latest_invoice.payments', 'customer'] });
     expect(active.status).toBe('active');
-    expect(active.default_payment_method).toMatch(/^pm_/);
+    const withCard = await stripe.subscriptions.retrieve(subscription.id, { expand: ['default_payment_method'] });
+    expect(withCard.default_payment_method).toMatchObject({ object: 'payment_method', type: 'card', card: { brand: 'visa', last4: '4242' } });
     expect((active.customer as Stripe.Customer).metadata).toEqual({ userId: '9' });
     const paidInvoice = active.latest_invoice as Stripe.Invoice;
     expect(paidInvoice).toMatchObject({ status: 'paid', amount_paid: 300, attempt_count: 2 });
