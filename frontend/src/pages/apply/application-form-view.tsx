@@ -188,7 +188,7 @@ export function ApplicationForm({ plan, isSignedIn, initialValues }: Application
               {values.services.length} of {MAX_APPLICATION_SERVICES} selected
               {servicesNote ? `. ${servicesNote}` : ''}
             </p>
-            <div className="mt-2 grid max-h-72 gap-2 overflow-y-auto rounded-md border border-gray-300 p-3 sm:grid-cols-2">
+            <div className="mt-2 grid gap-2 rounded-md border border-gray-300 p-3 sm:grid-cols-2 lg:grid-cols-3">
               {SERVICES.map((service) => (
                 <label key={service} className="flex items-center gap-2 text-sm text-gray-800">
                   <input
