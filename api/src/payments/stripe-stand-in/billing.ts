@@ -605,9 +605,8 @@ export async function updateSubscription(ctx: EngineContext, id: string, p: Para
 /** Ends a subscription now. An incomplete one's unpaid first invoice is voided. Event: customer.subscription.deleted. */
 export async function cancelSubscription(ctx: EngineContext, id: string, p?: Params): Promise<SubscriptionObject> {
   const subscription = await ctx.repo.need('subscription', id);
-  if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') {
-    throw StripeError.invalid(`This subscription has already been canceled (${id}).`, undefined, 'resource_already_canceled');
-  }
+  // Stripe treats a canceled subscription as gone for cancel (it still retrieves): 404 No such subscription.
+  if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') throw StripeError.notFound('subscription', id);
   const at = now();
   if (subscription.status === 'incomplete') {
     for (const invoice of await ctx.repo.list('invoice')) {

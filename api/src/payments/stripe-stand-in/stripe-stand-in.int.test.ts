@@ -479,6 +479,10 @@ describe('renewals, the billing page, cancel', () => {
     expect(canceled.canceled_at).toBeGreaterThan(0);
     expect(canceled.ended_at).toBeGreaterThan(0);
     await expect(standIn.controls.renew(subscriptionId)).rejects.toThrow('canceled');
+    // As Stripe: cancelling again is a 404, updating anything but metadata a 400.
+    await expect(stripe.subscriptions.cancel(subscriptionId)).rejects.toMatchObject({ statusCode: 404, code: 'resource_missing' });
+    await expect(stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false })).rejects.toMatchObject({ statusCode: 400 });
+    expect((await stripe.subscriptions.update(subscriptionId, { metadata: { note: 'gone' } })).metadata.note).toBe('gone');
 
     const customer = canceled.customer as string;
     expect((await stripe.subscriptions.list({ customer })).data).toEqual([]);
