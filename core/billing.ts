@@ -186,3 +186,25 @@ export function isWithinMoneyBack(firstPaidAt: Date | null, now: Date): boolean 
   if (!firstPaidAt) return false;
   return now.getTime() - firstPaidAt.getTime() < MONEY_BACK_DAYS * 24 * 3600 * 1000;
 }
+
+/**
+ * How to reach Stripe, for the API and the worker alike (each makes its own `new Stripe(apiKey,
+ * options)`): Stripe itself with STRIPE_SECRET_KEY (at STRIPE_API_URL when set: a test server), or
+ * the built-in stand-in that the API serves in test mode (at STRIPE_API_URL, else `ownUrl`: the
+ * API's own address). Pure: no I/O, no Stripe import.
+ */
+export function stripeConnection(
+  env: { STRIPE_SECRET_KEY?: string | undefined; STRIPE_API_URL?: string | undefined },
+  ownUrl: string,
+): { isStandIn: boolean; apiKey: string; host?: string; port?: number; protocol?: 'http' | 'https' } {
+  const isStandIn = !env.STRIPE_SECRET_KEY;
+  const apiKey = env.STRIPE_SECRET_KEY ?? STAND_IN_API_KEY;
+  const base = env.STRIPE_API_URL ?? (isStandIn ? ownUrl : undefined);
+  if (!base) return { isStandIn, apiKey };
+  const url = new URL(base);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return { isStandIn, apiKey, host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
+}
+
+/** The key our code uses with the built-in stand-in (it accepts any; this one says what it is). */
+export const STAND_IN_API_KEY = 'sk_test_itconnect_stand_in';

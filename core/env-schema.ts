@@ -79,6 +79,8 @@ export const ApiEnv = CommonEnv.extend({
   LOGIN_SLOWDOWN_AFTER: z.coerce.number().int().positive().default(20),
   /** How long each sign-in attempt on such an account waits before it is checked. */
   LOGIN_SLOWDOWN_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
+  /** Applications (checkouts started) per IP per hour. */
+  APPLY_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   /** Registrations per IP per hour. */
   REGISTER_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
   /** Password-reset requests per IP per hour. */
@@ -121,6 +123,11 @@ export type ApiEnv = z.infer<typeof ApiEnv>;
 
 
 export const WorkerEnv = CommonEnv.extend({
+  /**
+   * Where the worker reaches the API from its machine (default PUBLIC_URL): in test mode it talks to
+   * the Stripe stand-in the API serves. npm start sets http://127.0.0.1:PORT; docker compose http://api:3000.
+   */
+  API_URL: optionalUrl,
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /** 'offline' uses the outcode table only; 'openstreetmap' also asks node-geocoder for full postcodes. */
   GEOCODER: z.enum(['offline', 'openstreetmap']).default('offline'),

@@ -32,6 +32,7 @@ export const EMAIL_TEMPLATES = [
   'confirm-registration',
   'account-exists',
   'application-received',
+  'payment-failed',
   'application-approved',
   'application-rejected',
   'new-message',
@@ -84,6 +85,17 @@ export const SendPasswordResetPayload = z.object({
 });
 export type SendPasswordResetPayload = z.infer<typeof SendPasswordResetPayload>;
 
+/** A Stripe webhook event stored in stripe_events: the worker reloads what it names from Stripe. */
+export const ReconcileStripeEventPayload = z.object({ eventId: z.string().regex(/^evt_[A-Za-z0-9_]{1,200}$/) });
+export type ReconcileStripeEventPayload = z.infer<typeof ReconcileStripeEventPayload>;
+
+/**
+ * A checkout session that /application-success saw paid: the same reconciliation as the webhook's
+ * checkout.session.completed, so whichever comes first does the work and the other changes nothing.
+ */
+export const ReconcileCheckoutPayload = z.object({ sessionId: z.string().regex(/^cs_[A-Za-z0-9_]{1,200}$/) });
+export type ReconcileCheckoutPayload = z.infer<typeof ReconcileCheckoutPayload>;
+
 export const JOBS = {
   geocodeProfessional: {
     queue: 'geocode',
@@ -110,6 +122,23 @@ export const JOBS = {
     /** registration_42: one e-mail per sign-up. */
     jobId: (p: SendRegistrationEmailPayload) => `registration_${p.pendingRegistrationId}`,
   },
+  reconcileStripeEvent: {
+    queue: 'stripe',
+    name: 'reconcile-stripe-event',
+    payload: ReconcileStripeEventPayload,
+    /** stripe-event_evt_123: one job per event, however often Stripe delivers it. */
+    jobId: (p: ReconcileStripeEventPayload) => `stripe-event_${p.eventId}`,
+    // Stripe may be down for a while: keep trying for about an hour before an operator must look.
+    options: { attempts: 12 },
+  },
+  reconcileCheckout: {
+    queue: 'stripe',
+    name: 'reconcile-checkout',
+    payload: ReconcileCheckoutPayload,
+    /** checkout_cs_123: one job per checkout session. */
+    jobId: (p: ReconcileCheckoutPayload) => `checkout_${p.sessionId}`,
+    options: { attempts: 12 },
+  },
   sendPasswordReset: {
     queue: 'email',
     name: 'send-password-reset',
@@ -124,7 +153,7 @@ export const JOBS = {
     name: string;
     payload: z.ZodType;
     jobId: (payload: never) => string;
-    options?: { removeOnComplete?: boolean | { age?: number; count?: number } };
+    options?: { removeOnComplete?: boolean | { age?: number; count?: number }; attempts?: number };
   }
 >;
 

@@ -80,6 +80,7 @@ async function main(): Promise<void> {
   }
   if (supervisor.isStopping) return;
 
+  const apiHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: env.NODE_ENV,
@@ -90,6 +91,8 @@ async function main(): Promise<void> {
     PORT: String(env.PORT),
     HOST: env.HOST,
     PUBLIC_URL: publicUrl,
+    // Where the worker reaches the API (its test-mode payment provider lives there).
+    API_URL: process.env.API_URL || `http://${apiHost.includes(':') ? `[${apiHost}]` : apiHost}:${env.PORT}`,
     STATIC_DIR: process.env.STATIC_DIR || path.join(DIST_DIR, 'frontend'),
   };
   const node = process.execPath;
@@ -100,8 +103,7 @@ async function main(): Promise<void> {
   supervisor.spawnService('API', node, apiArgs, { cwd: ROOT, env: childEnv, prefix: colour.cyan('[api]   '), rawLogs });
   supervisor.spawnService('worker', node, workerArgs, { cwd: ROOT, env: childEnv, prefix: colour.magenta('[worker]'), rawLogs });
 
-  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
-  const ready = await waitForReady(`http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}/api/ready`, {
+  const ready = await waitForReady(`http://${apiHost.includes(':') ? `[${apiHost}]` : apiHost}:${env.PORT}/api/ready`, {
     timeoutMs: 60_000,
     isCancelled: () => supervisor.isStopping,
   });

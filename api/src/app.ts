@@ -23,9 +23,12 @@ import { routeAccess } from './middleware/require-role';
 import { sameOriginWrites } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
+import { createPayments } from './payments/payments';
+import { mountStripeStandIn } from './payments/stand-in-mount';
 import { createQueues, type Queues } from './queue';
 import { apiRoutes } from './routes/api-router';
 import { seoRoutes } from './routes/seo';
+import { stripeWebhook } from './routes/stripe-webhook';
 import { spaFallback } from './spa/spa-fallback';
 import { isPagePath, serveStaticFiles } from './spa/static-files';
 
@@ -36,6 +39,11 @@ export interface CreateAppOptions {
   logger: Logger;
   /** Extra routers mounted under /api after the real ones. For tests (a route that touches the session, one that throws). */
   extraApiRouters?: Router[];
+  /**
+   * Where this API can be reached from its own machine (http://127.0.0.1:3000), once it listens: in
+   * test mode the stripe library talks to the stand-in this API serves, and its webhooks come back here.
+   */
+  ownUrl?: () => string;
 }
 
 export interface ApiApp {
@@ -61,7 +69,7 @@ const noStoreByDefault: Middleware = (ctx, next) => {
   return next();
 };
 
-export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: CreateAppOptions): ApiApp {
+export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ownUrl = () => `http://127.0.0.1:${env.PORT}` }: CreateAppOptions): ApiApp {
   // Behind N proxies the client's address is the Nth entry of X-Forwarded-For from the right:
   // maxIpsCount keeps only those N, so what a client writes further left is never its ctx.ip.
   const proxyHops = env.TRUST_PROXY_HOPS ?? 0;
@@ -70,7 +78,11 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
   const limits = createRateLimit({ redis, redisPrefix: env.REDIS_PREFIX, logger });
   const changeFeed = env.DIRECTORY_CACHE_MB > 0 ? listenForDirectoryChanges({ databaseUrl: env.DATABASE_URL, logger }) : null;
   const answers = new AnswerCache(changeFeed, { maxBytes: env.DIRECTORY_CACHE_MB * 1024 * 1024 });
-  const deps: AppDeps = { env, prisma, redis, logger, queues, limits, answers, access: routeAccess(prisma) };
+  const payments = createPayments(env, ownUrl);
+  const deps: AppDeps = { env, prisma, redis, logger, queues, limits, answers, access: routeAccess(prisma), payments };
+  const standIn = payments.isStandIn
+    ? mountStripeStandIn({ publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''), ownUrl, webhookSecret: payments.webhookSecret!, redis, redisPrefix: env.REDIS_PREFIX, logger })
+    : null;
   const isProduction = env.NODE_ENV === 'production';
 
   // Errors are handled (and logged) by errorHandler; this only sees what escapes Koa itself.
@@ -91,9 +103,12 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
   // 2. Built front-end files: cheap, no session, no rate limit (and reachable in maintenance).
   app.use(serveStaticFiles({ staticDir: env.STATIC_DIR }));
 
-  // 3. Slot: the Stripe webhook (a later issue) mounts HERE, before the rate limit, the session,
-  //    the maintenance gate and the JSON body parser: it must read the raw body to verify the
-  //    signature, and payments must not be lost while the site is in maintenance.
+  // 3. The Stripe webhook, before the rate limit, the session, the maintenance gate and the JSON
+  //    body parser: it reads the raw body to verify the signature, and payments must not be lost
+  //    while the site is in maintenance. In test mode, the Stripe stand-in (Stripe's REST paths for
+  //    our own stripe clients, and its test-mode pages) is served here too.
+  app.use(stripeWebhook(deps));
+  if (standIn) app.use(standIn.middleware);
 
   // 4. The general per-IP limit on the API and on pages (each page GET reads the database for its
   //    head); the built files above are not counted.
@@ -133,6 +148,7 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
     apiRouter: api.router,
     queues,
     close: async () => {
+      await standIn?.close();
       await answers.close();
       await Promise.all([queues.close(), changeFeed?.close()]);
     },

@@ -6,6 +6,7 @@ import type { PrismaClient } from '../../prisma/db';
 import type { AnswerCache } from './domain/directory/answer-cache';
 import type { ApiEnv } from './env';
 import type { RateLimits } from './middleware/rate-limit';
+import type { Payments } from './payments/payments';
 import type { RouteAccess } from './middleware/require-role';
 import type { Queues } from './queue';
 
@@ -21,4 +22,6 @@ export interface AppDeps {
   limits: RateLimits;
   /** The guards every route names as its first middleware (middleware/require-role.ts). */
   access: RouteAccess;
+  /** Stripe, or the built-in test-mode stand-in (payments/payments.ts). */
+  payments: Payments;
 }

@@ -24,7 +24,9 @@ redis.on('error', (err) => {
   lastRedisError = Date.now();
 });
 
-const { app, close: closeApp } = createApp({ env, prisma, redis, logger });
+/** This API from its own machine: a wildcard listen address is reached through the loopback. */
+const ownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+const { app, close: closeApp } = createApp({ env, prisma, redis, logger, ownUrl: () => `http://${ownHost}:${env.PORT}` });
 const server = createServer(app.callback());
 server.keepAliveTimeout = 5_000;
 

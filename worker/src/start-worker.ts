@@ -1,13 +1,14 @@
 // Assembles the worker: one Redis connection, one BullMQ Worker per queue that has processors,
 // the adapters the processors share (Prisma, geocoder), per-job structured logs, and an orderly
 // close. main.ts runs it as a process; integration tests run it in-process.
-import { UnrecoverableError, Worker, type Processor, type WorkerOptions } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type Processor, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { WorkerEnv } from '../../core/env-schema';
-import { queuePrefix, type QueueName } from '../../core/jobs';
+import { JOBS, jobOptions, queuePrefix, type QueueName, type SendEmailPayload } from '../../core/jobs';
 import { createPrisma, type PrismaClient } from '../../prisma/db';
 import { loadOutcodeIndex } from '../../core/geo/outcodes.server';
+import { createStripe } from './billing/stripe-client';
 import { createPostcodeGeocoder } from './geocoding/postcode-geocoder';
 import type { JobDeps, JobHandler } from './jobs/job-handler';
 import { JOB_HANDLERS } from './jobs/registry';
@@ -82,12 +83,19 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     outcodes,
     onWarning: (message, details) => logger.warn(details, message),
   });
-  const deps: JobDeps = { env, prisma, geocoder };
 
   // BullMQ's ESM build cannot load ioredis itself, so it gets an instance. Workers block on Redis
   // and must never give up a command: maxRetriesPerRequest null (BullMQ throws otherwise).
   const redis = new Redis(env.REDIS_URL, { maxRetriesPerRequest: null });
   redis.on('error', (err) => logger.warn({ err }, 'redis connection error'));
+
+  // Jobs that e-mail enqueue send-email (the same contract the API uses; its id dedupes).
+  const emailQueue = new Queue(JOBS.sendEmail.queue, { connection: redis, prefix: queuePrefix(env.REDIS_PREFIX) });
+  const sendEmail = async (payload: SendEmailPayload) => {
+    const data = JOBS.sendEmail.payload.parse(payload);
+    await emailQueue.add(JOBS.sendEmail.name, data, jobOptions('sendEmail', data));
+  };
+  const deps: JobDeps = { env, prisma, geocoder, stripe: createStripe(env), sendEmail };
 
   const workers = new Map<QueueName, Worker>();
   for (const [queue, handlers] of groupByQueue(JOB_HANDLERS)) {
@@ -109,6 +117,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     closing ??= (async () => {
       logger.info('worker closing: waiting for active jobs');
       await Promise.all([...workers.values()].map((w) => w.close()));
+      await emailQueue.close();
       await redis.quit().catch(() => redis.disconnect());
       if (ownsPrisma) await prisma.$disconnect();
       logger.info('worker closed');

@@ -7,6 +7,7 @@ import { AppError } from '../domain/app-error';
 import type { AppDeps } from '../deps';
 import { adminMailRouter } from './admin-mail';
 import { authRouter } from './auth';
+import { billingRouter } from './billing';
 import { captchaRouter } from './captcha';
 import { createRouter } from './create-router';
 import { healthRouter } from './health';
@@ -33,6 +34,7 @@ export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): ApiRoutes
     // Accounts; my-profile before professionals so /professionals/my-profile is not read as an id.
     ...[authRouter(deps), captchaRouter(deps), myProfileRouter(deps), adminMailRouter(deps)],
     professionalsRouter(deps),
+    billingRouter(deps),
     reviewsRouter(deps),
     homeRouter(deps),
     locationsRouter(deps),

@@ -54,16 +54,18 @@ export async function serveTestApp(options: TestAppOptions): Promise<TestApp> {
 
   const ownsRedis = !options.redis;
   const redis = options.redis ?? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 });
+  let baseUrl = '';
   const api = createApp({
     env,
     prisma: options.database.prisma,
     redis,
     logger: pino({ level: 'silent' }),
     extraApiRouters: options.extraApiRouters ?? [],
+    ownUrl: () => baseUrl,
   });
   const server: Server = createServer(api.app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     baseUrl,

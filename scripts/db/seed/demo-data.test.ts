@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { findLocation } from '../../../core/locations';
 import { isFullPostcode, outcodeOf } from '../../../core/postcode';
 import { CATEGORY_TILES, isService } from '../../../core/services';
-import { buildDemoData, meanRating, slugify } from './demo-data';
+import { slugify } from '../../../core/slug';
+import { buildDemoData, meanRating } from './demo-data';
 import { parseOutcodesCsv } from '../../../core/geo/outcode-table';
 import { distanceKm, loadOutcodes } from './places';
 

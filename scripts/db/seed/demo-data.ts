@@ -8,6 +8,7 @@
 //   real outcode from core/geo/uk-outcodes.csv inside that place's radius;
 // - rating, reviewCount and recommendCount agree with the reviews (true mean, one decimal);
 // - every home-page category has professionals; lat/lng stay empty (the worker fills them).
+import { slugify } from '../../../core/slug';
 import { findLocation } from '../../../core/locations';
 import { PLANS } from '../../../core/plans';
 import { CATEGORY_TILES, type Service } from '../../../core/services';
@@ -179,14 +180,6 @@ const APPLICATION_PLACEMENT: Placement = {
 const DAY_MS = 24 * 3600 * 1000;
 const BUSINESS_TYPES = { limited: 'Limited company', sole: 'Sole trader', partnership: 'Partnership' } as const;
 
-export function slugify(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/&/g, ' and ')
-    .replace(/['’.]/g, '')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
 
 /** True mean to one decimal, rounded half up, as numeric(2,1) text: [5,4,4] → '4.3'. */
 export function meanRating(ratings: readonly number[]): string {

@@ -6,8 +6,9 @@ import { UnrecoverableError, type Job, type WorkerOptions } from 'bullmq';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { WorkerEnv } from '../../../core/env-schema';
-import type { QueueName } from '../../../core/jobs';
+import type { QueueName, SendEmailPayload } from '../../../core/jobs';
 import type { PrismaClient } from '../../../prisma/db';
+import type Stripe from 'stripe';
 import type { PostcodeGeocoder } from '../geocoding/postcode-geocoder';
 
 /** The adapters every processor may use; built once per worker process by startWorker. */
@@ -15,6 +16,10 @@ export interface JobDeps {
   env: WorkerEnv;
   prisma: PrismaClient;
   geocoder: PostcodeGeocoder;
+  /** Stripe, or the API's test-mode stand-in (billing/stripe-client.ts). */
+  stripe: Stripe;
+  /** Enqueues a send-email job (its id is the idempotency key: enqueueing twice sends once). */
+  sendEmail(payload: SendEmailPayload): Promise<void>;
 }
 
 export interface JobContext extends JobDeps {

@@ -2,6 +2,7 @@
 // this folder, and one line here; startWorker starts one BullMQ Worker per queue that has handlers.
 import { geocodeProfessionalHandler } from './geocode-professional';
 import type { JobHandler } from './job-handler';
+import { reconcileCheckoutHandler, reconcileStripeEventHandler } from './reconcile-stripe-event';
 import { sendEmailHandler } from './send-email';
 import { sendPasswordResetHandler } from './send-password-reset';
 import { sendRegistrationEmailHandler } from './send-registration-email';
@@ -11,4 +12,6 @@ export const JOB_HANDLERS: readonly JobHandler[] = [
   sendEmailHandler,
   sendPasswordResetHandler,
   sendRegistrationEmailHandler,
+  reconcileStripeEventHandler,
+  reconcileCheckoutHandler,
 ];

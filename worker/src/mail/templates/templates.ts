@@ -64,6 +64,19 @@ export function applicationReceivedEmail(d: z.infer<typeof ApplicationReceivedDa
   });
 }
 
+export const PaymentFailedData = z.object({ contactName: name, companyName: name, amount: z.string().min(1).max(20), billingUrl: url });
+export function paymentFailedEmail(d: z.infer<typeof PaymentFailedData>): RenderedEmail {
+  return renderEmail({
+    subject: 'Your ITConnect payment did not go through',
+    greeting: `Hello ${d.contactName},`,
+    blocks: [
+      { paragraph: `We could not take the ${d.amount} payment for the ${d.companyName} listing, so the listing is hidden from the directory for now.` },
+      { paragraph: 'Please check or update your card. As soon as a payment goes through, the listing is back.' },
+      { button: { label: 'Update your card', url: d.billingUrl } },
+    ],
+  });
+}
+
 export const ApplicationApprovedData = z.object({ contactName: name, companyName: name, profileUrl: url });
 export function applicationApprovedEmail(d: z.infer<typeof ApplicationApprovedData>): RenderedEmail {
   return renderEmail({
@@ -127,13 +140,21 @@ export function newReviewEmail(d: z.infer<typeof NewReviewData>): RenderedEmail 
   });
 }
 
-export const SubscriptionCancelledData = z.object({ contactName: name, companyName: name });
+export const SubscriptionCancelledData = z.object({
+  contactName: name,
+  companyName: name,
+  /** '£3' when the cancellation refunded the first payment (product rule 2); absent otherwise. */
+  refund: z.string().min(1).max(20).optional(),
+});
 export function subscriptionCancelledEmail(d: z.infer<typeof SubscriptionCancelledData>): RenderedEmail {
   return renderEmail({
     subject: 'Your ITConnect subscription has been cancelled',
     greeting: `Hello ${d.contactName},`,
     blocks: [
       { paragraph: `The subscription for ${d.companyName} has ended, the listing has been removed from the directory and the account has been closed.` },
+      ...(d.refund
+        ? [{ paragraph: `Under our 30-day money-back guarantee we have refunded ${d.refund}. Refunds usually reach your card within 5 to 10 working days.` }]
+        : []),
       { paragraph: 'Thank you for being part of ITConnect. You are welcome back at any time.' },
     ],
   });
@@ -156,6 +177,7 @@ const TEMPLATES = {
   'confirm-registration': [ConfirmRegistrationData, confirmRegistrationEmail],
   'account-exists': [AccountExistsData, accountExistsEmail],
   'application-received': [ApplicationReceivedData, applicationReceivedEmail],
+  'payment-failed': [PaymentFailedData, paymentFailedEmail],
   'application-approved': [ApplicationApprovedData, applicationApprovedEmail],
   'application-rejected': [ApplicationRejectedData, applicationRejectedEmail],
   'new-message': [NewMessageData, newMessageEmail],

@@ -1,0 +1,40 @@
+// POST /api/stripe/webhook: the event's signature is checked on the raw body with Stripe's own
+// library, the event is stored once by its id (stripe_events) and a reconcile-stripe-event job is
+// enqueued under the event's id; the answer is 200 at once. The worker does the rest (reloading
+// what the event names from Stripe), so a delivery twice or out of order changes nothing twice, and
+// an event stored but not yet enqueued (a crash in between) is enqueued by Stripe's next delivery.
+import type Stripe from 'stripe';
+import type { Prisma, PrismaClient } from '../../../../prisma/db';
+import type { Queues } from '../../queue';
+import { AppError } from '../app-error';
+
+export async function receiveWebhook({
+  prisma,
+  stripe,
+  queues,
+  secret,
+  rawBody,
+  signature,
+}: {
+  prisma: PrismaClient;
+  stripe: () => Stripe;
+  queues: Pick<Queues, 'enqueue'>;
+  secret: string | null;
+  rawBody: Buffer;
+  signature: string | undefined;
+}): Promise<{ eventId: string; isNew: boolean }> {
+  if (!secret) throw new AppError('unavailable', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
+  if (!signature) throw new AppError('bad_request', 'Missing Stripe-Signature header.');
+  let event: Stripe.Event;
+  try {
+    event = stripe().webhooks.constructEvent(rawBody, signature, secret);
+  } catch {
+    throw new AppError('bad_request', 'The webhook signature could not be verified.');
+  }
+  const { count } = await prisma.stripeEvent.createMany({
+    data: [{ id: event.id, type: event.type, payload: event as unknown as Prisma.InputJsonValue }],
+    skipDuplicates: true,
+  });
+  await queues.enqueue('reconcileStripeEvent', { eventId: event.id });
+  return { eventId: event.id, isNew: count === 1 };
+}

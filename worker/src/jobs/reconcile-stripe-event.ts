@@ -1,0 +1,29 @@
+// reconcile-stripe-event and reconcile-checkout (core/jobs.ts): the worker's half of every payment.
+// The event was stored by the API when Stripe delivered it (stripe_events); this reloads what it
+// names from Stripe and writes the current state (worker/src/billing/reconcile.ts), then marks the
+// event processed. A Stripe failure throws, so BullMQ retries with backoff (12 attempts: about an
+// hour); running a job again writes nothing new.
+import { UnrecoverableError } from 'bullmq';
+import { JOBS } from '../../../core/jobs';
+import { reconcileCheckoutSession, reconcileEvent } from '../billing/reconcile';
+import { defineJobHandler, type JobContext } from './job-handler';
+
+function reconcileDeps(ctx: JobContext) {
+  return { prisma: ctx.prisma, stripe: ctx.stripe, env: ctx.env, logger: ctx.logger, sendEmail: ctx.sendEmail };
+}
+
+export async function reconcileStripeEvent({ eventId }: { eventId: string }, ctx: JobContext): Promise<{ type: string; outcome: string }> {
+  const stored = await ctx.prisma.stripeEvent.findUnique({ where: { id: eventId } });
+  if (!stored) throw new UnrecoverableError(`event ${eventId} was never stored`);
+  const event = stored.payload as { id: string; type: string; data: { object: { id?: string; object?: string } } };
+  const outcome = await reconcileEvent(reconcileDeps(ctx), event);
+  await ctx.prisma.stripeEvent.update({ where: { id: eventId }, data: { processedAt: new Date() } });
+  return { type: stored.type, outcome };
+}
+
+export async function reconcileCheckout({ sessionId }: { sessionId: string }, ctx: JobContext): Promise<{ outcome: string }> {
+  return { outcome: await reconcileCheckoutSession(reconcileDeps(ctx), sessionId) };
+}
+
+export const reconcileStripeEventHandler = defineJobHandler(JOBS.reconcileStripeEvent, reconcileStripeEvent);
+export const reconcileCheckoutHandler = defineJobHandler(JOBS.reconcileCheckout, reconcileCheckout);
