@@ -1,22 +1,15 @@
 // The /v1 endpoints the stand-in answers: method, path, and the function that does it. Every
 // answer is an object or a list, expanded by `expand[]` as Stripe does.
-import {
-  cancelSubscription,
-  confirmPaymentIntent,
-  createCheckoutSession,
-  createPortalSession,
-  createRefund,
-  createSubscription,
-  expireCheckoutSession,
-  findSubscriptions,
-  loadCheckoutSession,
-  updateSubscription,
-} from './billing';
+import { createPortalSession } from './billing-portal';
+import { createCheckoutSession, expireCheckoutSession, loadCheckoutSession } from './checkout';
 import { createCustomerFromParams, createPrice, createProduct, findPrices, updateCustomer, updatePrice, type EngineContext } from './catalog';
 import { expand, listPage } from './expand';
 import type { Params } from './form-body';
 import { StripeError } from './http';
+import { confirmPaymentIntent } from './invoices';
 import type { ObjectType } from './objects';
+import { createRefund } from './refunds';
+import { cancelSubscription, createSubscription, findSubscriptions, updateSubscription } from './subscriptions';
 
 type Handler = (ctx: EngineContext, params: Params, id: string, path: string) => Promise<unknown>;
 

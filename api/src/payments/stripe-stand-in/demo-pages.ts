@@ -4,23 +4,12 @@
 // script at all (the site's CSP allows none inline), no external asset; every change is a
 // same-origin form POST answered with a 303 back to a page.
 import type { ServerResponse } from 'node:http';
-import {
-  cardOutcome,
-  confirmPaymentIntent,
-  declineCheckoutSession,
-  failsNextRenewal,
-  formatAmount,
-  intentForClientSecret,
-  loadCheckoutSession,
-  payCheckoutSession,
-  renewSubscription,
-  setFailNextRenewal,
-  UNKNOWN_CARD_MESSAGE,
-  updateCard,
-} from './billing';
 import type { EngineContext } from './catalog';
+import { declineCheckoutSession, loadCheckoutSession, payCheckoutSession } from './checkout';
 import { redirect, sendHtml, sendJson, StripeError } from './http';
+import { cardOutcome, confirmPaymentIntent, formatAmount, intentForClientSecret, UNKNOWN_CARD_MESSAGE } from './invoices';
 import type { CheckoutSessionObject, InvoiceObject, PriceObject, SubscriptionObject } from './objects';
+import { failsNextRenewal, renewSubscription, setFailNextRenewal, updateCard } from './subscriptions';
 
 /** Runs `fn` as one operation of the stand-in (serialised, its events committed). */
 export type RunOperation = <T>(fn: (ctx: EngineContext) => Promise<T>) => Promise<T>;

@@ -16,11 +16,12 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerApi } from './api-routes';
-import { payCheckoutSession, declineCheckoutSession, renewSubscription, setFailNextRenewal, cardOutcome, intentForClientSecret, confirmPaymentIntent, UNKNOWN_CARD_MESSAGE } from './billing';
 import type { EngineContext } from './catalog';
+import { declineCheckoutSession, payCheckoutSession } from './checkout';
 import { answerDemo } from './demo-pages';
 import { Params, parseFormBody } from './form-body';
 import { BodyTooLargeError, readBody, responseDone, sendJson, StripeError } from './http';
+import { cardOutcome, confirmPaymentIntent, intentForClientSecret, UNKNOWN_CARD_MESSAGE } from './invoices';
 import {
   API_VERSION,
   newId,
@@ -33,6 +34,7 @@ import {
   type SubscriptionObject,
 } from './objects';
 import { memoryStore, type StandInStore } from './store';
+import { renewSubscription, setFailNextRenewal } from './subscriptions';
 import { DEFAULT_RETRY_DELAYS_MS, WebhookDeliveries, type DeliveryRecord, type StandInLogger, type WebhookEndpoint } from './webhooks';
 
 export interface StripeStandInOptions {

@@ -56,6 +56,10 @@ export class WebhookDeliveries {
   private timer: NodeJS.Timeout | null = null;
   private wakeTimer: (() => void) | null = null;
   private inFlight: AbortController | null = null;
+  private signalClosed: () => void = () => {};
+  private readonly closing = new Promise<void>((resolve) => {
+    this.signalClosed = resolve;
+  });
 
   constructor(
     private readonly store: StandInStore,
@@ -120,6 +124,7 @@ export class WebhookDeliveries {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.signalClosed();
     if (this.timer) clearTimeout(this.timer);
     this.wakeTimer?.();
     this.inFlight?.abort();
@@ -149,7 +154,7 @@ export class WebhookDeliveries {
     while (!this.closed && !this.paused) {
       const next = this.queue[0];
       if (!next) return;
-      await next.release;
+      await Promise.race([next.release, this.closing]);
       if (this.closed || this.paused) return;
       const done = await this.deliver(next.eventId);
       if (!done) return; // closed or paused mid-way: the same delivery goes first next time
