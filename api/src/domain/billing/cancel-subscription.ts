@@ -32,6 +32,9 @@ export async function cancelSubscription({
   if (professional.subscriptionStatus === 'cancelled') throw new AppError('conflict', 'This subscription has already been cancelled.');
   const { payment, refundPence } = await refundDue(prisma, professional.id, professional.firstPaidAt, now);
 
+  // Marked first: Stripe's customer.subscription.deleted may reach the worker before this returns,
+  // and the mark tells it the cancellation (and its e-mail, with the refund) is the site's.
+  await prisma.professional.update({ where: { id: professional.id }, data: { cancelledAt: now } });
   try {
     const client = stripe();
     if (professional.stripeSubscriptionId) {
@@ -48,6 +51,7 @@ export async function cancelSubscription({
       );
     }
   } catch (err) {
+    await prisma.professional.update({ where: { id: professional.id }, data: { cancelledAt: null } });
     throw new AppError('unavailable', CANCEL_FAILED, { cause: err });
   }
 

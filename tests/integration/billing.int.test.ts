@@ -1,0 +1,340 @@
+// The money path end to end (issue 10): /apply's checkout → "Stripe" (the stand-in as a separate
+// server, through the stripe library: the production path) → signed webhooks → the API stores and
+// queues → the worker reloads from Stripe and writes. Every transition of an application and a
+// subscription; each event delivered twice and in reverse order; verify-payment racing the webhook;
+// a tampered plan or price; bad signatures; renewals paid and failed; cancel with and without the
+// 30-day refund; /subscribe's subscription. Payments are counted, e-mails too: each exactly once.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APPLY_MESSAGES } from '../../core/billing';
+import { PLANS } from '../../core/plans';
+import { signatureHeader } from '../../api/src/payments/stripe-stand-in/webhooks';
+import { createUser, postJson, signIn, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
+import { startBillingStack, WEBHOOK_SECRET, type BillingStack } from '../support/billing-stack';
+
+let s: BillingStack;
+
+beforeAll(async () => {
+  s = await startBillingStack();
+});
+
+afterAll(async () => {
+  await s?.close();
+});
+
+function applicationBody(overrides: Record<string, unknown> = {}) {
+  return {
+    subscriptionType: 'monthly',
+    companyName: 'Northern Bytes Ltd',
+    contactName: 'Nadia Byte',
+    email: uniqueEmail('applicant'),
+    phone: '0161 496 0000',
+    website: 'https://northern-bytes.example',
+    description: 'Networks and cloud for small offices in Manchester.',
+    services: ['Network Setup', 'Cloud Services'],
+    location: 'Greater Manchester',
+    region: 'Manchester',
+    postcode: 'M1 1AE',
+    hourlyRate: '45',
+    rateType: 'hourly',
+    isProjectBased: false,
+    employeeCount: '2-5',
+    businessType: 'Limited company',
+    password: 'applicant password',
+    confirmPassword: 'applicant password',
+    socialLinks: [{ platform: 'linkedin', url: 'https://www.linkedin.com/company/northern-bytes' }],
+    ...overrides,
+  };
+}
+
+async function apply(overrides: Record<string, unknown> = {}, cookie?: string) {
+  const body = applicationBody(overrides);
+  const res = await postJson(s.t, '/api/create-application-checkout', { ...body, captcha: await solveCaptcha(s.t) }, cookie);
+  return { res, body };
+}
+
+async function checkoutOf(applicationId: number) {
+  const application = await s.db.prisma.application.findUniqueOrThrow({ where: { id: applicationId } });
+  return application.checkoutSessionId!;
+}
+
+/** Waits until the worker has caught up: every delivery done and the stripe queue empty. */
+async function settle(): Promise<void> {
+  await s.stripe.controls.waitForDeliveries();
+  const queue = s.t.api.queues.get('stripe');
+  await expect.poll(async () => (await queue.getJobCounts('waiting', 'active', 'delayed')) as Record<string, number>, { timeout: 20_000 }).toEqual({
+    waiting: 0,
+    active: 0,
+    delayed: 0,
+  });
+}
+
+async function paidApplication(overrides: Record<string, unknown> = {}) {
+  const { res, body } = await apply(overrides);
+  expect(res.status).toBe(200);
+  const answer = (await res.json()) as { applicationId: number; checkoutUrl: string };
+  const sessionId = await checkoutOf(answer.applicationId);
+  await s.stripe.controls.pay(sessionId);
+  await settle();
+  return { ...answer, sessionId, body };
+}
+
+function mailsTo(address: string, subject: RegExp) {
+  return s.smtp.to(address).filter((mail) => subject.test(mail.text));
+}
+
+describe('applying and paying', () => {
+  it('stores the application waiting for payment and answers a checkout URL at the plan price', async () => {
+    const { res, body } = await apply({ subscriptionType: 'yearly' });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as { applicationId: number; checkoutUrl: string };
+    expect(answer.checkoutUrl).toMatch(new RegExp(`^${s.stripe.url}/demo-pay/checkout/cs_`));
+    const application = await s.db.prisma.application.findUniqueOrThrow({ where: { id: answer.applicationId } });
+    expect(application).toMatchObject({ status: 'pending_payment', plan: 'yearly', email: body.email, userId: null, ratePence: 4500 });
+    expect(application.passwordHash).toMatch(/^scrypt\$/);
+    // No account until the payment: an abandoned checkout leaves none behind.
+    expect(await s.db.prisma.user.count({ where: { email: body.email } })).toBe(0);
+    const session = (await (await fetch(`${s.stripe.url}/v1/checkout/sessions/${application.checkoutSessionId}?expand[]=line_items`, {
+      headers: { Authorization: `Bearer ${s.stripe.apiKey}` },
+    })).json()) as { amount_total: number; currency: string; mode: string; metadata: Record<string, string> };
+    expect(session).toMatchObject({ amount_total: PLANS.yearly.pricePence, currency: 'gbp', mode: 'subscription', metadata: { applicationId: String(answer.applicationId) } });
+  });
+
+  it('charges what the plan costs, whatever the browser says the price is', async () => {
+    const { res } = await apply({ subscriptionType: 'monthly', price: 1, amount: 1, unitAmount: 1, pricePence: 1 });
+    const { applicationId } = (await res.json()) as { applicationId: number };
+    const session = (await (await fetch(`${s.stripe.url}/v1/checkout/sessions/${await checkoutOf(applicationId)}`, {
+      headers: { Authorization: `Bearer ${s.stripe.apiKey}` },
+    })).json()) as { amount_total: number };
+    expect(session.amount_total).toBe(PLANS.monthly.pricePence);
+    const tampered = await apply({ subscriptionType: 'lifetime' });
+    expect(tampered.res.status).toBe(422);
+    expect((await tampered.res.json()).error.fields).toMatchObject({ subscriptionType: APPLY_MESSAGES.planRequired });
+  });
+
+  it("checks the spec's rules and the postcode district", async () => {
+    const bad = await apply({ services: [], password: 'short', confirmPassword: 'other', hourlyRate: '4a', postcode: 'ZZ99 9ZZ' });
+    expect(bad.res.status).toBe(422);
+    expect((await bad.res.json()).error.fields).toMatchObject({
+      services: APPLY_MESSAGES.servicesRequired,
+      password: APPLY_MESSAGES.passwordShort,
+      confirmPassword: APPLY_MESSAGES.passwordsDiffer,
+      hourlyRate: APPLY_MESSAGES.rateFormat,
+    });
+    const unknownDistrict = await apply({ postcode: 'ZZ99 9ZZ' });
+    expect(unknownDistrict.res.status).toBe(422);
+    expect((await unknownDistrict.res.json()).error.fields).toEqual({ postcode: APPLY_MESSAGES.postcodeUnknown });
+    const tooMany = await apply({ services: ['Web Design', 'Web Development', 'UI/UX Design', 'Cybersecurity', 'Cloud Services', 'Data Recovery', 'Network Setup', 'DevOps', 'SEO & SEM', 'Graphic Design', 'Remote Support'] });
+    expect(tooMany.res.status).toBe(422);
+  });
+
+  it('after payment: the account (a provider), an unapproved listing, the application waiting for an admin, one payment, one e-mail', async () => {
+    const { applicationId, sessionId, body } = await paidApplication();
+    const application = await s.db.prisma.application.findUniqueOrThrow({ where: { id: applicationId } });
+    expect(application).toMatchObject({ status: 'pending', passwordHash: null });
+    expect(application.paidAt).toBeInstanceOf(Date);
+    const user = await s.db.prisma.user.findUniqueOrThrow({ where: { email: body.email }, include: { professional: true } });
+    expect(user.role).toBe('provider');
+    expect(user.professional).toMatchObject({
+      companyName: 'Northern Bytes Ltd',
+      isApproved: false,
+      subscriptionStatus: 'active',
+      subscriptionType: 'monthly',
+      linkedin: 'https://www.linkedin.com/company/northern-bytes',
+    });
+    expect(user.professional!.stripeSubscriptionId).toMatch(/^sub_/);
+    expect(user.professional!.firstPaidAt).toBeInstanceOf(Date);
+    const payments = await s.db.prisma.payment.findMany({ where: { professionalId: user.professionalId! } });
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({ amountPence: 300, refundedPence: 0, plan: 'monthly', currency: 'gbp' });
+    expect(payments[0]!.stripePaymentIntentId).toMatch(/^pi_/);
+    // Not listed before an admin approves it.
+    expect((await s.t.fetch(`/api/professionals/slug/${user.professional!.slug}`)).status).toBe(404);
+    // The password chosen at /apply signs in.
+    await signIn(s.t, body.email, 'applicant password');
+    await expect.poll(() => mailsTo(body.email, /We have received your ITConnect application/).length, { timeout: 10_000 }).toBe(1);
+    // Verification agrees, and changes nothing.
+    const verify = await s.t.fetch(`/api/verify-payment?session_id=${sessionId}&application_id=${applicationId}`);
+    expect(await verify.json()).toEqual({ success: true, applicationStatus: 'pending' });
+  });
+
+  it('refuses a second application for an address already waiting for review, and an address that has an account', async () => {
+    const { body } = await paidApplication();
+    const again = await apply({ email: body.email });
+    expect(again.res.status).toBe(409);
+    const owner = await createUser(s.db.prisma);
+    const taken = await apply({ email: owner.email });
+    expect(taken.res.status).toBe(409);
+    expect((await taken.res.json()).error.message).toBe(APPLY_MESSAGES.emailTaken);
+  });
+
+  it('a signed-in customer applies without a password; the account becomes the provider', async () => {
+    const customer = await createUser(s.db.prisma);
+    const cookie = await signIn(s.t, customer.email);
+    const { res } = await apply({ email: customer.email, password: undefined, confirmPassword: undefined }, cookie);
+    expect(res.status).toBe(200);
+    const { applicationId } = (await res.json()) as { applicationId: number };
+    await s.stripe.controls.pay(await checkoutOf(applicationId));
+    await settle();
+    const user = await s.db.prisma.user.findUniqueOrThrow({ where: { id: customer.id } });
+    expect(user.role).toBe('provider');
+    expect(user.professionalId).not.toBeNull();
+  });
+
+  it('an unpaid checkout verifies as not paid; a wrong session id as not found', async () => {
+    const { res } = await apply();
+    const { applicationId } = (await res.json()) as { applicationId: number };
+    const sessionId = await checkoutOf(applicationId);
+    expect(await (await s.t.fetch(`/api/verify-payment?session_id=${sessionId}&application_id=${applicationId}`)).json()).toEqual({
+      success: false,
+      applicationStatus: 'pending_payment',
+    });
+    expect((await s.t.fetch(`/api/verify-payment?session_id=cs_test_wrong&application_id=${applicationId}`)).status).toBe(404);
+    expect((await s.t.fetch('/api/verify-payment?application_id=1')).status).toBe(400);
+  });
+});
+
+describe('webhooks', () => {
+  it('refuse a missing or bad signature and store nothing', async () => {
+    const body = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'invoice.paid', data: { object: { id: 'in_forged' } } });
+    const unsigned = await s.t.fetch('/api/stripe/webhook', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+    expect(unsigned.status).toBe(400);
+    const forged = await s.t.fetch('/api/stripe/webhook', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signatureHeader(body, 'whsec_not_ours') },
+      body,
+    });
+    expect(forged.status).toBe(400);
+    expect((await forged.json()).error.message).toBe('The webhook signature could not be verified.');
+    expect(await s.db.prisma.stripeEvent.count({ where: { id: 'evt_forged' } })).toBe(0);
+  });
+
+  it('delivered twice and in reverse order, change nothing twice', async () => {
+    const before = (await s.stripe.controls.events()).length;
+    const { body } = await paidApplication();
+    const events = (await s.stripe.controls.events()).slice(before);
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']));
+    // Stripe retries, duplicates and reorders: every event again, newest first, each twice.
+    for (const event of [...events].reverse()) {
+      const payload = JSON.stringify(event);
+      for (let i = 0; i < 2; i += 1) {
+        const res = await s.t.fetch('/api/stripe/webhook', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signatureHeader(payload, WEBHOOK_SECRET) },
+          body: payload,
+        });
+        expect(res.status).toBe(200);
+      }
+    }
+    await settle();
+    const user = await s.db.prisma.user.findUniqueOrThrow({ where: { email: body.email } });
+    expect(await s.db.prisma.payment.count({ where: { professionalId: user.professionalId! } })).toBe(1);
+    expect(await s.db.prisma.professional.count({ where: { email: body.email } })).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(body.email, /We have received your ITConnect application/)).toHaveLength(1);
+  });
+
+  it('verify-payment and the webhook racing: whichever is first does the work, once', async () => {
+    const { res, body } = await apply();
+    const { applicationId } = (await res.json()) as { applicationId: number };
+    const sessionId = await checkoutOf(applicationId);
+    s.stripe.controls.pauseDeliveries();
+    await s.stripe.controls.pay(sessionId);
+    const verifying = s.t.fetch(`/api/verify-payment?session_id=${sessionId}&application_id=${applicationId}`);
+    s.stripe.controls.resumeDeliveries();
+    expect(await (await verifying).json()).toEqual({ success: true, applicationStatus: 'pending' });
+    await settle();
+    const user = await s.db.prisma.user.findUniqueOrThrow({ where: { email: body.email } });
+    expect(await s.db.prisma.payment.count({ where: { professionalId: user.professionalId! } })).toBe(1);
+    await expect.poll(() => mailsTo(body.email, /We have received your ITConnect application/).length, { timeout: 10_000 }).toBe(1);
+  });
+});
+
+describe('renewals', () => {
+  it('a paid renewal is a second payment; a failed one hides the listing and e-mails once', async () => {
+    const { body } = await paidApplication();
+    const professional = await s.db.prisma.professional.findUniqueOrThrow({ where: { email: body.email } });
+    await s.stripe.controls.renew(professional.stripeSubscriptionId!);
+    await settle();
+    expect(await s.db.prisma.payment.count({ where: { professionalId: professional.id } })).toBe(2);
+
+    await s.stripe.controls.failNextRenewal(professional.stripeSubscriptionId!);
+    await s.stripe.controls.renew(professional.stripeSubscriptionId!);
+    await settle();
+    expect(await s.db.prisma.payment.count({ where: { professionalId: professional.id } })).toBe(2);
+    expect((await s.db.prisma.professional.findUniqueOrThrow({ where: { id: professional.id } })).subscriptionStatus).toBe('past_due');
+    await expect.poll(() => mailsTo(body.email, /Your ITConnect payment did not go through/).length, { timeout: 10_000 }).toBe(1);
+  });
+});
+
+describe('cancelling', () => {
+  it('within 30 days: ends the plan in Stripe, refunds the first payment in full, removes the listing, archives the account, signs out', async () => {
+    const { body } = await paidApplication();
+    const cookie = await signIn(s.t, body.email, 'applicant password');
+    const summary = await (await s.t.fetch('/api/professional/subscription', { headers: { Cookie: cookie } })).json();
+    expect(summary).toMatchObject({ status: 'active', plan: 'monthly', isRefundDue: true, refundPence: 300, hasBilling: true });
+
+    const res = await postJson(s.t, '/api/professional/cancel-subscription', {}, cookie);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, refundedPence: 300 });
+    await settle();
+    const professional = await s.db.prisma.professional.findUniqueOrThrow({ where: { email: body.email }, include: { payments: true, user: true } });
+    expect(professional.subscriptionStatus).toBe('cancelled');
+    expect(professional.payments).toHaveLength(1);
+    expect(professional.payments[0]!.refundedPence).toBe(300);
+    expect(professional.user!.isArchived).toBe(true);
+    const subscription = (await (await fetch(`${s.stripe.url}/v1/subscriptions/${professional.stripeSubscriptionId}`, {
+      headers: { Authorization: `Bearer ${s.stripe.apiKey}` },
+    })).json()) as { status: string };
+    expect(subscription.status).toBe('canceled');
+    expect(await (await s.t.fetch('/api/auth/me', { headers: { Cookie: cookie } })).json()).toBeNull();
+    await expect.poll(() => mailsTo(body.email, /Your ITConnect subscription has been cancelled/).length, { timeout: 10_000 }).toBe(1);
+    expect(mailsTo(body.email, /we have refunded \S*3\./)).toHaveLength(1);
+    // Stripe's own refund event did not e-mail a second time.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(body.email, /Your ITConnect refund/)).toHaveLength(0);
+  });
+
+  it('after 30 days: no refund, and the dialog is told so', async () => {
+    const { body } = await paidApplication();
+    await s.db.prisma.professional.update({ where: { email: body.email }, data: { firstPaidAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) } });
+    const cookie = await signIn(s.t, body.email, 'applicant password');
+    expect(await (await s.t.fetch('/api/professional/subscription', { headers: { Cookie: cookie } })).json()).toMatchObject({ isRefundDue: false, refundPence: 0 });
+    const res = await postJson(s.t, '/api/professional/cancel-subscription', {}, cookie);
+    expect(await res.json()).toEqual({ ok: true, refundedPence: 0 });
+    await settle();
+    const payment = await s.db.prisma.payment.findFirstOrThrow({ where: { professional: { email: body.email } } });
+    expect(payment.refundedPence).toBe(0);
+  });
+});
+
+describe('/subscribe', () => {
+  it("starts a subscription for the owner's listing; paying it makes the listing active with one payment", async () => {
+    const provider = await createUser(s.db.prisma, { role: 'provider' });
+    await s.db.prisma.professional.update({ where: { id: provider.professionalId! }, data: { subscriptionStatus: 'inactive' } });
+    const cookie = await signIn(s.t, provider.email);
+    const other = await createUser(s.db.prisma, { role: 'provider' });
+    const refused = await postJson(s.t, '/api/create-subscription', { professionalId: other.professionalId, subscriptionType: 'yearly' }, cookie);
+    expect(refused.status).toBe(403);
+
+    const res = await postJson(s.t, '/api/create-subscription', { professionalId: provider.professionalId, subscriptionType: 'yearly' }, cookie);
+    expect(res.status).toBe(200);
+    const { clientSecret } = (await res.json()) as { clientSecret: string };
+    await expect(s.stripe.controls.confirmPayment(clientSecret, '4000 0000 0000 0002')).rejects.toThrow(/declined/);
+    await s.stripe.controls.confirmPayment(clientSecret, '4242 4242 4242 4242');
+    await settle();
+    const professional = await s.db.prisma.professional.findUniqueOrThrow({ where: { id: provider.professionalId! }, include: { payments: true } });
+    expect(professional).toMatchObject({ subscriptionStatus: 'active', subscriptionType: 'yearly' });
+    expect(professional.payments.map((p) => p.amountPence)).toEqual([PLANS.yearly.pricePence]);
+    // Now active: another subscription is refused.
+    const again = await postJson(s.t, '/api/create-subscription', { professionalId: provider.professionalId, subscriptionType: 'monthly' }, cookie);
+    expect(again.status).toBe(409);
+  });
+
+  it('opens the billing portal for the provider', async () => {
+    const { body } = await paidApplication();
+    const cookie = await signIn(s.t, body.email, 'applicant password');
+    const res = await postJson(s.t, '/api/professional/billing-portal', {}, cookie);
+    expect(res.status).toBe(200);
+    expect((await res.json()).url).toMatch(new RegExp(`^${s.stripe.url}/demo-pay/billing/`));
+  });
+});

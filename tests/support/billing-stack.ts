@@ -1,0 +1,70 @@
+// The money path on one machine, for integration tests: the API (serveTestApp) and the worker
+// (in-process, or none when a test runs its own) on one database and Redis prefix, a real SMTP
+// server, and "Stripe": the Stripe stand-in as a separate HTTP server reached through the stripe
+// library's host/port settings (STRIPE_SECRET_KEY set: the production code path, not test mode),
+// delivering signed webhooks to the API.
+import { WorkerEnv } from '../../core/env-schema';
+import { startStripeStandIn, type RunningStripeStandIn } from '../../api/src/payments/stripe-stand-in/stripe-stand-in';
+import { serveTestApp, type TestApp } from '../../api/src/testing/serve-test-app';
+import { startWorker, type RunningWorker } from '../../worker/src/start-worker';
+import { createTestDatabase, getTestRedisUrl, type TestDatabase } from './services';
+import { startTestSmtp, type TestSmtp } from './smtp';
+
+export const WEBHOOK_SECRET = 'whsec_test_itconnect_billing';
+
+export interface BillingStack {
+  db: TestDatabase;
+  t: TestApp;
+  stripe: RunningStripeStandIn;
+  smtp: TestSmtp;
+  /** The worker's environment (for a worker started elsewhere, e.g. as a child process). */
+  workerEnv: Record<string, string>;
+  worker: RunningWorker | null;
+  close(): Promise<void>;
+}
+
+export async function startBillingStack({ withWorker = true, apiEnv = {} }: { withWorker?: boolean; apiEnv?: Record<string, string> } = {}): Promise<BillingStack> {
+  const db = await createTestDatabase();
+  const smtp = await startTestSmtp();
+  const stripe = await startStripeStandIn({ retryDelaysMs: [100, 200, 400, 800] });
+  const t = await serveTestApp({
+    database: db,
+    env: {
+      STRIPE_SECRET_KEY: stripe.apiKey,
+      STRIPE_API_URL: stripe.url,
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      APPLY_LIMIT_PER_IP: '1000',
+      LOGIN_LIMIT_PER_IP: '1000',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      ...apiEnv,
+    },
+  });
+  stripe.controls.setWebhook({ url: `${t.baseUrl}/api/stripe/webhook`, secret: WEBHOOK_SECRET });
+  const workerEnv = {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: db.url,
+    REDIS_URL: getTestRedisUrl(),
+    REDIS_PREFIX: t.env.REDIS_PREFIX,
+    PUBLIC_URL: t.env.PUBLIC_URL,
+    SMTP_URL: smtp.url,
+    STRIPE_SECRET_KEY: stripe.apiKey,
+    STRIPE_API_URL: stripe.url,
+  };
+  const worker = withWorker ? await startWorker({ env: WorkerEnv.parse(workerEnv), prisma: db.prisma }) : null;
+  return {
+    db,
+    t,
+    stripe,
+    smtp,
+    workerEnv,
+    worker,
+    async close() {
+      await worker?.close();
+      await stripe.close();
+      await t.close();
+      await smtp.close();
+      await db.drop();
+    },
+  };
+}
