@@ -78,10 +78,10 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
   const limits = createRateLimit({ redis, redisPrefix: env.REDIS_PREFIX, logger });
   const changeFeed = env.DIRECTORY_CACHE_MB > 0 ? listenForDirectoryChanges({ databaseUrl: env.DATABASE_URL, logger }) : null;
   const answers = new AnswerCache(changeFeed, { maxBytes: env.DIRECTORY_CACHE_MB * 1024 * 1024 });
-  const payments = createPayments(env, ownUrl);
+  const payments = createPayments(env, ownUrl, redis);
   const deps: AppDeps = { env, prisma, redis, logger, queues, limits, answers, access: routeAccess(prisma), payments };
   const standIn = payments.isStandIn
-    ? mountStripeStandIn({ publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''), ownUrl, webhookSecret: payments.webhookSecret!, redis, redisPrefix: env.REDIS_PREFIX, logger })
+    ? mountStripeStandIn({ publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''), ownUrl, webhookSecret: payments.webhookSecret!, apiKey: payments.standInKey, redis, redisPrefix: env.REDIS_PREFIX, logger })
     : null;
   const isProduction = env.NODE_ENV === 'production';
 

@@ -8,7 +8,7 @@ import type { WorkerEnv } from '../../core/env-schema';
 import { JOBS, jobOptions, queuePrefix, type QueueName, type SendEmailPayload } from '../../core/jobs';
 import { createPrisma, type PrismaClient } from '../../prisma/db';
 import { loadOutcodeIndex } from '../../core/geo/outcodes.server';
-import { createStripe } from './billing/stripe-client';
+import { stripeClient } from './billing/stripe-client';
 import { createPostcodeGeocoder } from './geocoding/postcode-geocoder';
 import type { JobDeps, JobHandler } from './jobs/job-handler';
 import { JOB_HANDLERS } from './jobs/registry';
@@ -95,7 +95,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     const data = JOBS.sendEmail.payload.parse(payload);
     await emailQueue.add(JOBS.sendEmail.name, data, jobOptions('sendEmail', data));
   };
-  const deps: JobDeps = { env, prisma, geocoder, stripe: createStripe(env), sendEmail };
+  const deps: JobDeps = { env, prisma, geocoder, stripe: stripeClient(env, redis), sendEmail };
 
   const workers = new Map<QueueName, Worker>();
   for (const [queue, handlers] of groupByQueue(JOB_HANDLERS)) {

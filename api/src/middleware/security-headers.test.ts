@@ -22,10 +22,10 @@ describe('tileHostSources', () => {
 describe('contentSecurityPolicy', () => {
   it('upgrades insecure requests only in production', () => {
     const tiles = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
-    expect(contentSecurityPolicy({ MAP_TILE_URL: tiles, NODE_ENV: 'development' })).not.toHaveProperty(
+    expect(contentSecurityPolicy({ MAP_TILE_URL: tiles, NODE_ENV: 'development', STRIPE_PUBLISHABLE_KEY: undefined })).not.toHaveProperty(
       'upgrade-insecure-requests',
     );
-    expect(contentSecurityPolicy({ MAP_TILE_URL: tiles, NODE_ENV: 'production' })).toHaveProperty(
+    expect(contentSecurityPolicy({ MAP_TILE_URL: tiles, NODE_ENV: 'production', STRIPE_PUBLISHABLE_KEY: undefined })).toHaveProperty(
       'upgrade-insecure-requests',
     );
   });

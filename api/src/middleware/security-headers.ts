@@ -3,8 +3,9 @@
 //   plus data:/blob: for Leaflet's icons;
 // - worker-src blob: the ALTCHA widget solves its proof of work in a blob worker;
 // - style-src 'unsafe-inline': Leaflet positions tiles and markers with inline styles;
-// - form-action 'self': when Stripe Checkout arrives (a later issue), add https://checkout.stripe.com
-//   here if any form posts there (a redirect via window.location needs no CSP entry).
+// - Stripe (only with STRIPE_PUBLISHABLE_KEY: /subscribe's Payment Element): Stripe.js from
+//   js.stripe.com, its frames from js.stripe.com and hooks.stripe.com, its calls to api.stripe.com.
+//   Checkout is reached by a redirect (window.location), which needs no entry.
 // HSTS and upgrade-insecure-requests only in production: development runs on plain http://localhost.
 import helmet from 'koa-helmet';
 import type { Middleware } from 'koa';
@@ -28,18 +29,22 @@ export function tileHostSources(tileUrl: string): string[] {
   return [`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`];
 }
 
-export function contentSecurityPolicy(env: Pick<ApiEnv, 'MAP_TILE_URL' | 'NODE_ENV'>): Record<string, string[] | null> {
+type CspEnv = Pick<ApiEnv, 'MAP_TILE_URL' | 'NODE_ENV' | 'STRIPE_PUBLISHABLE_KEY'>;
+
+export function contentSecurityPolicy(env: CspEnv): Record<string, string[] | null> {
   const isProduction = env.NODE_ENV === 'production';
+  const stripe = Boolean(env.STRIPE_PUBLISHABLE_KEY);
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'"],
+    'script-src': ["'self'", ...(stripe ? ['https://js.stripe.com'] : [])],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...tileHostSources(env.MAP_TILE_URL)],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'"],
+    'connect-src': ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
     'worker-src': ["'self'", 'blob:'],
+    ...(stripe ? { 'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
     'object-src': ["'none'"],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],
@@ -47,7 +52,7 @@ export function contentSecurityPolicy(env: Pick<ApiEnv, 'MAP_TILE_URL' | 'NODE_E
   };
 }
 
-export function securityHeaders(env: Pick<ApiEnv, 'MAP_TILE_URL' | 'NODE_ENV'>): Middleware {
+export function securityHeaders(env: CspEnv): Middleware {
   const isProduction = env.NODE_ENV === 'production';
   return helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(env) },

@@ -9,7 +9,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { STRIPE_WEBHOOK_PATH } from '../middleware/same-origin';
 import { redisStore } from './stripe-stand-in/store';
-import { createStripeStandIn } from './stripe-stand-in/stripe-stand-in';
+import { createStripeStandIn, type StripeStandIn } from './stripe-stand-in/stripe-stand-in';
 
 const STAND_IN_PATHS = /^\/(v1|demo-pay)(\/|$)/;
 
@@ -22,6 +22,7 @@ export function mountStripeStandIn({
   publicUrl,
   ownUrl,
   webhookSecret,
+  apiKey,
   redis,
   redisPrefix,
   logger,
@@ -29,33 +30,40 @@ export function mountStripeStandIn({
   publicUrl: string;
   ownUrl: () => string;
   webhookSecret: string;
+  /** The deployment's stand-in key (in Redis): the stand-in answers only our own stripe clients. */
+  apiKey: () => Promise<string>;
   redis: Redis;
   redisPrefix: string;
   logger: Logger;
 }): MountedStandIn {
-  let standIn: ReturnType<typeof createStripeStandIn> | undefined;
+  let standIn: Promise<StripeStandIn> | undefined;
   // Made on first use: the webhook address is this API's own, known once it listens.
   const get = () => {
-    standIn ??= createStripeStandIn({
-      publicUrl,
-      webhook: { url: `${ownUrl()}${STRIPE_WEBHOOK_PATH}`, secret: webhookSecret },
-      store: redisStore(redis, redisPrefix),
-      logger: logger.child({ component: 'stripe-stand-in' }),
-    });
+    standIn ??= apiKey().then((key) =>
+      createStripeStandIn({
+        publicUrl,
+        apiKey: key,
+        webhook: { url: `${ownUrl()}${STRIPE_WEBHOOK_PATH}`, secret: webhookSecret },
+        store: redisStore(redis, redisPrefix),
+        logger: logger.child({ component: 'stripe-stand-in' }),
+      }),
+    );
+    standIn.catch(() => (standIn = undefined));
     return standIn;
   };
   return {
     middleware: async (ctx, next) => {
       if (!STAND_IN_PATHS.test(ctx.path)) return next();
+      const standInNow = await get();
       ctx.respond = false;
-      const handled = await get().handle(ctx.req, ctx.res);
+      const handled = await standInNow.handle(ctx.req, ctx.res);
       if (!handled) {
         ctx.respond = true;
         return next();
       }
     },
     close: async () => {
-      await standIn?.close();
+      await (await standIn?.catch(() => undefined))?.close();
     },
   };
 }

@@ -29,7 +29,7 @@ export function stripeWebhook({ prisma, queues, payments }: Pick<AppDeps, 'prism
     const rawBody = await readRawBody(ctx.req);
     const { eventId } = await receiveWebhook({
       prisma,
-      stripe: () => payments.stripe(),
+      webhooks: payments.webhooks,
       queues,
       secret: payments.webhookSecret,
       rawBody,

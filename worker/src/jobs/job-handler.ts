@@ -16,8 +16,8 @@ export interface JobDeps {
   env: WorkerEnv;
   prisma: PrismaClient;
   geocoder: PostcodeGeocoder;
-  /** Stripe, or the API's test-mode stand-in (billing/stripe-client.ts). */
-  stripe: Stripe;
+  /** Stripe, or the API's test-mode stand-in (billing/stripe-client.ts), made on first use. */
+  stripe(): Promise<Stripe>;
   /** Enqueues a send-email job (its id is the idempotency key: enqueueing twice sends once). */
   sendEmail(payload: SendEmailPayload): Promise<void>;
 }

@@ -8,21 +8,21 @@ import { JOBS } from '../../../core/jobs';
 import { reconcileCheckoutSession, reconcileEvent } from '../billing/reconcile';
 import { defineJobHandler, type JobContext } from './job-handler';
 
-function reconcileDeps(ctx: JobContext) {
-  return { prisma: ctx.prisma, stripe: ctx.stripe, env: ctx.env, logger: ctx.logger, sendEmail: ctx.sendEmail };
+async function reconcileDeps(ctx: JobContext) {
+  return { prisma: ctx.prisma, stripe: await ctx.stripe(), env: ctx.env, logger: ctx.logger, sendEmail: ctx.sendEmail };
 }
 
 export async function reconcileStripeEvent({ eventId }: { eventId: string }, ctx: JobContext): Promise<{ type: string; outcome: string }> {
   const stored = await ctx.prisma.stripeEvent.findUnique({ where: { id: eventId } });
   if (!stored) throw new UnrecoverableError(`event ${eventId} was never stored`);
   const event = stored.payload as { id: string; type: string; data: { object: { id?: string; object?: string } } };
-  const outcome = await reconcileEvent(reconcileDeps(ctx), event);
+  const outcome = await reconcileEvent(await reconcileDeps(ctx), event);
   await ctx.prisma.stripeEvent.update({ where: { id: eventId }, data: { processedAt: new Date() } });
   return { type: stored.type, outcome };
 }
 
 export async function reconcileCheckout({ sessionId }: { sessionId: string }, ctx: JobContext): Promise<{ outcome: string }> {
-  return { outcome: await reconcileCheckoutSession(reconcileDeps(ctx), sessionId) };
+  return { outcome: await reconcileCheckoutSession(await reconcileDeps(ctx), sessionId) };
 }
 
 export const reconcileStripeEventHandler = defineJobHandler(JOBS.reconcileStripeEvent, reconcileStripeEvent);

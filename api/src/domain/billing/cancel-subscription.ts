@@ -23,7 +23,7 @@ export async function cancelSubscription({
   now = new Date(),
 }: {
   prisma: PrismaClient;
-  stripe: () => Stripe;
+  stripe: () => Promise<Stripe>;
   queues: Pick<Queues, 'enqueue'>;
   user: CurrentUser;
   now?: Date;
@@ -36,7 +36,7 @@ export async function cancelSubscription({
   // and the mark tells it the cancellation (and its e-mail, with the refund) is the site's.
   await prisma.professional.update({ where: { id: professional.id }, data: { cancelledAt: now } });
   try {
-    const client = stripe();
+    const client = await stripe();
     if (professional.stripeSubscriptionId) {
       const subscription = await client.subscriptions.retrieve(professional.stripeSubscriptionId);
       if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired') {

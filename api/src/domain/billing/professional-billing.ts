@@ -53,7 +53,7 @@ export async function createSubscription({
   plan,
 }: {
   prisma: PrismaClient;
-  stripe: () => Stripe;
+  stripe: () => Promise<Stripe>;
   user: CurrentUser;
   professionalId: number;
   plan: PlanId;
@@ -66,7 +66,7 @@ export async function createSubscription({
   if (!professional) throw new AppError('not_found', 'Professional not found');
   if (professional.subscriptionStatus === 'active') throw new AppError('conflict', APPLY_MESSAGES.alreadyListed);
   try {
-    const client = stripe();
+    const client = await stripe();
     let customer = professional.stripeCustomerId;
     if (!customer) {
       const created = await client.customers.create(
@@ -102,14 +102,14 @@ export async function billingPortalUrl({
   publicUrl,
 }: {
   prisma: PrismaClient;
-  stripe: () => Stripe;
+  stripe: () => Promise<Stripe>;
   user: CurrentUser;
   publicUrl: string;
 }): Promise<{ url: string }> {
   const p = await ownProfessional(prisma, user);
   if (!p.stripeCustomerId) throw new AppError('not_found', 'There is no billing account for this listing yet.');
   try {
-    const session = await stripe().billingPortal.sessions.create({ customer: p.stripeCustomerId, return_url: `${publicUrl}/profile` });
+    const session = await (await stripe()).billingPortal.sessions.create({ customer: p.stripeCustomerId, return_url: `${publicUrl}/profile` });
     return { url: session.url };
   } catch (err) {
     throw new AppError('unavailable', 'Billing is unavailable right now. Please try again.', { cause: err });

@@ -10,14 +10,14 @@ import { AppError } from '../app-error';
 
 export async function receiveWebhook({
   prisma,
-  stripe,
+  webhooks,
   queues,
   secret,
   rawBody,
   signature,
 }: {
   prisma: PrismaClient;
-  stripe: () => Stripe;
+  webhooks: Stripe['webhooks'];
   queues: Pick<Queues, 'enqueue'>;
   secret: string | null;
   rawBody: Buffer;
@@ -27,7 +27,7 @@ export async function receiveWebhook({
   if (!signature) throw new AppError('bad_request', 'Missing Stripe-Signature header.');
   let event: Stripe.Event;
   try {
-    event = stripe().webhooks.constructEvent(rawBody, signature, secret);
+    event = webhooks.constructEvent(rawBody, signature, secret);
   } catch {
     throw new AppError('bad_request', 'The webhook signature could not be verified.');
   }

@@ -59,7 +59,7 @@ export async function startApplicationCheckout({
   input,
 }: {
   prisma: PrismaClient;
-  stripe: () => Stripe;
+  stripe: () => Promise<Stripe>;
   publicUrl: string;
   user: CurrentUser | null;
   input: ApplicationCheckoutInput;
@@ -113,7 +113,7 @@ export async function startApplicationCheckout({
 
   let session: Stripe.Checkout.Session;
   try {
-    const client = stripe();
+    const client = await stripe();
     const price = await planPriceId(client, input.subscriptionType);
     const metadata = { applicationId: String(application.id), plan: input.subscriptionType };
     session = await client.checkout.sessions.create(

@@ -19,7 +19,7 @@ export async function verifyPayment({
   applicationId,
 }: {
   prisma: PrismaClient;
-  stripe: () => Stripe;
+  stripe: () => Promise<Stripe>;
   queues: Pick<Queues, 'enqueue'>;
   sessionId: string;
   applicationId: number;
@@ -34,7 +34,7 @@ export async function verifyPayment({
 
   let session: Stripe.Checkout.Session;
   try {
-    session = await stripe().checkout.sessions.retrieve(sessionId);
+    session = await (await stripe()).checkout.sessions.retrieve(sessionId);
   } catch (err) {
     throw new AppError('unavailable', 'Payment verification failed', { cause: err });
   }
