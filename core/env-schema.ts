@@ -129,6 +129,11 @@ export const WorkerEnv = CommonEnv.extend({
    */
   API_URL: optionalUrl,
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  /**
+   * How long a job stays locked to a worker that stops renewing the lock (it died): after this the
+   * job is taken up again by another worker. BullMQ's 30 s by default; tests shorten it.
+   */
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** 'offline' uses the outcode table only; 'openstreetmap' also asks node-geocoder for full postcodes. */
   GEOCODER: z.enum(['offline', 'openstreetmap']).default('offline'),
   /** Nominatim-compatible server for GEOCODER=openstreetmap (tests: a local fake). */

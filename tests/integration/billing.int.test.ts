@@ -318,7 +318,10 @@ describe('/subscribe', () => {
 
     const res = await postJson(s.t, '/api/create-subscription', { professionalId: provider.professionalId, subscriptionType: 'yearly' }, cookie);
     expect(res.status).toBe(200);
-    const { clientSecret } = (await res.json()) as { clientSecret: string };
+    const { clientSecret, subscriptionId } = (await res.json()) as { clientSecret: string; subscriptionId: string };
+    // Opening the page again (a reload) uses the same unpaid subscription, not a second one.
+    const reload = await postJson(s.t, '/api/create-subscription', { professionalId: provider.professionalId, subscriptionType: 'yearly' }, cookie);
+    expect(((await reload.json()) as { subscriptionId: string }).subscriptionId).toBe(subscriptionId);
     await expect(s.stripe.controls.confirmPayment(clientSecret, '4000 0000 0000 0002')).rejects.toThrow(/declined/);
     await s.stripe.controls.confirmPayment(clientSecret, '4242 4242 4242 4242');
     await settle();

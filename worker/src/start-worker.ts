@@ -104,6 +104,9 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       connection: redis,
       prefix: queuePrefix(env.REDIS_PREFIX),
       concurrency: env.WORKER_CONCURRENCY,
+      // A job whose worker died (its lock not renewed) is taken up again within about this long.
+      lockDuration: env.WORKER_LOCK_MS,
+      stalledInterval: env.WORKER_LOCK_MS,
       // Producers set removeOnFail: false (DEFAULT_JOB_OPTIONS); the worker adds no removal of its own.
       ...extra,
     });

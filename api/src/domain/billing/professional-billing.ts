@@ -18,11 +18,14 @@ export async function ownProfessional(prisma: PrismaClient, user: CurrentUser) {
   return professional;
 }
 
-/** The first payment and what a cancellation now would refund of it (product rule 2). */
+/**
+ * The first payment and what a cancellation now would refund of it (product rule 2). Only a payment
+ * Stripe took can be refunded through Stripe (demo data has none).
+ */
 export async function refundDue(prisma: PrismaClient, professionalId: number, firstPaidAt: Date | null, now = new Date()) {
   if (!isWithinMoneyBack(firstPaidAt, now)) return { payment: null, refundPence: 0 };
   const payment = await prisma.payment.findFirst({ where: { professionalId }, orderBy: { paidAt: 'asc' } });
-  if (!payment) return { payment: null, refundPence: 0 };
+  if (!payment?.stripePaymentIntentId) return { payment: null, refundPence: 0 };
   return { payment, refundPence: Math.max(0, payment.amountPence - payment.refundedPence) };
 }
 
@@ -76,14 +79,20 @@ export async function createSubscription({
       customer = created.id;
       await prisma.professional.updateMany({ where: { id: professional.id, stripeCustomerId: null }, data: { stripeCustomerId: customer } });
     }
-    const subscription = await client.subscriptions.create({
-      customer,
-      items: [{ price: await planPriceId(client, plan) }],
-      payment_behavior: 'default_incomplete',
-      payment_settings: { save_default_payment_method: 'on_subscription' },
-      metadata: { professionalId: String(professional.id), plan },
-      expand: ['latest_invoice.confirmation_secret'],
-    });
+    // A visit that did not pay left an incomplete subscription: the same plan's is used again.
+    const waiting = (await client.subscriptions.list({ customer, status: 'incomplete', expand: ['data.latest_invoice.confirmation_secret'] })).data.find(
+      (s) => s.metadata?.professionalId === String(professional.id) && s.metadata?.plan === plan,
+    );
+    const subscription =
+      waiting ??
+      (await client.subscriptions.create({
+        customer,
+        items: [{ price: await planPriceId(client, plan) }],
+        payment_behavior: 'default_incomplete',
+        payment_settings: { save_default_payment_method: 'on_subscription' },
+        metadata: { professionalId: String(professional.id), plan },
+        expand: ['latest_invoice.confirmation_secret'],
+      }));
     const invoice = subscription.latest_invoice;
     const clientSecret = typeof invoice === 'object' && invoice ? invoice.confirmation_secret?.client_secret : undefined;
     if (!clientSecret) throw new Error(`subscription ${subscription.id} has no confirmation secret`);
