@@ -14,6 +14,11 @@ export type EnqueueOutcome = 'added' | 'exists' | 'retried';
 export interface Queues {
   /** Adds the job unless a job with its id exists; a failed one is retried. */
   enqueue<K extends JobKey>(key: K, payload: z.input<(typeof JOBS)[K]['payload']>): Promise<{ jobId: string; outcome: EnqueueOutcome }>;
+  /**
+   * Adds the job in one round trip (BullMQ ignores an id it has), without looking for a failed one
+   * to retry: for hot paths whose caller retries on its own (Stripe redelivers a webhook).
+   */
+  add<K extends JobKey>(key: K, payload: z.input<(typeof JOBS)[K]['payload']>): Promise<void>;
   /** The queue of that name (created on first use). */
   get(name: QueueName): Queue;
   /** Every core queue (creates them): for Bull Board. */
@@ -72,8 +77,15 @@ export function createQueues({
     return { jobId, outcome: 'added' };
   }
 
+  async function add<K extends JobKey>(key: K, payload: z.input<(typeof JOBS)[K]['payload']>): Promise<void> {
+    const job = JOBS[key];
+    const data = job.payload.parse(payload);
+    await get(job.queue).add(job.name, data, jobOptions(key, data as JobPayload<K>));
+  }
+
   return {
     enqueue,
+    add,
     get,
     all: () => QUEUE_NAMES.map(get),
     close: async () => {

@@ -99,7 +99,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
 
   const workers = new Map<QueueName, Worker>();
   for (const [queue, handlers] of groupByQueue(JOB_HANDLERS)) {
-    const extra: Pick<WorkerOptions, 'limiter'> = Object.assign({}, ...[...handlers.values()].map((h) => h.workerOptions?.(env) ?? {}));
+    const extra: Pick<WorkerOptions, 'limiter' | 'concurrency'> = Object.assign({}, ...[...handlers.values()].map((h) => h.workerOptions?.(env) ?? {}));
     const worker = new Worker(queue, createProcessor(queue, handlers, deps, logger), {
       connection: redis,
       prefix: queuePrefix(env.REDIS_PREFIX),

@@ -103,6 +103,9 @@ export async function reconcileCheckoutSession(deps: ReconcileDeps, sessionId: s
   const subscription = await stripe.subscriptions.retrieve(subscriptionId);
 
   const outcome = await prisma.$transaction(async (tx) => {
+    // One at a time per application: the session's, its subscription's and its invoice's events
+    // arrive together, and each may get here; the second waits, then finds the work done.
+    await tx.$queryRaw`SELECT id FROM applications WHERE id = ${applicationId} FOR UPDATE`;
     const application = await tx.application.findUnique({ where: { id: applicationId } });
     if (!application) return { kind: 'no-application' as const };
 
@@ -195,7 +198,7 @@ export async function reconcileCheckoutSession(deps: ReconcileDeps, sessionId: s
     return 'no-application';
   }
   const invoiceId = idOf(subscription.latest_invoice);
-  if (invoiceId) await reconcileInvoice(deps, invoiceId);
+  if (invoiceId) await reconcileInvoice(deps, invoiceId, subscription);
   await deps.sendEmail({
     template: 'application-received',
     to: outcome.application.email,
@@ -228,9 +231,10 @@ async function professionalOf(deps: ReconcileDeps, subscription: Stripe.Subscrip
   return null;
 }
 
-export async function reconcileSubscription(deps: ReconcileDeps, subscriptionId: string): Promise<string> {
+/** `fresh`: the subscription as just retrieved by the caller (saves asking Stripe again). */
+export async function reconcileSubscription(deps: ReconcileDeps, subscriptionId: string, fresh?: Stripe.Subscription): Promise<string> {
   const { prisma, stripe, logger } = deps;
-  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  const subscription = fresh ?? (await stripe.subscriptions.retrieve(subscriptionId));
   const owner = await professionalOf(deps, subscription);
   if (!owner) {
     logger.info({ subscriptionId, status: subscription.status }, 'subscription of no listing (yet): nothing to write');
@@ -280,12 +284,13 @@ async function paymentIntentOfInvoice(stripe: Stripe, invoice: Stripe.Invoice): 
   return idOf(paid?.payment?.payment_intent ?? null);
 }
 
-export async function reconcileInvoice(deps: ReconcileDeps, invoiceId: string): Promise<string> {
+/** `fresh`: the invoice's subscription as just retrieved by the caller (saves asking Stripe again). */
+export async function reconcileInvoice(deps: ReconcileDeps, invoiceId: string, fresh?: Stripe.Subscription): Promise<string> {
   const { prisma, stripe, logger } = deps;
   const invoice = await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] });
   const subscriptionId = subscriptionOfInvoice(invoice);
   if (!subscriptionId) return 'not-a-subscription-invoice';
-  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  const subscription = fresh?.id === subscriptionId ? fresh : await stripe.subscriptions.retrieve(subscriptionId);
   const owner = await professionalOf(deps, subscription);
   if (!owner) {
     logger.info({ invoiceId, subscriptionId }, 'invoice of no listing (yet): nothing to write');
@@ -318,12 +323,12 @@ export async function reconcileInvoice(deps: ReconcileDeps, invoiceId: string): 
       where: { id: owner.id, OR: [{ firstPaidAt: null }, { firstPaidAt: { gt: paidAt } }] },
       data: { firstPaidAt: paidAt },
     });
-    await reconcileSubscription(deps, subscriptionId);
+    await reconcileSubscription(deps, subscriptionId, subscription);
     return 'paid';
   }
 
   if (invoice.status === 'open' && (invoice.attempt_count ?? 0) > 0) {
-    await reconcileSubscription(deps, subscriptionId);
+    await reconcileSubscription(deps, subscriptionId, subscription);
     const professional = await prisma.professional.findUniqueOrThrow({ where: { id: owner.id }, select: { email: true, contactName: true, companyName: true } });
     await deps.sendEmail({
       template: 'payment-failed',
@@ -379,9 +384,10 @@ export async function reconcileEvent(deps: ReconcileDeps, event: { id: string; t
     case 'checkout.session.async_payment_succeeded':
       return reconcileCheckoutSession(deps, id);
     case 'invoice.paid':
-    case 'invoice.payment_succeeded':
     case 'invoice.payment_failed':
       return reconcileInvoice(deps, id);
+    case 'invoice.payment_succeeded':
+      return 'same-as-invoice.paid'; // Stripe sends both for every paid invoice: one is enough
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':

@@ -39,7 +39,7 @@ export interface JobHandler {
   name: string;
   run(data: unknown, ctx: JobContext): Promise<unknown>;
   /** Options for the Worker of this handler's queue (e.g. a rate limit the upstream service needs). */
-  workerOptions?(env: WorkerEnv): Pick<WorkerOptions, 'limiter'>;
+  workerOptions?(env: WorkerEnv): Pick<WorkerOptions, 'limiter' | 'concurrency'>;
 }
 
 export function defineJobHandler<S extends z.ZodType>(

@@ -25,5 +25,11 @@ export async function reconcileCheckout({ sessionId }: { sessionId: string }, ct
   return { outcome: await reconcileCheckoutSession(await reconcileDeps(ctx), sessionId) };
 }
 
-export const reconcileStripeEventHandler = defineJobHandler(JOBS.reconcileStripeEvent, reconcileStripeEvent);
-export const reconcileCheckoutHandler = defineJobHandler(JOBS.reconcileCheckout, reconcileCheckout);
+/**
+ * Reconciling mostly waits on Stripe, not on this machine: the stripe queue runs four times as many
+ * jobs at once as the others, so a burst of events does not queue up behind a few slow calls.
+ */
+const workerOptions = (env: { WORKER_CONCURRENCY: number }) => ({ concurrency: env.WORKER_CONCURRENCY * 4 });
+
+export const reconcileStripeEventHandler = defineJobHandler(JOBS.reconcileStripeEvent, reconcileStripeEvent, { workerOptions });
+export const reconcileCheckoutHandler = defineJobHandler(JOBS.reconcileCheckout, reconcileCheckout, { workerOptions });

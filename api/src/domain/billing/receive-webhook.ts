@@ -4,7 +4,7 @@
 // what the event names from Stripe), so a delivery twice or out of order changes nothing twice, and
 // an event stored but not yet enqueued (a crash in between) is enqueued by Stripe's next delivery.
 import type Stripe from 'stripe';
-import type { Prisma, PrismaClient } from '../../../../prisma/db';
+import type { PrismaClient } from '../../../../prisma/db';
 import type { Queues } from '../../queue';
 import { AppError } from '../app-error';
 
@@ -18,7 +18,7 @@ export async function receiveWebhook({
 }: {
   prisma: PrismaClient;
   webhooks: Stripe['webhooks'];
-  queues: Pick<Queues, 'enqueue'>;
+  queues: Pick<Queues, 'add'>;
   secret: string | null;
   rawBody: Buffer;
   signature: string | undefined;
@@ -31,10 +31,10 @@ export async function receiveWebhook({
   } catch {
     throw new AppError('bad_request', 'The webhook signature could not be verified.');
   }
-  const { count } = await prisma.stripeEvent.createMany({
-    data: [{ id: event.id, type: event.type, payload: event as unknown as Prisma.InputJsonValue }],
-    skipDuplicates: true,
-  });
-  await queues.enqueue('reconcileStripeEvent', { eventId: event.id });
+  // One plain statement (the webhook is the hottest write path): stored once, whoever delivers it.
+  const count = await prisma.$executeRaw`
+    INSERT INTO stripe_events (id, type, payload) VALUES (${event.id}, ${event.type}, ${rawBody.toString('utf8')}::jsonb)
+    ON CONFLICT (id) DO NOTHING`;
+  await queues.add('reconcileStripeEvent', { eventId: event.id });
   return { eventId: event.id, isNew: count === 1 };
 }
