@@ -1,0 +1,182 @@
+// Applying and paying with the built-in test-mode provider (issue 10), in Chromium against the real
+// product: /apply (both steps) → the provider's "Test mode" checkout → /application-success → the
+// application waits for review; a declined card and the failure screen; the new professional's
+// billing page with a failed renewal; cancelling with the 30-day refund; /subscribe paying a listing
+// that has no subscription and landing on /subscription-success. axe on every page.
+import type { Page } from '@playwright/test';
+import pg from 'pg';
+import { checkA11y, createAccount, expect, signInAs, test } from './fixtures';
+
+function uniqueEmail(label: string): string {
+  return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query<T>(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function solveCaptcha(page: Page): Promise<void> {
+  const main = page.getByRole('main');
+  await main.getByText("I'm not a robot").click();
+  await expect(main.getByText('Verified', { exact: true })).toBeVisible({ timeout: 20_000 });
+}
+
+/** Fills /apply's step 2 for a visitor without an account (password fields included). */
+async function fillApplication(page: Page, email: string, password: string): Promise<void> {
+  const form = page.getByRole('form', { name: 'Your business details' });
+  await form.getByLabel('Company name').fill('Pixel Harbour IT');
+  await form.getByLabel('Contact name').fill('Pia Harbour');
+  await form.getByRole('textbox', { name: 'Email' }).fill(email);
+  await form.getByLabel('Phone (optional)').fill('0117 496 0000');
+  await form.getByLabel('Description').fill('Friendly IT support and networks for small offices in Bristol.');
+  await form.getByRole('checkbox', { name: 'Remote Support' }).check();
+  await form.getByRole('checkbox', { name: 'Network Setup' }).check();
+  await form.getByLabel('Service area').fill('Bristol and Bath');
+  await form.getByLabel('Region').selectOption('Bristol');
+  await form.getByLabel('Postcode').fill('BS1 4DJ');
+  await form.getByLabel('Rate in £ (optional)').fill('4a5');
+  await expect(form.getByLabel('Rate in £ (optional)')).toHaveValue('45');
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByLabel('Confirm password', { exact: true }).fill(password);
+}
+
+async function applyAndPay(page: Page, email: string, password: string): Promise<number> {
+  await page.goto('/apply?plan=monthly');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change Plan' })).toBeVisible();
+  await fillApplication(page, email, password);
+  await solveCaptcha(page);
+  await checkA11y(page);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+  // The provider's own checkout page, marked as test mode.
+  await expect(page).toHaveURL(/\/demo-pay\/checkout\/cs_/);
+  await expect(page.getByText(/TEST MODE/).first()).toBeVisible();
+  await expect(page.getByText('£3.00', { exact: false }).first()).toBeVisible();
+  await checkA11y(page);
+  await page.getByRole('button', { name: /^Pay £3\.00/ }).click();
+
+  await expect(page).toHaveURL(/\/application-success\?session_id=cs_[^&]+&application_id=\d+/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Application Submitted Successfully!' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('main')).toContainText('48 hours');
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  await expect(page.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/profile');
+  await checkA11y(page);
+  return Number(new URL(page.url()).searchParams.get('application_id'));
+}
+
+test.describe('apply and pay (test mode)', () => {
+  test('apply → pay → the application waits for review; billing shows a failed renewal; cancel refunds the first payment', async ({ consentedPage: page }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('apply');
+    const password = 'apply-and-pay-1';
+    const applicationId = await applyAndPay(page, email, password);
+
+    await expect.poll(async () => (await query<{ status: string }>('SELECT status FROM applications WHERE id = $1', [applicationId]))[0]?.status, { timeout: 20_000 }).toBe('pending');
+    const [listing] = await query<{ is_approved: boolean; subscription_status: string }>('SELECT is_approved, subscription_status FROM professionals WHERE email = $1', [email]);
+    expect(listing).toEqual({ is_approved: false, subscription_status: 'active' });
+
+    // The new professional signs in with the password chosen at /apply.
+    await signInAs(page, email, password);
+    await page.goto('/profile');
+    const main = page.getByRole('main');
+    await expect(main.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+    await expect(main).toContainText('Service Provider');
+    await checkA11y(page);
+
+    // Manage billing: the provider's billing page; a renewal that fails.
+    await main.getByRole('button', { name: 'Manage billing' }).click();
+    await expect(page).toHaveURL(/\/demo-pay\/billing\//);
+    await checkA11y(page);
+    await page.getByRole('button', { name: /Fail the next renewal/ }).click();
+    await page.getByRole('button', { name: /Renew now/ }).click();
+    await expect.poll(async () => (await query<{ subscription_status: string }>('SELECT subscription_status FROM professionals WHERE email = $1', [email]))[0]?.subscription_status, { timeout: 20_000 }).toBe('past_due');
+    await page.getByRole('button', { name: /Update card/ }).click();
+    await expect.poll(async () => (await query<{ subscription_status: string }>('SELECT subscription_status FROM professionals WHERE email = $1', [email]))[0]?.subscription_status, { timeout: 20_000 }).toBe('active');
+    await page.getByRole('link', { name: 'Return to ITConnect' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+
+    // Cancel: the dialog says what happens and that the first payment is refunded.
+    await main.getByRole('button', { name: 'Cancel Subscription' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('refunded in full');
+    await expect(dialog).toContainText('signed out');
+    await checkA11y(page);
+    await dialog.getByRole('button', { name: 'Cancel Subscription' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('status').filter({ hasText: 'Subscription cancelled' })).toBeVisible();
+    await expect.poll(async () => (await query<{ refunded_pence: number }>('SELECT refunded_pence FROM payments p JOIN professionals pr ON pr.id = p.professional_id WHERE pr.email = $1 ORDER BY p.paid_at LIMIT 1', [email]))[0]?.refunded_pence, { timeout: 20_000 }).toBe(300);
+    const [closed] = await query<{ subscription_status: string; is_archived: boolean }>(
+      'SELECT pr.subscription_status, u.is_archived FROM professionals pr JOIN users u ON u.professional_id = pr.id WHERE pr.email = $1',
+      [email],
+    );
+    expect(closed).toEqual({ subscription_status: 'cancelled', is_archived: true });
+  });
+
+  test('a declined card keeps the checkout open; the success page then says the payment failed', async ({ consentedPage: page }) => {
+    test.setTimeout(90_000);
+    const email = uniqueEmail('declined');
+    await page.goto('/apply?plan=yearly');
+    await fillApplication(page, email, 'declined-card-1');
+    await solveCaptcha(page);
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await expect(page).toHaveURL(/\/demo-pay\/checkout\/cs_/);
+    await expect(page.getByText('£28.00', { exact: false }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Decline (test)' }).click();
+    await expect(page.getByRole('alert')).toContainText('Your card was declined.');
+    const sessionId = /\/demo-pay\/checkout\/(cs_[^/?]+)/.exec(page.url())![1]!;
+    const [application] = await query<{ id: number; status: string }>('SELECT id, status FROM applications WHERE checkout_session_id = $1', [sessionId]);
+    expect(application!.status).toBe('pending_payment');
+
+    await page.goto(`/application-success?session_id=${sessionId}&application_id=${application!.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Failed' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('main')).toContainText('There was an issue processing your payment. Please try again or contact support.');
+    await checkA11y(page);
+    await page.getByRole('link', { name: 'Try Again' }).click();
+    await expect(page).toHaveURL(/\/apply/);
+  });
+
+  test('/subscribe pays for a listing without a subscription and lands on /subscription-success', async ({ consentedPage: page }) => {
+    test.setTimeout(90_000);
+    // A provider whose listing has no subscription (made here, so the demo data stays as it is).
+    const email = uniqueEmail('subscribe');
+    await createAccount(email, 'Sam Subscriber', 'subscribe-password-1');
+    const [provider] = await query<{ id: number }>(
+      `INSERT INTO professionals (slug, company_name, contact_name, email, description, services, location, region, postcode, updated_at)
+       VALUES ($1, 'Subscriber IT', 'Sam Subscriber', $2, 'Waiting to subscribe.', ARRAY['Remote Support'], 'Leeds', 'Leeds', 'LS1 4DY', now())
+       RETURNING id`,
+      [`subscriber-it-${Date.now()}`, email],
+    );
+    await query("UPDATE users SET role = 'provider', professional_id = $1 WHERE email = $2", [provider!.id, email]);
+
+    await signInAs(page, email, 'subscribe-password-1');
+    await page.goto(`/subscribe?professionalId=${provider!.id}&type=monthly`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Subscription' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('main')).toContainText('£3 per month - Pay as you go');
+    await checkA11y(page);
+    const pay = page.getByRole('button', { name: 'Subscribe £3/month' });
+    await expect(pay).toBeVisible();
+
+    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await pay.click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Payment Failed' })).toContainText('Your card was declined.');
+
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await pay.click();
+    await expect(page).toHaveURL(/\/subscription-success$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Subscription Activated!' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Payment Successful' })).toContainText('Your subscription is now active!');
+    await checkA11y(page);
+    await expect
+      .poll(async () => (await query<{ subscription_status: string }>('SELECT subscription_status FROM professionals WHERE id = $1', [provider!.id]))[0]?.subscription_status, { timeout: 20_000 })
+      .toBe('active');
+    const payments = await query<{ amount_pence: number }>('SELECT amount_pence FROM payments WHERE professional_id = $1', [provider!.id]);
+    expect(payments).toEqual([{ amount_pence: 300 }]);
+  });
+});
