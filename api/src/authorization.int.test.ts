@@ -54,6 +54,14 @@ const ENDPOINTS: Row[] = [
   { method: 'GET', path: '/api/admin/mail/1700000000000-missing.eml', expect: only('admin', 404) },
   { method: 'GET', path: '/admin/queues', expect: only('admin', 200) },
   { method: 'GET', path: '/admin/queues/api/queues', expect: only('admin', 200) },
+  // Billing (issue 10). Bodies are empty or invalid on purpose: the rule under test is access.
+  { method: 'POST', path: '/api/create-application-checkout', body: {}, expect: all(422) },
+  { method: 'GET', path: '/api/verify-payment', expect: all(400) },
+  { method: 'POST', path: '/api/create-subscription', body: {}, expect: signedIn(422) },
+  { method: 'GET', path: '/api/professional/subscription', expect: only('provider', 200) },
+  { method: 'POST', path: '/api/professional/billing-portal', expect: only('provider', 404) },
+  { method: 'POST', path: '/api/professional/cancel-subscription', expect: only('provider', 200), needsFreshUsers: true },
+  { method: 'POST', path: '/api/stripe/webhook', body: {}, expect: all(400) },
   // Directory (issue 3): public.
   { method: 'GET', path: '/api/professionals', expect: all(200) },
   { method: 'GET', path: '/api/professionals/map', expect: all(200) },

@@ -55,7 +55,8 @@ export function ApplyPage() {
 
       {isSubscribed ? (
         <p className="rounded-md border border-blue-200 bg-blue-50 p-4 text-sm text-blue-900">
-          Your subscription is already active. To change your listing, edit your professional profile on{' '}
+          Your subscription is already active: sending this form asks us to review your updated application, with no
+          new payment. Small changes can also be made straight away on{' '}
           <Link to="/profile" className={linkClass}>
             My Profile
           </Link>
