@@ -4,12 +4,12 @@
 // the worker makes each token and stores only its hash.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '../../core/auth';
-import { WorkerEnv } from '../../core/env-schema';
 import { JOBS } from '../../core/jobs';
 import { cookiesFrom, createUser, postJson, signIn, solveCaptcha, TEST_PASSWORD, uniqueEmail } from '../../api/src/testing/accounts';
 import { serveTestApp, type TestApp } from '../../api/src/testing/serve-test-app';
-import { startWorker, type RunningWorker } from '../../worker/src/start-worker';
-import { createTestDatabase, getTestRedisUrl, type TestDatabase } from '../support/services';
+import type { RunningWorker } from '../../worker/src/start-worker';
+import { startAppWorker } from '../support/app-worker';
+import { createTestDatabase, type TestDatabase } from '../support/services';
 import { startTestSmtp, type TestSmtp } from '../support/smtp';
 
 let db: TestDatabase;
@@ -24,16 +24,7 @@ beforeAll(async () => {
     database: db,
     env: { REGISTER_LIMIT_PER_IP: '1000', RESET_LIMIT_PER_IP: '1000', RESET_LIMIT_PER_EMAIL: '1000', LOGIN_LIMIT_PER_IP: '1000' },
   });
-  const env = WorkerEnv.parse({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: db.url,
-    REDIS_URL: getTestRedisUrl(),
-    REDIS_PREFIX: t.env.REDIS_PREFIX,
-    PUBLIC_URL: t.env.PUBLIC_URL,
-    SMTP_URL: smtp.url,
-  });
-  worker = await startWorker({ env, prisma: db.prisma });
+  worker = await startAppWorker(db, t, { SMTP_URL: smtp.url });
 });
 
 afterAll(async () => {

@@ -3,11 +3,11 @@
 // goes the same way as a real one: checkout page → signed webhook back to this API → queue →
 // worker → rows. The stand-in answers only this deployment's own key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WorkerEnv } from '../../core/env-schema';
 import { postJson, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
 import { serveTestApp, type TestApp } from '../../api/src/testing/serve-test-app';
-import { startWorker, type RunningWorker } from '../../worker/src/start-worker';
-import { createTestDatabase, getTestRedisUrl, type TestDatabase } from '../support/services';
+import type { RunningWorker } from '../../worker/src/start-worker';
+import { startAppWorker } from '../support/app-worker';
+import { createTestDatabase, type TestDatabase } from '../support/services';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -16,19 +16,7 @@ let worker: RunningWorker;
 beforeAll(async () => {
   db = await createTestDatabase();
   t = await serveTestApp({ database: db, env: { APPLY_LIMIT_PER_IP: '1000', RATE_LIMIT_PER_MINUTE: '100000' } });
-  worker = await startWorker({
-    env: WorkerEnv.parse({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: db.url,
-      REDIS_URL: getTestRedisUrl(),
-      REDIS_PREFIX: t.env.REDIS_PREFIX,
-      PUBLIC_URL: t.env.PUBLIC_URL,
-      API_URL: t.baseUrl,
-      MAIL_DIR: '/tmp/itc-billing-demo-mail',
-    }),
-    prisma: db.prisma,
-  });
+  worker = await startAppWorker(db, t, { API_URL: t.baseUrl, MAIL_DIR: '/tmp/itc-billing-demo-mail' });
 });
 
 afterAll(async () => {

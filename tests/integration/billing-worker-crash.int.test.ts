@@ -1,63 +1,72 @@
-// The worker killed with SIGKILL in the middle of a reconciliation (issue 10): it had written the
-// payment and was still talking to Stripe when it died. BullMQ gives the job to the next worker once
-// the dead one's lock lapses; running it again records nothing twice: one payment, one e-mail.
+// The worker killed with SIGKILL in the middle of a reconciliation (issue 10): it had committed the
+// payment and the application and was handing the "application received" e-mail to the queue when
+// it died. BullMQ gives the job to the next worker once the dead one's lock lapses; running it again
+// records nothing twice: one payment, one e-mail.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { postJson, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
 import { startBillingStack, type BillingStack } from '../support/billing-stack';
+import { getTestRedisUrl } from '../support/services';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 let s: BillingStack;
-let proxy: Server;
-let proxyUrl: string;
-/** After the worker has read the paid invoice (and so written the payment), its next Stripe call hangs here. */
-let holdAfterInvoice = false;
-let sawInvoice = false;
-/** Stripe calls since the invoice was read: the first reads its subscription, then the payment is written. */
-let callsSinceInvoice = 0;
-let held: (() => void) | null = null;
-let heldArrived: () => void = () => {};
-const heldPromise = new Promise<void>((resolve) => (heldArrived = resolve));
+/** A TCP pass-through to Redis for the first worker: it stops at the command that queues the e-mail. */
+let redisProxy: Server;
+let redisProxyUrl: string;
+const proxied = new Set<Socket>();
+let reachedEmail: () => void = () => {};
+const emailReached = new Promise<void>((resolve) => (reachedEmail = resolve));
+let stopped = false;
 
-function startWorkerProcess(): ChildProcess {
+function startWorkerProcess(redisUrl: string): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...s.workerEnv, STRIPE_API_URL: proxyUrl, WORKER_LOCK_MS: '2000', LOG_LEVEL: 'silent' },
+    env: { ...process.env, ...s.workerEnv, REDIS_URL: redisUrl, WORKER_LOCK_MS: '2000', LOG_LEVEL: 'silent' },
     stdio: 'ignore',
   });
 }
 
 beforeAll(async () => {
   s = await startBillingStack({ withWorker: false });
-  // A pass-through to the stand-in that can hold one request open (the worker is "in Stripe").
-  proxy = createServer((req, res) => {
-    const forward = () => {
-      const upstream = request(`${s.stripe.url}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      });
-      upstream.on('error', () => res.destroy());
-      req.pipe(upstream);
+  const redis = new URL(getTestRedisUrl());
+  redisProxy = createServer((client) => {
+    const upstream = connect(Number(redis.port || 6379), redis.hostname);
+    proxied.add(client).add(upstream);
+    client.on('data', (chunk: Buffer) => {
+      if (stopped) return;
+      // The worker's sendEmail: BullMQ's add script with the template's name in the job's data.
+      if (chunk.includes('application-received')) {
+        stopped = true;
+        reachedEmail();
+        return;
+      }
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk: Buffer) => {
+      if (!stopped) client.write(chunk);
+    });
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
     };
-    if (holdAfterInvoice && sawInvoice && !held && ++callsSinceInvoice > 1) {
-      held = () => res.destroy();
-      heldArrived();
-      return;
-    }
-    if (req.url?.startsWith('/v1/invoices/')) sawInvoice = true;
-    forward();
+    client.on('error', end).on('close', end);
+    upstream.on('error', end).on('close', end);
   });
-  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+  await new Promise<void>((resolve) => redisProxy.listen(0, '127.0.0.1', resolve));
+  const proxyUrl = new URL(getTestRedisUrl());
+  proxyUrl.hostname = '127.0.0.1';
+  proxyUrl.port = String((redisProxy.address() as AddressInfo).port);
+  redisProxyUrl = proxyUrl.toString();
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => proxy?.close(() => resolve()));
+  for (const socket of proxied) socket.destroy();
+  await new Promise<void>((resolve) => redisProxy?.close(() => resolve()));
   await s?.close();
 });
 
@@ -86,19 +95,18 @@ it('a reconciliation cut off by SIGKILL is finished by the next worker, writing 
   s.stripe.controls.pauseDeliveries();
   await s.stripe.controls.pay(application.checkoutSessionId!);
 
-  holdAfterInvoice = true;
-  const first = startWorkerProcess();
+  const first = startWorkerProcess(redisProxyUrl);
   const verify = await s.t.fetch(`/api/verify-payment?session_id=${application.checkoutSessionId}&application_id=${applicationId}`);
   expect((await verify.json()).success).toBe(true);
-  await heldPromise;
-  // Mid-job: the payment is written, the job is not finished.
+  await emailReached;
+  // Mid-job: the payment and the application are committed, the e-mail is not queued, the job is not finished.
   expect(await s.db.prisma.payment.count({ where: { professional: { email } } })).toBe(1);
+  expect((await s.db.prisma.application.findUniqueOrThrow({ where: { id: applicationId } })).status).toBe('pending');
   first.kill('SIGKILL');
   await new Promise((resolve) => first.once('exit', resolve));
-  held?.();
-  holdAfterInvoice = false;
+  for (const socket of proxied) socket.destroy();
 
-  const second = startWorkerProcess();
+  const second = startWorkerProcess(getTestRedisUrl());
   try {
     const queue = s.t.api.queues.get('stripe');
     const job = await queue.getJob(`checkout_${application.checkoutSessionId}`);

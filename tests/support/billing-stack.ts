@@ -3,11 +3,11 @@
 // server, and "Stripe": the Stripe stand-in as a separate HTTP server reached through the stripe
 // library's host/port settings (STRIPE_SECRET_KEY set: the production code path, not test mode),
 // delivering signed webhooks to the API.
-import { WorkerEnv } from '../../core/env-schema';
 import { startStripeStandIn, type RunningStripeStandIn } from '../../api/src/payments/stripe-stand-in/stripe-stand-in';
 import { serveTestApp, type TestApp } from '../../api/src/testing/serve-test-app';
-import { startWorker, type RunningWorker } from '../../worker/src/start-worker';
-import { createTestDatabase, getTestRedisUrl, type TestDatabase } from './services';
+import type { RunningWorker } from '../../worker/src/start-worker';
+import { appWorkerEnv, startAppWorker } from './app-worker';
+import { createTestDatabase, type TestDatabase } from './services';
 import { startTestSmtp, type TestSmtp } from './smtp';
 
 export const WEBHOOK_SECRET = 'whsec_test_itconnect_billing';
@@ -40,18 +40,8 @@ export async function startBillingStack({ withWorker = true, apiEnv = {} }: { wi
     },
   });
   stripe.controls.setWebhook({ url: `${t.baseUrl}/api/stripe/webhook`, secret: WEBHOOK_SECRET });
-  const workerEnv = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: db.url,
-    REDIS_URL: getTestRedisUrl(),
-    REDIS_PREFIX: t.env.REDIS_PREFIX,
-    PUBLIC_URL: t.env.PUBLIC_URL,
-    SMTP_URL: smtp.url,
-    STRIPE_SECRET_KEY: stripe.apiKey,
-    STRIPE_API_URL: stripe.url,
-  };
-  const worker = withWorker ? await startWorker({ env: WorkerEnv.parse(workerEnv), prisma: db.prisma }) : null;
+  const workerEnv = appWorkerEnv(db, t, { SMTP_URL: smtp.url, STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_API_URL: stripe.url });
+  const worker = withWorker ? await startAppWorker(db, t, workerEnv) : null;
   return {
     db,
     t,

@@ -101,6 +101,11 @@ export async function reconcileCheckoutSession(deps: ReconcileDeps, sessionId: s
     return 'not-ours';
   }
   const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  // The first invoice is read before the transaction, so the application is never seen waiting for
+  // review without the payment that put it there: both are written together below.
+  const invoiceId = idOf(subscription.latest_invoice);
+  const firstInvoice = invoiceId ? await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }) : null;
+  const firstPayment = firstInvoice && subscriptionOfInvoice(firstInvoice) === subscription.id ? await paymentOfInvoice(stripe, firstInvoice, subscription) : null;
 
   const outcome = await prisma.$transaction(async (tx) => {
     // One at a time per application: the session's, its subscription's and its invoice's events
@@ -180,6 +185,7 @@ export async function reconcileCheckoutSession(deps: ReconcileDeps, sessionId: s
       where: { id: user.id },
       data: { professionalId, ...(user.role === 'customer' ? { role: 'provider' } : {}) },
     });
+    if (firstPayment) await writePayment(tx, professionalId, firstPayment);
     const wasWaitingForPayment = application.status === 'pending_payment';
     await tx.application.update({
       where: { id: application.id },
@@ -197,8 +203,8 @@ export async function reconcileCheckoutSession(deps: ReconcileDeps, sessionId: s
     logger.warn({ sessionId, applicationId }, 'paid checkout for an application that does not exist');
     return 'no-application';
   }
-  const invoiceId = idOf(subscription.latest_invoice);
-  if (invoiceId) await reconcileInvoice(deps, invoiceId, subscription);
+  // An unpaid first invoice (a failed renewal by the time this runs) has its own outcome.
+  if (invoiceId && !firstPayment) await reconcileInvoice(deps, invoiceId, subscription);
   await deps.sendEmail({
     template: 'application-received',
     to: outcome.application.email,
@@ -284,6 +290,38 @@ async function paymentIntentOfInvoice(stripe: Stripe, invoice: Stripe.Invoice): 
   return idOf(paid?.payment?.payment_intent ?? null);
 }
 
+/** What a paid invoice pays, ready to write; null when the invoice is not paid. */
+async function paymentOfInvoice(stripe: Stripe, invoice: Stripe.Invoice, subscription: Stripe.Subscription): Promise<PaidInvoice | null> {
+  if (invoice.status !== 'paid') return null;
+  const line = invoice.lines.data[0];
+  return {
+    stripeInvoiceId: invoice.id!,
+    stripeSubscriptionId: subscription.id,
+    stripePaymentIntentId: await paymentIntentOfInvoice(stripe, invoice),
+    amountPence: invoice.amount_paid,
+    currency: invoice.currency,
+    plan: planOfSubscription(subscription),
+    periodStart: fromUnix(line?.period?.start ?? invoice.period_start),
+    periodEnd: fromUnix(line?.period?.end ?? invoice.period_end),
+    paidAt: fromUnix(invoice.status_transitions?.paid_at) ?? new Date(),
+  };
+}
+
+type PaidInvoice = Omit<Prisma.PaymentUncheckedCreateInput, 'professionalId'> & { paidAt: Date };
+
+/** The unique invoice id makes this write once, whoever gets here first and however often. */
+async function writePayment(db: Prisma.TransactionClient, professionalId: number, paid: PaidInvoice): Promise<void> {
+  await db.payment.upsert({
+    where: { stripeInvoiceId: paid.stripeInvoiceId },
+    create: { ...paid, professionalId },
+    update: { stripePaymentIntentId: paid.stripePaymentIntentId ?? undefined },
+  });
+  await db.professional.updateMany({
+    where: { id: professionalId, OR: [{ firstPaidAt: null }, { firstPaidAt: { gt: paid.paidAt } }] },
+    data: { firstPaidAt: paid.paidAt },
+  });
+}
+
 /** `fresh`: the invoice's subscription as just retrieved by the caller (saves asking Stripe again). */
 export async function reconcileInvoice(deps: ReconcileDeps, invoiceId: string, fresh?: Stripe.Subscription): Promise<string> {
   const { prisma, stripe, logger } = deps;
@@ -297,32 +335,9 @@ export async function reconcileInvoice(deps: ReconcileDeps, invoiceId: string, f
     return 'no-listing';
   }
 
-  if (invoice.status === 'paid') {
-    const paidAt = fromUnix(invoice.status_transitions?.paid_at) ?? new Date();
-    const line = invoice.lines.data[0];
-    const plan = planOfSubscription(subscription);
-    const paymentIntentId = await paymentIntentOfInvoice(stripe, invoice);
-    // The unique invoice id makes this write once, whoever gets here first and however often.
-    await prisma.payment.upsert({
-      where: { stripeInvoiceId: invoice.id! },
-      create: {
-        professionalId: owner.id,
-        stripeInvoiceId: invoice.id!,
-        stripeSubscriptionId: subscriptionId,
-        stripePaymentIntentId: paymentIntentId,
-        amountPence: invoice.amount_paid,
-        currency: invoice.currency,
-        plan,
-        periodStart: fromUnix(line?.period?.start ?? invoice.period_start),
-        periodEnd: fromUnix(line?.period?.end ?? invoice.period_end),
-        paidAt,
-      },
-      update: { stripePaymentIntentId: paymentIntentId ?? undefined },
-    });
-    await prisma.professional.updateMany({
-      where: { id: owner.id, OR: [{ firstPaidAt: null }, { firstPaidAt: { gt: paidAt } }] },
-      data: { firstPaidAt: paidAt },
-    });
+  const paid = await paymentOfInvoice(stripe, invoice, subscription);
+  if (paid) {
+    await writePayment(prisma, owner.id, paid);
     await reconcileSubscription(deps, subscriptionId, subscription);
     return 'paid';
   }

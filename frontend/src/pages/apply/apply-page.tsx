@@ -6,12 +6,13 @@
 // /application-success, which says the application is reviewed within 48 hours (product rule 3).
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MONEY_BACK_DAYS, type PlanId } from '../../../../core/plans';
+import { type PlanId } from '../../../../core/plans';
 import { PAGES } from '../../../../core/pages';
 import { isProvider } from '../../api/current-user';
 import { useCurrentUser } from '../../api/use-current-user';
 import { useMyProfile } from '../../api/use-my-profile';
 import { PageLoading } from '../../components/layout/page-loading';
+import { MoneyBackPromise } from '../../components/plans/plan-parts';
 import { displayHeadingClass, linkClass, sectionHeadingClass } from '../../components/styles';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { applicationFromProfile, emptyApplication, planFromQuery } from './application-form';
@@ -43,14 +44,7 @@ export function ApplyPage() {
           win. Choose a plan, tell us about your business, then pay securely. We review every application within 48
           hours and e-mail you when your listing is approved.
         </p>
-        <p className="text-sm text-gray-700">
-          {MONEY_BACK_DAYS}-day money-back guarantee: cancel within {MONEY_BACK_DAYS} days of your first payment and we
-          refund it in full. See our{' '}
-          <Link to="/terms-of-service" className={linkClass}>
-            Terms of Service
-          </Link>
-          .
-        </p>
+        <MoneyBackPromise className="text-sm text-gray-700" />
       </header>
 
       {isSubscribed ? (

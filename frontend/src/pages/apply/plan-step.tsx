@@ -2,6 +2,7 @@
 // below; once chosen, the step shows the plan with 'Change Plan', which clears the choice.
 import type { Ref } from 'react';
 import { formatPounds, PLANS, YEARLY_SAVING_PERCENT, type Plan, type PlanId } from '../../../../core/plans';
+import { PlanBadge, PlanFeatures, PlanSaving } from '../../components/plans/plan-parts';
 import { panelClass, primaryButtonClass, secondaryButtonClass, sectionHeadingClass } from '../../components/styles';
 
 /** '£3 per month', '£28 per year'. */
@@ -53,30 +54,13 @@ function PlanOption({ plan, onChoose }: { plan: Plan; onChoose: (plan: PlanId) =
       aria-labelledby={headingId}
       className={`relative flex flex-col rounded-lg border bg-white p-6 shadow-sm ${isYearly ? 'border-blue-700 ring-2 ring-blue-700' : 'border-gray-200'}`}
     >
-      {plan.badge ? (
-        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-blue-700 px-3 py-1 text-xs font-semibold text-white">
-          {plan.badge}
-        </p>
-      ) : null}
+      <PlanBadge plan={plan} />
       <h3 id={headingId} className="text-lg font-semibold text-gray-900">
         {plan.name}
       </h3>
       <p className="mt-3 text-2xl font-bold text-gray-900">{planPriceText(plan)}</p>
-      {isYearly ? (
-        <p className="mt-2 text-sm font-medium text-green-800">
-          <span className="rounded bg-green-100 px-2 py-0.5">Save {YEARLY_SAVING_PERCENT}%</span> {plan.savingText}
-        </p>
-      ) : null}
-      <ul className="mt-4 flex-1 space-y-1.5 text-sm text-gray-800">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <span aria-hidden="true" className="text-green-700">
-              ✓
-            </span>
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <PlanSaving plan={plan} />
+      <PlanFeatures features={plan.features} className="mt-4 space-y-1.5" />
       <button type="button" onClick={() => onChoose(plan.id)} className={`${primaryButtonClass} mt-6 w-full`}>
         Choose {plan.name}
       </button>

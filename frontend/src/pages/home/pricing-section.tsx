@@ -2,8 +2,9 @@
 // the home page's 24-48 hours (product rule 3); the 30-day money-back guarantee is advertised here
 // (spec, product rule 2).
 import { Link } from 'react-router-dom';
-import { MONEY_BACK_DAYS, PLANS, YEARLY_SAVING_PERCENT, formatPounds, type Plan } from '../../../../core/plans';
-import { displayHeadingClass, linkClass, pageWidthClass, sectionHeadingClass } from '../../components/styles';
+import { PLANS, formatPounds, type Plan } from '../../../../core/plans';
+import { MoneyBackPromise, PlanBadge, PlanFeatures, PlanSaving } from '../../components/plans/plan-parts';
+import { displayHeadingClass, pageWidthClass, sectionHeadingClass } from '../../components/styles';
 
 function PlanCard({ plan }: { plan: Plan }) {
   const isYearly = plan.id === 'yearly';
@@ -13,11 +14,7 @@ function PlanCard({ plan }: { plan: Plan }) {
       aria-labelledby={headingId}
       className={`relative flex flex-col rounded-xl border bg-white p-8 shadow-sm ${isYearly ? 'border-blue-700 ring-2 ring-blue-700' : 'border-gray-200'}`}
     >
-      {plan.badge ? (
-        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-blue-700 px-3 py-1 text-xs font-semibold text-white">
-          {plan.badge}
-        </p>
-      ) : null}
+      <PlanBadge plan={plan} />
       <h3 id={headingId} className={sectionHeadingClass}>
         {plan.name}
       </h3>
@@ -25,22 +22,8 @@ function PlanCard({ plan }: { plan: Plan }) {
         <span className="text-4xl font-bold text-gray-900">{formatPounds(plan.pricePence)}</span>
         <span className="text-gray-700">/{plan.interval}</span>
       </p>
-      {isYearly ? (
-        <p className="mt-2 text-sm font-medium text-green-800">
-          <span className="rounded bg-green-100 px-2 py-0.5">Save {YEARLY_SAVING_PERCENT}%</span>{' '}
-          {plan.savingText}
-        </p>
-      ) : null}
-      <ul className="mt-6 flex-1 space-y-2 text-sm text-gray-800">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex gap-2">
-            <span aria-hidden="true" className="text-green-700">
-              ✓
-            </span>
-            {feature}
-          </li>
-        ))}
-      </ul>
+      <PlanSaving plan={plan} />
+      <PlanFeatures features={plan.features} className="mt-6 space-y-2" />
       <Link
         to={`/apply?plan=${plan.id}`}
         aria-label={`Get started with ${plan.name}, ${plan.shortPrice}`}
@@ -67,14 +50,7 @@ export function PricingSection() {
           <PlanCard plan={PLANS.monthly} />
           <PlanCard plan={PLANS.yearly} />
         </div>
-        <p className="mx-auto mt-8 max-w-2xl text-center text-sm text-gray-700">
-          {MONEY_BACK_DAYS}-day money-back guarantee: cancel within {MONEY_BACK_DAYS} days of your first payment and we
-          refund it in full. See our{' '}
-          <Link to="/terms-of-service" className={linkClass}>
-            Terms of Service
-          </Link>
-          .
-        </p>
+        <MoneyBackPromise className="mx-auto mt-8 max-w-2xl text-center text-sm text-gray-700" />
       </div>
     </section>
   );

@@ -12,6 +12,7 @@ import { MONEY_BACK_DAYS, type PlanId } from '../../../../core/plans';
 import { ApiRequestError } from '../../api/client';
 import { useNewSubscription } from '../../api/use-new-subscription';
 import { SITE_CONFIG_KEY, useSiteConfig } from '../../api/use-site-config';
+import { PlanFeatures } from '../../components/plans/plan-parts';
 import { Spinner } from '../../components/spinner';
 import { displayHeadingClass, linkClass, panelClass, secondaryButtonClass, sectionHeadingClass } from '../../components/styles';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -89,16 +90,7 @@ function SubscribeCheckout({ professionalId, plan }: { professionalId: number; p
             {card.badge ? <p className="rounded-full bg-green-100 px-3 py-1 text-xs font-semibold text-green-800">{card.badge}</p> : null}
           </div>
           <p className="mt-2 text-lg font-semibold text-gray-900">{card.price}</p>
-          <ul className="mt-6 space-y-2 text-sm text-gray-800">
-            {SUBSCRIBE_FEATURES.map((feature) => (
-              <li key={feature} className="flex gap-2">
-                <span aria-hidden="true" className="text-green-700">
-                  ✓
-                </span>
-                {feature}
-              </li>
-            ))}
-          </ul>
+          <PlanFeatures features={SUBSCRIBE_FEATURES} className="mt-6 space-y-2" />
         </section>
 
         <section aria-labelledby="subscribe-payment" className={`${panelClass} space-y-5`}>
