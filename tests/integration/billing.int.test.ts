@@ -6,6 +6,7 @@
 // 30-day refund; /subscribe's subscription. Payments are counted, e-mails too: each exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLY_MESSAGES } from '../../core/billing';
+import { normalisePostcode } from '../../core/postcode';
 import { PLANS } from '../../core/plans';
 import { signatureHeader } from '../../api/src/payments/stripe-stand-in/webhooks';
 import { createUser, postJson, signIn, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
@@ -147,6 +148,13 @@ describe('applying and paying', () => {
     expect(payments).toHaveLength(1);
     expect(payments[0]).toMatchObject({ amountPence: 300, refundedPence: 0, plan: 'monthly', currency: 'gbp' });
     expect(payments[0]!.stripePaymentIntentId).toMatch(/^pi_/);
+    // The worker geocodes the new listing's postcode (its outcode's centre, offline).
+    await expect
+      .poll(async () => (await s.db.prisma.professional.findUniqueOrThrow({ where: { id: user.professionalId! } })).geocodedPostcode, { timeout: 10_000 })
+      .toBe(normalisePostcode(body.postcode));
+    const located = await s.db.prisma.professional.findUniqueOrThrow({ where: { id: user.professionalId! } });
+    expect(located.lat).toBeCloseTo(53.48, 1);
+    expect(located.lng).toBeCloseTo(-2.23, 1);
     // Not listed before an admin approves it.
     expect((await s.t.fetch(`/api/professionals/slug/${user.professional!.slug}`)).status).toBe(404);
     // The password chosen at /apply signs in.

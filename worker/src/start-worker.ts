@@ -5,7 +5,7 @@ import { Queue, UnrecoverableError, Worker, type Processor, type WorkerOptions }
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { WorkerEnv } from '../../core/env-schema';
-import { JOBS, jobOptions, queuePrefix, type QueueName, type SendEmailPayload } from '../../core/jobs';
+import { JOBS, jobOptions, queuePrefix, type GeocodeProfessionalPayload, type QueueName, type SendEmailPayload } from '../../core/jobs';
 import { createPrisma, type PrismaClient } from '../../prisma/db';
 import { loadOutcodeIndex } from '../../core/geo/outcodes.server';
 import { stripeClient } from './billing/stripe-client';
@@ -95,7 +95,13 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     const data = JOBS.sendEmail.payload.parse(payload);
     await emailQueue.add(JOBS.sendEmail.name, data, jobOptions('sendEmail', data));
   };
-  const deps: JobDeps = { env, prisma, geocoder, stripe: stripeClient(env, redis), sendEmail };
+  // A listing made by a payment is geocoded like any other (stored coordinates; product rule 19).
+  const geocodeQueue = new Queue(JOBS.geocodeProfessional.queue, { connection: redis, prefix: queuePrefix(env.REDIS_PREFIX) });
+  const geocode = async (payload: GeocodeProfessionalPayload) => {
+    const data = JOBS.geocodeProfessional.payload.parse(payload);
+    await geocodeQueue.add(JOBS.geocodeProfessional.name, data, jobOptions('geocodeProfessional', data));
+  };
+  const deps: JobDeps = { env, prisma, geocoder, stripe: stripeClient(env, redis), sendEmail, geocode };
 
   const workers = new Map<QueueName, Worker>();
   for (const [queue, handlers] of groupByQueue(JOB_HANDLERS)) {
@@ -121,6 +127,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       logger.info('worker closing: waiting for active jobs');
       await Promise.all([...workers.values()].map((w) => w.close()));
       await emailQueue.close();
+      await geocodeQueue.close();
       await redis.quit().catch(() => redis.disconnect());
       if (ownsPrisma) await prisma.$disconnect();
       logger.info('worker closed');

@@ -18,7 +18,7 @@ import type { Logger } from 'pino';
 import { isPlanId, formatPounds, type PlanId } from '../../../core/plans';
 import { slugify } from '../../../core/slug';
 import type { WorkerEnv } from '../../../core/env-schema';
-import type { SendEmailPayload } from '../../../core/jobs';
+import type { GeocodeProfessionalPayload, SendEmailPayload } from '../../../core/jobs';
 import type { Prisma, PrismaClient } from '../../../prisma/db';
 
 export interface ReconcileDeps {
@@ -28,6 +28,8 @@ export interface ReconcileDeps {
   logger: Logger;
   /** Sends an e-mail once per idempotency key (the send-email job, enqueued after our writes commit). */
   sendEmail(payload: SendEmailPayload): Promise<void>;
+  /** Geocodes a listing's postcode (the geocode-professional job). */
+  geocode(payload: GeocodeProfessionalPayload): Promise<void>;
 }
 
 type SubscriptionStatus = 'inactive' | 'active' | 'past_due' | 'cancelled';
@@ -196,13 +198,16 @@ export async function reconcileCheckoutSession(deps: ReconcileDeps, sessionId: s
         ...(wasWaitingForPayment ? { status: 'pending', paidAt: new Date() } : {}),
       },
     });
-    return { kind: 'done' as const, application, professionalId };
+    const listing = await tx.professional.findUniqueOrThrow({ where: { id: professionalId }, select: { postcode: true, lat: true } });
+    return { kind: 'done' as const, application, professionalId, listing };
   });
 
   if (outcome.kind === 'no-application') {
     logger.warn({ sessionId, applicationId }, 'paid checkout for an application that does not exist');
     return 'no-application';
   }
+  // A new listing gets its map position like any other (product rule 19); the job skips a postcode already done.
+  if (outcome.listing.lat === null) await deps.geocode({ professionalId: outcome.professionalId, postcode: outcome.listing.postcode });
   // An unpaid first invoice (a failed renewal by the time this runs) has its own outcome.
   if (invoiceId && !firstPayment) await reconcileInvoice(deps, invoiceId, subscription);
   await deps.sendEmail({

@@ -6,7 +6,7 @@ import { UnrecoverableError, type Job, type WorkerOptions } from 'bullmq';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { WorkerEnv } from '../../../core/env-schema';
-import type { QueueName, SendEmailPayload } from '../../../core/jobs';
+import type { GeocodeProfessionalPayload, QueueName, SendEmailPayload } from '../../../core/jobs';
 import type { PrismaClient } from '../../../prisma/db';
 import type Stripe from 'stripe';
 import type { PostcodeGeocoder } from '../geocoding/postcode-geocoder';
@@ -20,6 +20,8 @@ export interface JobDeps {
   stripe(): Promise<Stripe>;
   /** Enqueues a send-email job (its id is the idempotency key: enqueueing twice sends once). */
   sendEmail(payload: SendEmailPayload): Promise<void>;
+  /** Enqueues a geocode-professional job (one per professional and postcode). */
+  geocode(payload: GeocodeProfessionalPayload): Promise<void>;
 }
 
 export interface JobContext extends JobDeps {

@@ -9,7 +9,7 @@ import { reconcileCheckoutSession, reconcileEvent } from '../billing/reconcile';
 import { defineJobHandler, type JobContext } from './job-handler';
 
 async function reconcileDeps(ctx: JobContext) {
-  return { prisma: ctx.prisma, stripe: await ctx.stripe(), env: ctx.env, logger: ctx.logger, sendEmail: ctx.sendEmail };
+  return { prisma: ctx.prisma, stripe: await ctx.stripe(), env: ctx.env, logger: ctx.logger, sendEmail: ctx.sendEmail, geocode: ctx.geocode };
 }
 
 export async function reconcileStripeEvent({ eventId }: { eventId: string }, ctx: JobContext): Promise<{ type: string; outcome: string }> {
