@@ -181,6 +181,29 @@ export interface CancellationAnswer {
   refundedPence: number;
 }
 
+/**
+ * The Stripe events the worker reconciles (worker/src/billing/reconcile.ts handles exactly these).
+ * The webhook stores every event it is sent, but queues only these: the rest (customer.created,
+ * invoice.payment_succeeded, which always comes with invoice.paid, …) are stored as processed.
+ */
+export const RECONCILED_STRIPE_EVENTS = [
+  'checkout.session.completed',
+  'checkout.session.async_payment_succeeded',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'charge.refunded',
+  'refund.created',
+  'refund.updated',
+] as const;
+export type ReconciledStripeEvent = (typeof RECONCILED_STRIPE_EVENTS)[number];
+
+export function isReconciledStripeEvent(type: string): type is ReconciledStripeEvent {
+  return (RECONCILED_STRIPE_EVENTS as readonly string[]).includes(type);
+}
+
 /** Whether a cancellation at `now` is within the money-back window of a first payment at `firstPaidAt`. */
 export function isWithinMoneyBack(firstPaidAt: Date | null, now: Date): boolean {
   if (!firstPaidAt) return false;

@@ -241,6 +241,33 @@ describe('webhooks', () => {
     expect(mailsTo(body.email, /We have received your ITConnect application/)).toHaveLength(1);
   });
 
+  it('keeps the events the worker has no use for as processed, and queues nothing for an event already reconciled', async () => {
+    const before = (await s.stripe.controls.events()).length;
+    await paidApplication();
+    await settle();
+    const events = (await s.stripe.controls.events()).slice(before);
+    const queue = s.t.api.queues.get('stripe');
+    const deliver = async (event: { id: string }) => {
+      const payload = JSON.stringify(event);
+      const res = await s.t.fetch('/api/stripe/webhook', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signatureHeader(payload, WEBHOOK_SECRET) },
+        body: payload,
+      });
+      expect(res.status).toBe(200);
+    };
+    const customerCreated = events.find((e) => e.type === 'customer.created')!;
+    const stored = await s.db.prisma.stripeEvent.findUniqueOrThrow({ where: { id: customerCreated.id } });
+    expect(stored.processedAt).toBeInstanceOf(Date);
+    expect(await queue.getJob(`stripe-event_${customerCreated.id}`)).toBeUndefined();
+    // Stripe resends a reconciled event after its job has gone (kept a day): nothing is queued again.
+    const invoicePaid = events.find((e) => e.type === 'invoice.paid')!;
+    expect((await s.db.prisma.stripeEvent.findUniqueOrThrow({ where: { id: invoicePaid.id } })).processedAt).toBeInstanceOf(Date);
+    await (await queue.getJob(`stripe-event_${invoicePaid.id}`))?.remove();
+    await deliver(invoicePaid);
+    expect(await queue.getJob(`stripe-event_${invoicePaid.id}`)).toBeUndefined();
+  });
+
   it('verify-payment and the webhook racing: whichever is first does the work, once', async () => {
     const { res, body } = await apply();
     const { applicationId } = (await res.json()) as { applicationId: number };

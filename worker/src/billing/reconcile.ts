@@ -17,6 +17,7 @@ import type Stripe from 'stripe';
 import type { Logger } from 'pino';
 import { isPlanId, formatPounds, type PlanId } from '../../../core/plans';
 import { slugify } from '../../../core/slug';
+import { isReconciledStripeEvent } from '../../../core/billing';
 import type { WorkerEnv } from '../../../core/env-schema';
 import type { GeocodeProfessionalPayload, SendEmailPayload } from '../../../core/jobs';
 import type { Prisma, PrismaClient } from '../../../prisma/db';
@@ -93,6 +94,14 @@ async function uniqueSlug(tx: Prisma.TransactionClient, companyName: string): Pr
  */
 export async function reconcileCheckoutSession(deps: ReconcileDeps, sessionId: string): Promise<string> {
   const { prisma, stripe, logger } = deps;
+  // Its subscription's and invoice's events arrive with it and each may get here: once the
+  // application is past payment with its listing, the work is done (only the e-mail is made sure of:
+  // a worker may have died between committing and queueing it).
+  const known = await prisma.application.findFirst({ where: { checkoutSessionId: sessionId }, select: { id: true, status: true, professionalId: true, email: true, contactName: true, companyName: true } });
+  if (known && known.status !== 'pending_payment' && known.professionalId !== null) {
+    await sendApplicationReceived(deps, known);
+    return 'already-reconciled';
+  }
   const session = await stripe.checkout.sessions.retrieve(sessionId);
   if (session.status !== 'complete' || session.payment_status !== 'paid') return 'not-paid';
   const applicationId = Number(session.metadata?.applicationId ?? session.client_reference_id);
@@ -210,13 +219,17 @@ export async function reconcileCheckoutSession(deps: ReconcileDeps, sessionId: s
   if (outcome.listing.lat === null) await deps.geocode({ professionalId: outcome.professionalId, postcode: outcome.listing.postcode });
   // An unpaid first invoice (a failed renewal by the time this runs) has its own outcome.
   if (invoiceId && !firstPayment) await reconcileInvoice(deps, invoiceId, subscription);
-  await deps.sendEmail({
-    template: 'application-received',
-    to: outcome.application.email,
-    data: { contactName: outcome.application.contactName, companyName: outcome.application.companyName },
-    idempotencyKey: `application-received_${outcome.application.id}`,
-  });
+  await sendApplicationReceived(deps, outcome.application);
   return 'paid';
+}
+
+function sendApplicationReceived(deps: ReconcileDeps, application: { id: number; email: string; contactName: string; companyName: string }): Promise<void> {
+  return deps.sendEmail({
+    template: 'application-received',
+    to: application.email,
+    data: { contactName: application.contactName, companyName: application.companyName },
+    idempotencyKey: `application-received_${application.id}`,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -399,15 +412,15 @@ export async function reconcileEvent(deps: ReconcileDeps, event: { id: string; t
   const object = event.data.object;
   const id = object.id;
   if (!id) return 'no-object';
-  switch (event.type) {
+  const type = event.type;
+  if (!isReconciledStripeEvent(type)) return 'ignored';
+  switch (type) {
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
       return reconcileCheckoutSession(deps, id);
     case 'invoice.paid':
     case 'invoice.payment_failed':
       return reconcileInvoice(deps, id);
-    case 'invoice.payment_succeeded':
-      return 'same-as-invoice.paid'; // Stripe sends both for every paid invoice: one is enough
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
@@ -421,6 +434,11 @@ export async function reconcileEvent(deps: ReconcileDeps, event: { id: string; t
       return chargeId ? reconcileCharge(deps, chargeId) : 'no-charge';
     }
     default:
-      return 'ignored';
+      return unreachable(type);
   }
+}
+
+/** Every type in RECONCILED_STRIPE_EVENTS has its case above (the compiler checks). */
+function unreachable(type: never): never {
+  throw new Error(`no reconciliation for ${String(type)}`);
 }

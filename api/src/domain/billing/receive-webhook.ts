@@ -1,9 +1,12 @@
 // POST /api/stripe/webhook: the event's signature is checked on the raw body with Stripe's own
-// library, the event is stored once by its id (stripe_events) and a reconcile-stripe-event job is
-// enqueued under the event's id; the answer is 200 at once. The worker does the rest (reloading
-// what the event names from Stripe), so a delivery twice or out of order changes nothing twice, and
-// an event stored but not yet enqueued (a crash in between) is enqueued by Stripe's next delivery.
+// library, the event is stored once by its id (stripe_events) and, when it is a type the worker
+// reconciles and not yet reconciled, a reconcile-stripe-event job is enqueued under the event's id;
+// the answer is 200 at once. The worker does the rest (reloading what the event names from Stripe),
+// so a delivery twice or out of order changes nothing twice, and an event stored but not yet
+// enqueued (a crash in between) is enqueued by Stripe's next delivery. Other types are stored as
+// processed: kept for the record, never queued.
 import type Stripe from 'stripe';
+import { isReconciledStripeEvent } from '../../../../core/billing';
 import type { PrismaClient } from '../../../../prisma/db';
 import type { Queues } from '../../queue';
 import { AppError } from '../app-error';
@@ -31,10 +34,19 @@ export async function receiveWebhook({
   } catch {
     throw new AppError('bad_request', 'The webhook signature could not be verified.');
   }
-  // One plain statement (the webhook is the hottest write path): stored once, whoever delivers it.
-  const count = await prisma.$executeRaw`
-    INSERT INTO stripe_events (id, type, payload) VALUES (${event.id}, ${event.type}, ${rawBody.toString('utf8')}::jsonb)
-    ON CONFLICT (id) DO NOTHING`;
-  await queues.add('reconcileStripeEvent', { eventId: event.id });
-  return { eventId: event.id, isNew: count === 1 };
+  // One plain statement (the webhook is the hottest write path): stored once, whoever delivers it,
+  // answering whether it is new and whether it still waits for the worker.
+  const isReconciled = isReconciledStripeEvent(event.type);
+  const [row] = await prisma.$queryRaw<{ is_new: boolean; is_waiting: boolean }[]>`
+    WITH stored AS (
+      INSERT INTO stripe_events (id, type, payload, processed_at)
+      VALUES (${event.id}, ${event.type}, ${rawBody.toString('utf8')}::jsonb, ${isReconciled ? null : new Date()})
+      ON CONFLICT (id) DO NOTHING
+      RETURNING processed_at
+    )
+    SELECT true AS is_new, processed_at IS NULL AS is_waiting FROM stored
+    UNION ALL
+    SELECT false, processed_at IS NULL FROM stripe_events WHERE id = ${event.id} AND NOT EXISTS (SELECT 1 FROM stored)`;
+  if (row?.is_waiting) await queues.add('reconcileStripeEvent', { eventId: event.id });
+  return { eventId: event.id, isNew: row?.is_new ?? false };
 }

@@ -21,11 +21,12 @@ function isList(value: unknown): value is ApiList<unknown> {
 async function includable(repo: Repo, parent: Json, field: string): Promise<{ found: boolean; value?: unknown }> {
   const id = typeof parent.id === 'string' ? parent.id : '';
   if (parent.object === 'invoice' && field === 'payments') {
-    const payments = (await repo.list('invoice_payment')).filter((p) => p.invoice === id).reverse();
+    const payment = await repo.invoicePaymentOf(id);
+    const payments = payment ? [payment] : [];
     return { found: true, value: { ...emptyList(`/v1/invoice_payments?invoice=${id}`, payments), total_count: payments.length } };
   }
   if (parent.object === 'invoice' && field === 'confirmation_secret') {
-    const payment = (await repo.list('invoice_payment')).find((p) => p.invoice === id && p.is_default);
+    const payment = await repo.invoicePaymentOf(id);
     const intent = payment ? await repo.get('payment_intent', payment.payment.payment_intent) : undefined;
     return { found: true, value: intent ? { client_secret: intent.client_secret, type: 'payment_intent' } : null };
   }

@@ -104,6 +104,7 @@ export async function openInvoice(
     status: 'open',
     status_transitions: { canceled_at: null, paid_at: null },
   });
+  await ctx.repo.linkInvoicePayment(payment);
   const product = await ctx.repo.get('product', item.price.product);
   const description = `${item.quantity} × ${product?.name ?? 'Subscription'} (at ${formatAmount(item.price.unit_amount, item.price.currency)} / ${item.price.recurring?.interval ?? 'period'})`;
   const previous = args.previousPeriod ?? { start: created, end: created };
@@ -184,7 +185,7 @@ export async function openInvoice(
 }
 
 export async function invoiceParts(ctx: EngineContext, invoice: InvoiceObject): Promise<{ payment: InvoicePaymentObject; intent: PaymentIntentObject }> {
-  const payment = (await ctx.repo.list('invoice_payment')).find((p) => p.invoice === invoice.id && p.is_default);
+  const payment = await ctx.repo.invoicePaymentOf(invoice.id);
   if (!payment) throw new StripeError(500, 'api_error', `Invoice ${invoice.id} has no payment.`);
   const intent = await ctx.repo.need('payment_intent', payment.payment.payment_intent);
   return { payment, intent };
@@ -304,7 +305,7 @@ export async function confirmPaymentIntent(ctx: EngineContext, intentId: string,
   if (intent.status === 'canceled') {
     throw StripeError.invalid('This PaymentIntent has been canceled and can no longer be confirmed.', undefined, 'payment_intent_unexpected_state');
   }
-  const payment = (await ctx.repo.list('invoice_payment')).find((p) => p.payment.payment_intent === intent.id);
+  const payment = await ctx.repo.invoicePaymentOf(intent.id);
   const invoice = payment ? await ctx.repo.get('invoice', payment.invoice) : undefined;
   if (!invoice || invoice.status !== 'open') throw StripeError.invalid('This PaymentIntent has nothing left to pay.', undefined, 'payment_intent_unexpected_state');
   const subscription = await subscriptionOf(ctx, invoice);

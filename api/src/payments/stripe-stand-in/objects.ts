@@ -398,6 +398,13 @@ export interface SubscriptionTestState {
   id: string;
   failNextRenewal: boolean;
 }
+/** Which invoice payment belongs to an invoice or a payment intent (each invoice has one), kept
+ * under both ids so a lookup is one read, not a scan of every invoice payment. */
+export interface PaymentLink {
+  id: string;
+  invoicePayment: string;
+}
+
 export interface CheckoutTestState {
   id: string;
   lineItems: LineItemObject[];
@@ -422,11 +429,12 @@ export interface ObjectTypes {
   event: EventObject;
   'test.subscription': SubscriptionTestState;
   'test.checkout': CheckoutTestState;
+  'test.payment_link': PaymentLink;
 }
 export type ObjectType = keyof ObjectTypes;
 
 /** Id prefixes, as Stripe's. */
-const PREFIXES: Record<Exclude<ObjectType, 'test.subscription' | 'test.checkout'>, string> = {
+const PREFIXES: Record<Exclude<ObjectType, 'test.subscription' | 'test.checkout' | 'test.payment_link'>, string> = {
   product: 'prod',
   price: 'price',
   customer: 'cus',
@@ -523,6 +531,19 @@ export class Repo {
 
   async list<T extends ObjectType>(type: T): Promise<ObjectTypes[T][]> {
     return (await this.store.list(type)) as ObjectTypes[T][];
+  }
+
+  /** The invoice payment of an invoice or of a payment intent, by id: through its link, else (state
+   * kept from before links existed) by a scan. */
+  async invoicePaymentOf(invoiceOrIntentId: string): Promise<InvoicePaymentObject | undefined> {
+    const link = await this.get('test.payment_link', invoiceOrIntentId);
+    if (link) return this.get('invoice_payment', link.invoicePayment);
+    return (await this.list('invoice_payment')).find((p) => p.invoice === invoiceOrIntentId || p.payment.payment_intent === invoiceOrIntentId);
+  }
+
+  async linkInvoicePayment(payment: InvoicePaymentObject): Promise<void> {
+    await this.put('test.payment_link', { id: payment.invoice, invoicePayment: payment.id });
+    await this.put('test.payment_link', { id: payment.payment.payment_intent, invoicePayment: payment.id });
   }
 }
 

@@ -12,7 +12,8 @@
 //   exactly as Stripe signs (`Stripe-Signature: t=…,v1=…`), retried with backoff, then given up.
 // - It works offline, needs no JavaScript in its pages (the site's CSP allows none inline), and
 //   keeps its state in a StandInStore (memory for tests, Redis for the demo across restarts).
-// - Operations run one at a time (a lock), so two calls never interleave a state change.
+// - Changes run one at a time (a lock), so two calls never interleave a state change; reads run
+//   together between changes, each seeing every change made before it arrived and none half-made.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { answerApi } from './api-routes';
@@ -119,11 +120,19 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
   const injected = { remaining: 0, status: 500 };
   const ready = deliveries.restore().catch((error: unknown) => logger.error({ err: error }, 'stripe stand-in: could not restore pending webhook deliveries'));
 
-  // One operation at a time: each waits for the previous one to settle.
-  let tail: Promise<unknown> = Promise.resolve();
+  // A readers-writer lock: a change waits for everything before it; a read waits only for the
+  // changes before it, so reads (most of what reconciliation asks) do not queue behind each other.
+  let lastChange: Promise<unknown> = Promise.resolve();
+  let readsSinceChange: Promise<unknown>[] = [];
   function serial<T>(fn: () => Promise<T>): Promise<T> {
-    const result = tail.then(fn);
-    tail = result.catch(() => undefined);
+    const result = Promise.all([lastChange, ...readsSinceChange]).then(fn);
+    readsSinceChange = [];
+    lastChange = result.catch(() => undefined);
+    return result;
+  }
+  function shared<T>(fn: () => Promise<T>): Promise<T> {
+    const result = lastChange.then(fn);
+    readsSinceChange.push(result.catch(() => undefined));
     return result;
   }
 
@@ -165,6 +174,21 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
     });
   }
 
+  /** A read: no state change, no events (an emit here is a bug in the stand-in). */
+  function readOperation<T>(fn: (ctx: EngineContext) => Promise<T>): Promise<T> {
+    return shared(async () => {
+      await ready;
+      const ctx: EngineContext = {
+        repo,
+        publicUrl,
+        emit: (type) => {
+          throw new Error(`stripe stand-in: a read tried to emit ${type}`);
+        },
+      };
+      return fn(ctx);
+    });
+  }
+
   async function answerApiRequest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const requestId = newId('req');
     const headers: Record<string, string> = { 'Request-Id': requestId, 'Stripe-Version': API_VERSION };
@@ -202,7 +226,10 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
     const fingerprint = `${method} ${url.pathname}?${url.search} ${bodyText}`;
     const savedKey = `${key}:${idempotencyKey}`;
     const release = responseDone(res);
-    const answer = await operation(
+    // GETs read, except a checkout session's, which expires it when its time is up (as Stripe does).
+    const isRead = method === 'GET' && !url.pathname.startsWith('/v1/checkout/');
+    const run = <T>(fn: (ctx: EngineContext) => Promise<T>) => (isRead ? readOperation(fn) : operation(fn, { id: requestId, idempotency_key: idempotencyKey }, release));
+    const answer = await run(
       async (ctx): Promise<SavedAnswer & { replayed: boolean }> => {
         if (idempotencyKey !== null) {
           const saved = (await store.get('idempotency', savedKey)) as SavedAnswer | undefined;
@@ -225,8 +252,6 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
         }
         return { ...result, replayed: false };
       },
-      { id: requestId, idempotency_key: idempotencyKey },
-      release,
     );
     const extra: Record<string, string> = {};
     if (idempotencyKey !== null) extra['Idempotency-Key'] = idempotencyKey;
