@@ -8,25 +8,16 @@ import { findLocation } from './locations';
 import { isPlanId, MONEY_BACK_DAYS, type PlanId } from './plans';
 import { normalisePostcode } from './postcode';
 import { isService } from './services';
+import { labelled } from './social';
 import { text } from './text';
 
 export const MAX_APPLICATION_SERVICES = 10;
 export const MAX_SOCIAL_LINKS = 6;
 
-/** The platforms the application's social links offer (spec section 3). */
-export const SOCIAL_PLATFORMS = [
-  { id: 'linkedin', label: 'LinkedIn' },
-  { id: 'github', label: 'GitHub' },
-  { id: 'facebook', label: 'Facebook' },
-  { id: 'instagram', label: 'Instagram' },
-  { id: 'twitter', label: 'Twitter / X' },
-  { id: 'youtube', label: 'YouTube' },
-  { id: 'tiktok', label: 'TikTok' },
-  { id: 'trustpilot', label: 'Trustpilot' },
-  { id: 'website', label: 'Website' },
-  { id: 'other', label: 'Other' },
-] as const;
-export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number]['id'];
+/** The platforms the application's social links offer (spec section 3), in its order. */
+const APPLICATION_SOCIAL_PLATFORMS = ['linkedin', 'github', 'facebook', 'instagram', 'twitter', 'youtube', 'tiktok', 'trustpilot', 'website', 'other'] as const;
+export type SocialPlatform = (typeof APPLICATION_SOCIAL_PLATFORMS)[number];
+export const SOCIAL_PLATFORMS = labelled(APPLICATION_SOCIAL_PLATFORMS).map(({ key, label }) => ({ id: key, label }));
 
 export const EMPLOYEE_COUNTS = ['1', '2-5', '6-10', '11-25', '26-50', '50+'] as const;
 
@@ -82,7 +73,7 @@ export function keepRateCharacters(input: string): string {
 }
 
 export const SocialLink = z.object({
-  platform: z.enum(SOCIAL_PLATFORMS.map((p) => p.id) as [SocialPlatform, ...SocialPlatform[]], { error: 'Choose a platform' }),
+  platform: z.enum(APPLICATION_SOCIAL_PLATFORMS, { error: 'Choose a platform' }),
   url: webAddress,
 });
 export type SocialLink = z.infer<typeof SocialLink>;

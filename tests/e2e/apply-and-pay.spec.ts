@@ -144,12 +144,13 @@ test.describe('apply and pay (test mode)', () => {
 
   test('/subscribe pays for a listing without a subscription and lands on /subscription-success', async ({ consentedPage: page }) => {
     test.setTimeout(90_000);
-    // A provider whose listing has no subscription (made here, so the demo data stays as it is).
+    // A provider whose listing has no subscription (made here, so the demo data stays as it is),
+    // placed at LS1's centre as the worker's geocoding would have.
     const email = uniqueEmail('subscribe');
     await createAccount(email, 'Sam Subscriber', 'subscribe-password-1');
     const [provider] = await query<{ id: number }>(
-      `INSERT INTO professionals (slug, company_name, contact_name, email, description, services, location, region, postcode, updated_at)
-       VALUES ($1, 'Subscriber IT', 'Sam Subscriber', $2, 'Waiting to subscribe.', ARRAY['Remote Support'], 'Leeds', 'Leeds', 'LS1 4DY', now())
+      `INSERT INTO professionals (slug, company_name, contact_name, email, description, services, location, region, postcode, lat, lng, geocoded_postcode, updated_at)
+       VALUES ($1, 'Subscriber IT', 'Sam Subscriber', $2, 'Waiting to subscribe.', ARRAY['Remote Support'], 'Leeds', 'Leeds', 'LS1 4DY', 53.7976, -1.5514, 'LS1 4DY', now())
        RETURNING id`,
       [`subscriber-it-${Date.now()}`, email],
     );

@@ -1,6 +1,7 @@
 // The footer's Connect column: one icon per configured social address (product rule 11); an
 // address that is absent, empty or not http(s) hides its icon.
 import type { SiteConfig } from '../../../core/site-config';
+import { labelled } from '../../../core/social';
 
 export type SocialPlatform = keyof SiteConfig['social'];
 
@@ -10,12 +11,8 @@ export interface SocialLink {
   url: string;
 }
 
-const PLATFORMS: readonly { platform: SocialPlatform; label: string }[] = [
-  { platform: 'facebook', label: 'Facebook' },
-  { platform: 'twitter', label: 'X (Twitter)' },
-  { platform: 'linkedin', label: 'LinkedIn' },
-  { platform: 'instagram', label: 'Instagram' },
-];
+/** The site's own profiles, in the footer's order. */
+const PLATFORMS = labelled(['facebook', 'twitter', 'linkedin', 'instagram'] as const satisfies readonly SocialPlatform[]);
 
 function isWebAddress(value: string): boolean {
   try {
@@ -29,7 +26,7 @@ function isWebAddress(value: string): boolean {
 export function socialLinks(config: Pick<SiteConfig, 'social'> | undefined): SocialLink[] {
   if (!config?.social) return [];
   const links: SocialLink[] = [];
-  for (const { platform, label } of PLATFORMS) {
+  for (const { key: platform, label } of PLATFORMS) {
     const url = config.social[platform]?.trim();
     if (url && isWebAddress(url)) links.push({ platform, label, url });
   }

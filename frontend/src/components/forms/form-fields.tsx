@@ -1,7 +1,7 @@
 // Labelled form controls and the card, form and link layout of the account pages (sign in, sign up,
 // forgot and reset password; My Profile uses the fields). A field's message sits next to it and is
 // tied to the control with aria-describedby; an invalid control carries aria-invalid.
-import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { Link } from 'react-router-dom';
 import { inputClass, labelClass, linkClass, panelClass, primaryButtonClass } from '../styles';
 
@@ -73,6 +73,58 @@ export function TextField({ label, value, onValueChange, error, hint, ...inputPr
           className={inputClass}
         />
       )}
+    </Field>
+  );
+}
+
+interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id' | 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: ReactNode;
+  /** The <option>s (and <optgroup>s). */
+  children: ReactNode;
+}
+
+export function SelectField({ label, value, onValueChange, error, hint, children, ...selectProps }: SelectFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => (
+        <select {...selectProps} {...control} value={value} onChange={(event) => onValueChange(event.target.value)} className={inputClass}>
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+}
+
+/** An empty first option, then one option per value (its text is the value). */
+export function OptionList({ placeholder, values }: { placeholder: string; values: readonly string[] }) {
+  return (
+    <>
+      <option value="">{placeholder}</option>
+      {values.map((value) => (
+        <option key={value} value={value}>
+          {value}
+        </option>
+      ))}
+    </>
+  );
+}
+
+interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id' | 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: ReactNode;
+}
+
+export function TextAreaField({ label, value, onValueChange, error, hint, ...textareaProps }: TextAreaFieldProps) {
+  return (
+    <Field label={label} hint={hint} error={error}>
+      {(control) => <textarea {...textareaProps} {...control} value={value} onChange={(event) => onValueChange(event.target.value)} className={inputClass} />}
     </Field>
   );
 }

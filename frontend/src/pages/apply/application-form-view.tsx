@@ -7,15 +7,15 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { APPLY_MESSAGES, BUSINESS_TYPES, EMPLOYEE_COUNTS, keepRateCharacters, MAX_APPLICATION_SERVICES, MAX_SOCIAL_LINKS, SOCIAL_PLATFORMS } from '../../../../core/billing';
-import { ALL_UK } from '../../../../core/locations';
 import type { PlanId } from '../../../../core/plans';
 import { SERVICES } from '../../../../core/services';
 import { createApplicationCheckout } from '../../api/billing';
 import { errorMessageFor } from '../../api/client';
 import { Captcha, type CaptchaHandle } from '../../components/captcha/captcha';
-import { FieldError, PasswordField, TextField } from '../../components/forms/form-fields';
+import { FieldError, OptionList, PasswordField, SelectField, TextAreaField, TextField } from '../../components/forms/form-fields';
+import { RegionField } from '../../components/forms/region-field';
 import type { FieldErrors } from '../../components/forms/form-validation';
-import { groupPickerOptions, LOCATION_PICKER_OPTIONS } from '../../components/search-form/search-form-options';
+import { useFormState } from '../../components/forms/use-form-state';
 import { inputClass, labelClass, labelTextClass, linkClass, panelClass, primaryButtonClass, secondaryButtonClass, sectionHeadingClass } from '../../components/styles';
 import { showToast } from '../../components/toast';
 import {
@@ -30,12 +30,7 @@ import {
   updateSocialRow,
   validateApplication,
   type ApplicationFormValues,
-  type BusinessType,
-  type EmployeeCount,
 } from './application-form';
-
-/** The region choices: every place of core/locations, grouped by kind (no 'All UK'). */
-const REGION_GROUPS = groupPickerOptions(LOCATION_PICKER_OPTIONS.filter((option) => option.value !== ALL_UK));
 
 interface ApplicationFormProps {
   plan: PlanId | null;
@@ -57,17 +52,13 @@ export function ApplicationForm({ plan, isSignedIn, initialValues }: Application
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const captchaRef = useRef<CaptchaHandle>(null);
-  const [values, setValues] = useState(initialValues);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setValues, set, errors, setErrors, field } = useFormState(initialValues);
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [servicesNote, setServicesNote] = useState<string | null>(null);
   const isDisabled = plan === null;
 
-  function set<Key extends keyof ApplicationFormValues>(key: Key, value: ApplicationFormValues[Key]) {
-    setValues((current) => ({ ...current, [key]: value }));
-  }
 
   function showErrors(found: FieldErrors) {
     flushSync(() => setErrors(found));
@@ -104,11 +95,6 @@ export function ApplicationForm({ plan, isSignedIn, initialValues }: Application
     }
   }
 
-  const descriptionId = `${id}-description`;
-  const regionId = `${id}-region`;
-  const rateTypeId = `${id}-rate-type`;
-  const employeesId = `${id}-employees`;
-  const businessTypeId = `${id}-business-type`;
   const servicesCountId = `${id}-services-count`;
   const servicesErrorId = `${id}-services-error`;
   const socialHintId = `${id}-social-hint`;
@@ -133,52 +119,33 @@ export function ApplicationForm({ plan, isSignedIn, initialValues }: Application
 
         <FormSection title="Your business">
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField label="Company name" name="companyName" required autoComplete="organization" value={values.companyName} onValueChange={(v) => set('companyName', v)} error={errors.companyName} />
-            <TextField label="Contact name" name="contactName" required autoComplete="name" value={values.contactName} onValueChange={(v) => set('contactName', v)} error={errors.contactName} />
+            <TextField label="Company name" required autoComplete="organization" {...field('companyName')} />
+            <TextField label="Contact name" required autoComplete="name" {...field('contactName')} />
             <TextField
               label="Email"
-              name="email"
               type="email"
               required
               autoComplete="email"
               readOnly={isSignedIn}
-              value={values.email}
-              onValueChange={(v) => set('email', v)}
-              error={errors.email}
+              {...field('email')}
               hint={isSignedIn ? 'The e-mail address of your account: you apply for this account.' : undefined}
             />
-            <TextField label="Phone (optional)" name="phone" type="tel" autoComplete="tel" value={values.phone} onValueChange={(v) => set('phone', v)} error={errors.phone} />
+            <TextField label="Phone (optional)" type="tel" autoComplete="tel" {...field('phone')} />
             <TextField
               label="Website (optional)"
-              name="website"
               type="url"
               autoComplete="url"
               placeholder="https://"
-              value={values.website}
-              onValueChange={(v) => set('website', v)}
-              error={errors.website}
+              {...field('website')}
             />
           </div>
-          <div>
-            <label htmlFor={descriptionId} className={labelClass}>
-              Description
-            </label>
-            <textarea
-              id={descriptionId}
-              name="description"
-              rows={6}
-              required
-              value={values.description}
-              onChange={(event) => set('description', event.target.value)}
-              aria-invalid={errors.description ? true : undefined}
-              aria-describedby={[`${descriptionId}-hint`, errors.description ? `${descriptionId}-error` : null].filter(Boolean).join(' ')}
-              className={inputClass}
-            />
-            <p id={`${descriptionId}-hint`} className="mt-1 text-sm text-gray-700">
-              What you do, for whom, and what makes your business stand out. Clients read this on your profile.
-            </p>
-            <FieldError id={`${descriptionId}-error`} error={errors.description} />
-          </div>
+          <TextAreaField
+            label="Description"
+            rows={6}
+            required
+            {...field('description')}
+            hint="What you do, for whom, and what makes your business stand out. Clients read this on your profile."
+          />
         </FormSection>
 
         <FormSection title="Services">
@@ -218,51 +185,16 @@ export function ApplicationForm({ plan, isSignedIn, initialValues }: Application
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField
               label="Service area"
-              name="location"
               required
-              value={values.location}
-              onValueChange={(v) => set('location', v)}
-              error={errors.location}
+              {...field('location')}
               hint="Where you work, in your own words, e.g. Greater London and the South East."
             />
-            <div>
-              <label htmlFor={regionId} className={labelClass}>
-                Region
-              </label>
-              <select
-                id={regionId}
-                name="region"
-                required
-                value={values.region}
-                onChange={(event) => set('region', event.target.value)}
-                aria-invalid={errors.region ? true : undefined}
-                aria-describedby={[`${regionId}-hint`, errors.region ? `${regionId}-error` : null].filter(Boolean).join(' ')}
-                className={inputClass}
-              >
-                <option value="">Select your location</option>
-                {REGION_GROUPS.map(({ group, options }) => (
-                  <optgroup key={group ?? ''} label={group ?? ''}>
-                    {options.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </optgroup>
-                ))}
-              </select>
-              <p id={`${regionId}-hint`} className="mt-1 text-sm text-gray-700">
-                The city, region or county you are based in.
-              </p>
-              <FieldError id={`${regionId}-error`} error={errors.region} />
-            </div>
+            <RegionField required placeholder="Select your location" {...field('region')} hint="The city, region or county you are based in." />
             <TextField
               label="Postcode"
-              name="postcode"
               required
               autoComplete="postal-code"
-              value={values.postcode}
-              onValueChange={(v) => set('postcode', v)}
-              error={errors.postcode}
+              {...field('postcode')}
               hint="Places you on the map. A district such as M1 is enough."
             />
           </div>
@@ -272,34 +204,20 @@ export function ApplicationForm({ plan, isSignedIn, initialValues }: Application
           <div className="grid gap-5 sm:grid-cols-3">
             <TextField
               label="Rate in £ (optional)"
-              name="hourlyRate"
               inputMode="decimal"
-              value={values.hourlyRate}
-              onValueChange={(v) => set('hourlyRate', keepRateCharacters(v))}
-              error={errors.hourlyRate}
+              {...field('hourlyRate', keepRateCharacters)}
               disabled={values.isProjectBased}
               hint="For example 45 or 37.50."
             />
-            <div>
-              <label htmlFor={rateTypeId} className={labelClass}>
-                Rate type
-              </label>
-              <select
-                id={rateTypeId}
-                name="rateType"
-                value={values.rateType}
-                onChange={(event) => set('rateType', event.target.value as ApplicationFormValues['rateType'])}
-                disabled={values.isProjectBased}
-                aria-invalid={errors.rateType ? true : undefined}
-                aria-describedby={errors.rateType ? `${rateTypeId}-error` : undefined}
-                className={inputClass}
-              >
-                {values.isProjectBased ? <option value="">Not applicable</option> : null}
-                <option value="hourly">Per hour</option>
-                <option value="daily">Per day</option>
-              </select>
-              <FieldError id={`${rateTypeId}-error`} error={errors.rateType} />
-            </div>
+            <SelectField
+              label="Rate type"
+              {...field('rateType')}
+              disabled={values.isProjectBased}
+            >
+              {values.isProjectBased ? <option value="">Not applicable</option> : null}
+              <option value="hourly">Per hour</option>
+              <option value="daily">Per day</option>
+            </SelectField>
             <div className="sm:pt-7">
               <label className="flex items-center gap-2 text-sm text-gray-800">
                 <input
@@ -318,50 +236,12 @@ export function ApplicationForm({ plan, isSignedIn, initialValues }: Application
             </div>
           </div>
           <div className="grid gap-5 sm:grid-cols-2">
-            <div>
-              <label htmlFor={employeesId} className={labelClass}>
-                Number of employees (optional)
-              </label>
-              <select
-                id={employeesId}
-                name="employeeCount"
-                value={values.employeeCount}
-                onChange={(event) => set('employeeCount', event.target.value as EmployeeCount | '')}
-                aria-invalid={errors.employeeCount ? true : undefined}
-                aria-describedby={errors.employeeCount ? `${employeesId}-error` : undefined}
-                className={inputClass}
-              >
-                <option value="">Select</option>
-                {EMPLOYEE_COUNTS.map((count) => (
-                  <option key={count} value={count}>
-                    {count}
-                  </option>
-                ))}
-              </select>
-              <FieldError id={`${employeesId}-error`} error={errors.employeeCount} />
-            </div>
-            <div>
-              <label htmlFor={businessTypeId} className={labelClass}>
-                Business type (optional)
-              </label>
-              <select
-                id={businessTypeId}
-                name="businessType"
-                value={values.businessType}
-                onChange={(event) => set('businessType', event.target.value as BusinessType | '')}
-                aria-invalid={errors.businessType ? true : undefined}
-                aria-describedby={errors.businessType ? `${businessTypeId}-error` : undefined}
-                className={inputClass}
-              >
-                <option value="">Select</option>
-                {BUSINESS_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {type}
-                  </option>
-                ))}
-              </select>
-              <FieldError id={`${businessTypeId}-error`} error={errors.businessType} />
-            </div>
+            <SelectField label="Number of employees (optional)" {...field('employeeCount')}>
+              <OptionList placeholder="Select" values={EMPLOYEE_COUNTS} />
+            </SelectField>
+            <SelectField label="Business type (optional)" {...field('businessType')}>
+              <OptionList placeholder="Select" values={BUSINESS_TYPES} />
+            </SelectField>
           </div>
         </FormSection>
 
@@ -457,20 +337,14 @@ export function ApplicationForm({ plan, isSignedIn, initialValues }: Application
             <div className="grid gap-5 sm:grid-cols-2">
               <PasswordField
                 label="Password"
-                name="password"
                 autoComplete="new-password"
-                value={values.password}
-                onValueChange={(v) => set('password', v)}
-                error={errors.password}
+                {...field('password')}
                 hint="At least 8 characters."
               />
               <PasswordField
                 label="Confirm password"
-                name="confirmPassword"
                 autoComplete="new-password"
-                value={values.confirmPassword}
-                onValueChange={(v) => set('confirmPassword', v)}
-                error={errors.confirmPassword}
+                {...field('confirmPassword')}
               />
             </div>
           </FormSection>

@@ -3,17 +3,13 @@
 // link; each opens in a new tab).
 import type { ReactNode } from 'react';
 import type { ProfessionalListItem } from '../../../../core/directory';
+import { labelled } from '../../../../core/social';
 import { priceLine } from '../../components/professional-card/format-professional';
 import { linkClass, panelClass, sectionHeadingClass } from '../../components/styles';
 import { safeWebUrl } from './safe-url';
 
-const SOCIAL_PLATFORMS = [
-  { key: 'linkedin', label: 'LinkedIn' },
-  { key: 'github', label: 'GitHub' },
-  { key: 'facebook', label: 'Facebook' },
-  { key: 'instagram', label: 'Instagram' },
-  { key: 'twitter', label: 'X (Twitter)' },
-] as const;
+/** 'Connect Online': the five platforms the spec lists for a profile. */
+const CONNECT_ONLINE = labelled(['linkedin', 'github', 'facebook', 'instagram', 'twitter'] as const);
 
 const wrappingLinkClass = `${linkClass} break-words`;
 
@@ -29,7 +25,7 @@ function Card({ id, title, children }: { id: string; title: string; children: Re
 }
 
 function socialLinksOf(professional: ProfessionalListItem): { label: string; url: string }[] {
-  return SOCIAL_PLATFORMS.flatMap(({ key, label }) => {
+  return CONNECT_ONLINE.flatMap(({ key, label }) => {
     const url = safeWebUrl(professional[key]);
     return url ? [{ label, url }] : [];
   });

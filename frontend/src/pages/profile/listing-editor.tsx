@@ -3,17 +3,16 @@
 // discards the edits.
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { LOCATION_KIND_LABELS, UK_LOCATIONS, type LocationKind } from '../../../../core/locations';
 import type { MyProfile, RateType } from '../../../../core/my-profile';
 import { SERVICES } from '../../../../core/services';
 import { errorMessageFor } from '../../api/client';
 import { updateMyProfile, useMyProfile } from '../../api/use-my-profile';
 import { showToast } from '../../components/toast';
-import { FieldError, TextField } from '../../components/forms/form-fields';
-import { apiFieldErrors, type FieldErrors } from '../../components/forms/form-validation';
+import { FieldError, SelectField, TextAreaField, TextField } from '../../components/forms/form-fields';
+import { RegionField } from '../../components/forms/region-field';
+import { apiFieldErrors } from '../../components/forms/form-validation';
+import { useFormState } from '../../components/forms/use-form-state';
 import {
-  inputClass,
-  labelClass,
   labelTextClass,
   linkClass,
   panelClass,
@@ -32,12 +31,6 @@ import {
   validateProfileForm,
   type ProfileFormValues,
 } from './profile-form';
-
-const LOCATION_GROUPS = (['city', 'region', 'county'] as const satisfies readonly LocationKind[]).map((kind) => ({
-  kind,
-  label: LOCATION_KIND_LABELS[kind],
-  names: UK_LOCATIONS.filter((l) => l.kind === kind).map((l) => l.name),
-}));
 
 // Bolder than secondaryButtonClass (font-semibold): the editor's buttons have always been.
 const editorSecondaryButtonClass =
@@ -160,14 +153,10 @@ interface EditFormProps {
 }
 
 function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
-  const [values, setValues] = useState<ProfileFormValues>(() => toFormValues(profile));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setValues, set, errors, setErrors, field } = useFormState<ProfileFormValues>(() => toFormValues(profile));
   const [isSaving, setSaving] = useState(false);
   const id = useId();
 
-  function set<Key extends keyof ProfileFormValues>(key: Key, value: ProfileFormValues[Key]) {
-    setValues((current) => ({ ...current, [key]: value }));
-  }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -188,35 +177,18 @@ function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
   }
 
   const servicesErrorId = `${id}-services-error`;
-  const regionId = `${id}-region`;
-  const rateTypeId = `${id}-rate-type`;
-  const descriptionId = `${id}-description`;
   const atMax = values.services.length >= MAX_SERVICES;
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-5" aria-label="Edit professional profile">
       <div className="grid gap-5 sm:grid-cols-2">
-        <TextField label="Company name" value={values.companyName} onValueChange={(v) => set('companyName', v)} error={errors.companyName} autoComplete="organization" />
-        <TextField label="Contact name" value={values.contactName} onValueChange={(v) => set('contactName', v)} error={errors.contactName} autoComplete="name" />
-        <TextField label="Phone" type="tel" value={values.phone} onValueChange={(v) => set('phone', v)} error={errors.phone} autoComplete="tel" />
-        <TextField label="Website" type="url" value={values.website} onValueChange={(v) => set('website', v)} error={errors.website} autoComplete="url" />
+        <TextField label="Company name" {...field('companyName')} autoComplete="organization" />
+        <TextField label="Contact name" {...field('contactName')} autoComplete="name" />
+        <TextField label="Phone" type="tel" {...field('phone')} autoComplete="tel" />
+        <TextField label="Website" type="url" {...field('website')} autoComplete="url" />
       </div>
 
-      <div>
-        <label htmlFor={descriptionId} className={labelClass}>
-          Description
-        </label>
-        <textarea
-          id={descriptionId}
-          rows={5}
-          value={values.description}
-          onChange={(event) => set('description', event.target.value)}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${descriptionId}-error` : undefined}
-          className={inputClass}
-        />
-        <FieldError id={`${descriptionId}-error`} error={errors.description} />
-      </div>
+      <TextAreaField label="Description" rows={5} {...field('description')} />
 
       <fieldset aria-describedby={errors.services ? servicesErrorId : undefined}>
         <legend className={labelTextClass}>
@@ -245,44 +217,13 @@ function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
           label="Service area"
-          value={values.location}
-          onValueChange={(v) => set('location', v)}
-          error={errors.location}
+          {...field('location')}
           hint="Where you work, e.g. Greater London and the South East."
         />
-        <div>
-          <label htmlFor={regionId} className={labelClass}>
-            Region
-          </label>
-          <select
-            id={regionId}
-            value={values.region}
-            onChange={(event) => set('region', event.target.value)}
-            aria-invalid={errors.region ? true : undefined}
-            aria-describedby={errors.region ? `${regionId}-error` : undefined}
-            className={inputClass}
-          >
-            <option value="">Select a region</option>
-            {values.region && !UK_LOCATIONS.some((l) => l.name === values.region) ? (
-              <option value={values.region}>{values.region}</option>
-            ) : null}
-            {LOCATION_GROUPS.map((group) => (
-              <optgroup key={group.kind} label={group.label}>
-                {group.names.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
-          </select>
-          <FieldError id={`${regionId}-error`} error={errors.region} />
-        </div>
+        <RegionField placeholder="Select a region" {...field('region')} />
         <TextField
           label="Postcode"
-          value={values.postcode}
-          onValueChange={(v) => set('postcode', v)}
-          error={errors.postcode}
+          {...field('postcode')}
           autoComplete="postal-code"
         />
       </div>
@@ -293,27 +234,19 @@ function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
           <TextField
             label="Rate (£)"
             inputMode="decimal"
-            value={values.hourlyRate}
-            onValueChange={(v) => set('hourlyRate', sanitizeRate(v))}
-            error={errors.hourlyRate}
+            {...field('hourlyRate', sanitizeRate)}
             disabled={values.isProjectBased}
           />
-          <div>
-            <label htmlFor={rateTypeId} className={labelClass}>
-              Rate type
-            </label>
-            <select
-              id={rateTypeId}
-              value={values.rateType ?? ''}
-              onChange={(event) => set('rateType', (event.target.value || null) as RateType | null)}
-              disabled={values.isProjectBased}
-              className={inputClass}
-            >
-              <option value="">Select</option>
-              <option value="hourly">Per hour</option>
-              <option value="daily">Per day</option>
-            </select>
-          </div>
+          <SelectField
+            label="Rate type"
+            value={values.rateType ?? ''}
+            onValueChange={(v) => set('rateType', (v || null) as RateType | null)}
+            disabled={values.isProjectBased}
+          >
+            <option value="">Select</option>
+            <option value="hourly">Per hour</option>
+            <option value="daily">Per day</option>
+          </SelectField>
           <label className="flex items-center gap-2 self-end pb-2 text-sm text-gray-800">
             <input
               type="checkbox"

@@ -2,20 +2,14 @@
 // the API's profile, the PATCH body from the form, and the client-side checks (spec section 5; the
 // API validates again and its field messages are shown the same way).
 import type { MyProfile, MyProfileUpdateInput, RateType } from '../../../../core/my-profile';
+import { labelled, LISTING_SOCIAL_KEYS, type ListingSocialKey } from '../../../../core/social';
 import type { FieldErrors } from '../../components/forms/form-validation';
 
 export const MAX_SERVICES = 10;
 
-export const SOCIAL_FIELDS = [
-  { key: 'linkedin', label: 'LinkedIn' },
-  { key: 'github', label: 'GitHub' },
-  { key: 'facebook', label: 'Facebook' },
-  { key: 'instagram', label: 'Instagram' },
-  { key: 'twitter', label: 'Twitter / X' },
-  { key: 'trustpilot', label: 'Trustpilot' },
-] as const;
+export const SOCIAL_FIELDS = labelled(LISTING_SOCIAL_KEYS);
 
-export type SocialKey = (typeof SOCIAL_FIELDS)[number]['key'];
+export type SocialKey = ListingSocialKey;
 
 /**
  * The form's state: every text as its input holds it ('' when empty). A narrower shape than the
