@@ -7,11 +7,11 @@ import { Captcha, Email, NEW_PASSWORD_MIN } from './auth';
 import { findLocation } from './locations';
 import { isPlanId, MONEY_BACK_DAYS, type PlanId } from './plans';
 import { normalisePostcode } from './postcode';
-import { isService } from './services';
+import { isService, MAX_LISTING_SERVICES } from './services';
 import { labelled } from './social';
 import { text } from './text';
 
-export const MAX_APPLICATION_SERVICES = 10;
+export const MAX_APPLICATION_SERVICES = MAX_LISTING_SERVICES;
 export const MAX_SOCIAL_LINKS = 6;
 
 /** The platforms the application's social links offer (spec section 3), in its order. */

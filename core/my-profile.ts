@@ -8,7 +8,7 @@ import type { ProfessionalListItem } from './directory';
 import { findLocation } from './locations';
 import type { PlanId } from './plans';
 import { normalisePostcode } from './postcode';
-import { isService } from './services';
+import { isService, MAX_LISTING_SERVICES } from './services';
 import { text } from './text';
 
 /** '' or null clears a field (stored as null); a field left out stays as it is (undefined). */
@@ -51,7 +51,7 @@ export const MyProfileUpdate = z
     services: z
       .array(z.string(), { error: 'Please select at least one service' })
       .min(1, 'Please select at least one service')
-      .max(10, 'Select at most 10 services')
+      .max(MAX_LISTING_SERVICES, `Select at most ${MAX_LISTING_SERVICES} services`)
       .refine((list) => list.every(isService), 'Unknown service')
       .transform((list) => [...new Set(list)]),
     location: required('Service area', 200),

@@ -69,3 +69,13 @@ export const SEARCH_PLACEHOLDERS = [
 ] as const;
 
 export const SEARCH_PLACEHOLDER_INTERVAL_MS = 2500;
+
+/** At most this many services on a listing or an application (spec section 5). */
+export const MAX_LISTING_SERVICES = 10;
+
+/** Adds or removes a service; a selection beyond MAX_LISTING_SERVICES is ignored, and says so. */
+export function toggleService(services: readonly string[], service: string): { services: string[]; ignored: boolean } {
+  if (services.includes(service)) return { services: services.filter((s) => s !== service), ignored: false };
+  if (services.length >= MAX_LISTING_SERVICES) return { services: [...services], ignored: true };
+  return { services: [...services, service], ignored: false };
+}

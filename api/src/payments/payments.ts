@@ -5,7 +5,8 @@
 import { createHmac } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import Stripe from 'stripe';
-import { standInApiKey, stripeConnection } from '../../../core/billing';
+import { standInApiKey } from '../../../core/billing';
+import { lazyStripe } from '../../../core/stripe-client.server';
 import type { ApiEnv } from '../env';
 
 export interface Payments {
@@ -34,26 +35,12 @@ export function createPayments(env: ApiEnv, ownUrl: () => string, redis: Redis):
     standInKey.catch(() => (standInKey = undefined));
     return standInKey;
   };
-  let client: Promise<Stripe> | undefined;
+  const stripe = lazyStripe({ env, standInUrl: ownUrl, standInKey: getStandInKey, maxNetworkRetries: 2, appName: 'ITConnect' });
   return {
     isStandIn,
     webhooks: new Stripe('sk_webhook_signatures_only').webhooks,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET ?? (isStandIn ? derivedWebhookSecret(env) : null),
     standInKey: getStandInKey,
-    stripe() {
-      client ??= (async () => {
-        const connection = stripeConnection(env, ownUrl());
-        const apiKey = env.STRIPE_SECRET_KEY ?? (await getStandInKey());
-        return new Stripe(apiKey, {
-          ...(connection.host ? { host: connection.host, port: connection.port, protocol: connection.protocol } : {}),
-          // A request made twice (a retry after a timeout) is made once: the library sends idempotency keys.
-          maxNetworkRetries: 2,
-          timeout: 20_000,
-          appInfo: { name: 'ITConnect' },
-        });
-      })();
-      client.catch(() => (client = undefined));
-      return client;
-    },
+    stripe,
   };
 }

@@ -8,6 +8,7 @@
 //   real outcode from core/geo/uk-outcodes.csv inside that place's radius;
 // - rating, reviewCount and recommendCount agree with the reviews (true mean, one decimal);
 // - every home-page category has professionals; lat/lng stay empty (the worker fills them).
+import type { ProfessionalListItem } from '../../../core/directory';
 import { slugify } from '../../../core/slug';
 import { findLocation } from '../../../core/locations';
 import { PLANS } from '../../../core/plans';
@@ -36,20 +37,10 @@ export const DEMO_INVOICE_PREFIX = 'in_demo_';
 export type SubscriptionPlan = 'monthly' | 'yearly';
 
 /** What a business tells us about itself, in an application and then in its listing. */
-export interface DemoBusiness {
-  companyName: string;
-  contactName: string;
-  email: string;
-  phone: string | null;
-  website: string | null;
-  description: string;
+export interface DemoBusiness
+  extends Pick<ProfessionalListItem, 'companyName' | 'contactName' | 'email' | 'phone' | 'website' | 'description' | 'location' | 'region' | 'postcode' | 'rateType' | 'isProjectBased'> {
   services: Service[];
-  location: string;
-  region: string;
-  postcode: string;
   ratePence: number | null;
-  rateType: 'hourly' | 'daily' | null;
-  isProjectBased: boolean;
   employeeCount: string;
   businessType: string;
   createdAt: Date;
@@ -262,6 +253,22 @@ function makeIdentity(
   throw new Error(`Could not find a unique company name in ${placement.location}`);
 }
 
+/** The business's own details, as it gives them (in its application, then its listing). */
+function businessDetails(identity: Identity, placement: Placement, archetype: Archetype, outcode: Outcode, phone: string | null, random: Random) {
+  return {
+    companyName: identity.companyName,
+    contactName: identity.contactName,
+    email: identity.email,
+    phone,
+    website: identity.website,
+    description: makeDescription(placement, archetype, identity.companyName, random),
+    services: makeServices(archetype, random),
+    location: random.pick(placement.serviceAreas),
+    region: placement.location,
+    postcode: plausiblePostcode(outcode.outcode, random),
+  };
+}
+
 function makeDescription(placement: Placement, archetype: Archetype, companyName: string, random: Random): string {
   const values = { Company: companyName, town: placement.town, area: placement.area, year: String(random.int(2004, 2021)) };
   const middles = random.sample(archetype.middles, random.int(1, 2));
@@ -345,18 +352,10 @@ export function buildDemoData(options: { outcodes: readonly Outcode[]; now?: Dat
       let periods = 1;
       while (addPeriod(firstPaidAt, subscriptionType, periods) <= now) periods++;
       const employeeCount = random.pick(archetype.employeeCounts);
+      const phone = makePhone(placement, phoneIndex++, random);
       professionals.push({
         slug: identity.slug,
-        companyName: identity.companyName,
-        contactName: identity.contactName,
-        email: identity.email,
-        phone: makePhone(placement, phoneIndex++, random),
-        website: identity.website,
-        description: makeDescription(placement, archetype, identity.companyName, random),
-        services: makeServices(archetype, random),
-        location: random.pick(placement.serviceAreas),
-        region: placement.location,
-        postcode: plausiblePostcode(outcode.outcode, random),
+        ...businessDetails(identity, placement, archetype, outcode, phone, random),
         ...makeRate(archetype, random),
         employeeCount,
         businessType: businessTypeFor(identity.companyName, employeeCount, random),
@@ -456,18 +455,10 @@ function makeApplication(random: Random, taken: Set<string>, now: Date, outcode:
   const identity = makeIdentity(placement, archetype, random, taken);
   const rate = makeRate(archetype, random);
   const employeeCount = random.pick(archetype.employeeCounts);
+  const phone = `${OTHER_PHONE}${String(random.int(0, 999)).padStart(3, '0')}`;
   return {
     userEmail: identity.email,
-    companyName: identity.companyName,
-    contactName: identity.contactName,
-    email: identity.email,
-    phone: `${OTHER_PHONE}${String(random.int(0, 999)).padStart(3, '0')}`,
-    website: identity.website,
-    description: makeDescription(placement, archetype, identity.companyName, random),
-    services: makeServices(archetype, random),
-    location: random.pick(placement.serviceAreas),
-    region: placement.location,
-    postcode: plausiblePostcode(outcode.outcode, random),
+    ...businessDetails(identity, placement, archetype, outcode, phone, random),
     ratePence: rate.ratePence,
     rateType: rate.rateType,
     isProjectBased: rate.isProjectBased,

@@ -4,6 +4,21 @@
 import { useState } from 'react';
 import type { FieldErrors } from './form-validation';
 
+/** The fields of a listing that /apply and My Profile's editor both hold, as their controls do ('' when empty). */
+export interface ListingFormValues {
+  companyName: string;
+  contactName: string;
+  phone: string;
+  website: string;
+  description: string;
+  services: string[];
+  location: string;
+  region: string;
+  postcode: string;
+  hourlyRate: string;
+  isProjectBased: boolean;
+}
+
 /** The keys of V whose values are text. */
 type TextKey<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 

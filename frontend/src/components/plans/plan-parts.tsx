@@ -3,6 +3,7 @@
 // and the money-back promise with its link to the terms (product rule 2).
 import { Link } from 'react-router-dom';
 import { MONEY_BACK_DAYS, YEARLY_SAVING_PERCENT, type Plan } from '../../../../core/plans';
+import { CheckList } from '../check-list';
 import { linkClass } from '../styles';
 
 export function PlanBadge({ plan }: { plan: Plan }) {
@@ -24,18 +25,7 @@ export function PlanSaving({ plan }: { plan: Plan }) {
 }
 
 export function PlanFeatures({ features, className }: { features: readonly string[]; className: string }) {
-  return (
-    <ul className={`flex-1 text-sm text-gray-800 ${className}`}>
-      {features.map((feature) => (
-        <li key={feature} className="flex gap-2">
-          <span aria-hidden="true" className="text-green-700">
-            ✓
-          </span>
-          {feature}
-        </li>
-      ))}
-    </ul>
-  );
+  return <CheckList items={features} className={`flex-1 text-sm text-gray-800 ${className}`} />;
 }
 
 export function MoneyBackPromise({ className }: { className: string }) {

@@ -8,15 +8,16 @@ import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
 import { APPLY_MESSAGES, BUSINESS_TYPES, EMPLOYEE_COUNTS, keepRateCharacters, MAX_APPLICATION_SERVICES, MAX_SOCIAL_LINKS, SOCIAL_PLATFORMS } from '../../../../core/billing';
 import type { PlanId } from '../../../../core/plans';
-import { SERVICES } from '../../../../core/services';
 import { createApplicationCheckout } from '../../api/billing';
 import { errorMessageFor } from '../../api/client';
 import { Captcha, type CaptchaHandle } from '../../components/captcha/captcha';
 import { FieldError, OptionList, PasswordField, SelectField, TextAreaField, TextField } from '../../components/forms/form-fields';
+import { RateFields } from '../../components/forms/rate-fields';
 import { RegionField } from '../../components/forms/region-field';
+import { ServicesField } from '../../components/forms/services-field';
 import type { FieldErrors } from '../../components/forms/form-validation';
 import { useFormState } from '../../components/forms/use-form-state';
-import { inputClass, labelClass, labelTextClass, linkClass, panelClass, primaryButtonClass, secondaryButtonClass, sectionHeadingClass } from '../../components/styles';
+import { inputClass, labelClass, linkClass, panelClass, primaryButtonClass, secondaryButtonClass, sectionHeadingClass } from '../../components/styles';
 import { showToast } from '../../components/toast';
 import {
   addSocialRow,
@@ -26,7 +27,6 @@ import {
   removeSocialRow,
   setProjectBased,
   socialErrorKey,
-  toggleService,
   updateSocialRow,
   validateApplication,
   type ApplicationFormValues,
@@ -56,7 +56,6 @@ export function ApplicationForm({ plan, isSignedIn, initialValues }: Application
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const [servicesNote, setServicesNote] = useState<string | null>(null);
   const isDisabled = plan === null;
 
 
@@ -95,8 +94,6 @@ export function ApplicationForm({ plan, isSignedIn, initialValues }: Application
     }
   }
 
-  const servicesCountId = `${id}-services-count`;
-  const servicesErrorId = `${id}-services-error`;
   const socialHintId = `${id}-social-hint`;
 
   return (
@@ -149,36 +146,12 @@ export function ApplicationForm({ plan, isSignedIn, initialValues }: Application
         </FormSection>
 
         <FormSection title="Services">
-          <fieldset aria-describedby={[servicesCountId, errors.services ? servicesErrorId : null].filter(Boolean).join(' ')}>
-            <legend className={labelTextClass}>The services you offer (up to {MAX_APPLICATION_SERVICES})</legend>
-            <p id={servicesCountId} className="mt-1 text-sm text-gray-700" aria-live="polite">
-              {values.services.length} of {MAX_APPLICATION_SERVICES} selected
-              {servicesNote ? `. ${servicesNote}` : ''}
-            </p>
-            <div className="mt-2 grid gap-2 rounded-md border border-gray-300 p-3 sm:grid-cols-2 lg:grid-cols-3">
-              {SERVICES.map((service) => (
-                <label key={service} className="flex items-center gap-2 text-sm text-gray-800">
-                  <input
-                    type="checkbox"
-                    name="services"
-                    value={service}
-                    checked={values.services.includes(service)}
-                    aria-invalid={errors.services ? true : undefined}
-                    onChange={() => {
-                      const next = toggleService(values.services, service);
-                      setServicesNote(
-                        next.ignored ? `You can choose at most ${MAX_APPLICATION_SERVICES} services: untick one to choose another` : null,
-                      );
-                      set('services', next.services);
-                    }}
-                    className="h-4 w-4"
-                  />
-                  {service}
-                </label>
-              ))}
-            </div>
-            <FieldError id={servicesErrorId} error={errors.services} />
-          </fieldset>
+          <ServicesField
+            legend={`The services you offer (up to ${MAX_APPLICATION_SERVICES})`}
+            selected={values.services}
+            onSelectedChange={(services) => set('services', services)}
+            error={errors.services}
+          />
         </FormSection>
 
         <FormSection title="Where you work">
@@ -201,40 +174,16 @@ export function ApplicationForm({ plan, isSignedIn, initialValues }: Application
         </FormSection>
 
         <FormSection title="Your rate and business">
-          <div className="grid gap-5 sm:grid-cols-3">
-            <TextField
-              label="Rate in £ (optional)"
-              inputMode="decimal"
-              {...field('hourlyRate', keepRateCharacters)}
-              disabled={values.isProjectBased}
-              hint="For example 45 or 37.50."
-            />
-            <SelectField
-              label="Rate type"
-              {...field('rateType')}
-              disabled={values.isProjectBased}
-            >
-              {values.isProjectBased ? <option value="">Not applicable</option> : null}
-              <option value="hourly">Per hour</option>
-              <option value="daily">Per day</option>
-            </SelectField>
-            <div className="sm:pt-7">
-              <label className="flex items-center gap-2 text-sm text-gray-800">
-                <input
-                  type="checkbox"
-                  name="isProjectBased"
-                  checked={values.isProjectBased}
-                  onChange={(event) => setValues((current) => setProjectBased(current, event.target.checked))}
-                  aria-describedby={`${id}-project-hint`}
-                  className="h-4 w-4"
-                />
-                Project based
-              </label>
-              <p id={`${id}-project-hint`} className="mt-1 text-sm text-gray-700">
-                You quote per project, with no hourly or daily rate.
-              </p>
-            </div>
-          </div>
+          <RateFields
+            rateLabel="Rate in £ (optional)"
+            rate={field('hourlyRate', keepRateCharacters)}
+            rateHint="For example 45 or 37.50."
+            rateType={values.rateType}
+            onRateTypeChange={(rateType) => set('rateType', rateType)}
+            rateTypeError={errors.rateType}
+            isProjectBased={values.isProjectBased}
+            onProjectBasedChange={(isProjectBased) => setValues((current) => setProjectBased(current, isProjectBased))}
+          />
           <div className="grid gap-5 sm:grid-cols-2">
             <SelectField label="Number of employees (optional)" {...field('employeeCount')}>
               <OptionList placeholder="Select" values={EMPLOYEE_COUNTS} />

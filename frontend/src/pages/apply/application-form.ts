@@ -20,6 +20,7 @@ import { isPlanId, type PlanId } from '../../../../core/plans';
 import type { ApplicationCheckoutRequest } from '../../api/billing';
 import { ApiRequestError } from '../../api/client';
 import type { FieldErrors } from '../../components/forms/form-validation';
+import type { ListingFormValues } from '../../components/forms/use-form-state';
 
 /** ?plan=monthly or ?plan=yearly preselects the plan; anything else leaves the choice open. */
 export function planFromQuery(search: string | URLSearchParams): PlanId | null {
@@ -39,20 +40,9 @@ export interface SocialRow {
 }
 
 /** Every control's value as it holds it ('' when empty). */
-export interface ApplicationFormValues {
-  companyName: string;
-  contactName: string;
+export interface ApplicationFormValues extends ListingFormValues {
   email: string;
-  phone: string;
-  website: string;
-  description: string;
-  services: string[];
-  location: string;
-  region: string;
-  postcode: string;
-  hourlyRate: string;
   rateType: 'hourly' | 'daily' | '';
-  isProjectBased: boolean;
   employeeCount: EmployeeCount | '';
   businessType: BusinessType | '';
   password: string;
@@ -121,12 +111,7 @@ export function applicationFromProfile(profile: MyProfile, accountEmail: string)
   };
 }
 
-/** Ticks or unticks a service; a selection beyond the 10th is ignored (`ignored` says so). */
-export function toggleService(services: readonly string[], service: string): { services: string[]; ignored: boolean } {
-  if (services.includes(service)) return { services: services.filter((s) => s !== service), ignored: false };
-  if (services.length >= MAX_APPLICATION_SERVICES) return { services: [...services], ignored: true };
-  return { services: [...services, service], ignored: false };
-}
+export { toggleService } from '../../../../core/services';
 
 /** Project based clears the rate and rate type (they are disabled); unticking it offers per hour again. */
 export function setProjectBased(values: ApplicationFormValues, isProjectBased: boolean): ApplicationFormValues {

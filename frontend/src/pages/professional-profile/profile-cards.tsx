@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import type { ProfessionalListItem } from '../../../../core/directory';
 import { labelled } from '../../../../core/social';
+import { CheckList } from '../../components/check-list';
 import { priceLine } from '../../components/professional-card/format-professional';
 import { linkClass, panelClass, sectionHeadingClass } from '../../components/styles';
 import { safeWebUrl } from './safe-url';
@@ -45,16 +46,7 @@ export function ProfileCards({ professional }: { professional: ProfessionalListI
           <p className="whitespace-pre-line leading-7">{description}</p>
         </Card>
         <Card id="profile-services" title="Services Offered">
-          <ul className="grid gap-2 sm:grid-cols-2">
-            {services.map((service) => (
-              <li key={service} className="flex gap-2">
-                <span aria-hidden="true" className="text-green-700">
-                  ✓
-                </span>
-                {service}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={services} className="grid gap-2 sm:grid-cols-2" />
         </Card>
       </div>
       <div className="space-y-6">

@@ -1,15 +1,16 @@
 // The provider's listing editor (their professional profile) on My Profile: view mode, and edit
 // mode where Save sends PATCH /api/professionals/my-profile and returns to view mode, and Cancel
 // discards the edits.
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import type { MyProfile, RateType } from '../../../../core/my-profile';
-import { SERVICES } from '../../../../core/services';
+import type { MyProfile } from '../../../../core/my-profile';
 import { errorMessageFor } from '../../api/client';
 import { updateMyProfile, useMyProfile } from '../../api/use-my-profile';
 import { showToast } from '../../components/toast';
-import { FieldError, SelectField, TextAreaField, TextField } from '../../components/forms/form-fields';
+import { TextAreaField, TextField } from '../../components/forms/form-fields';
+import { RateFields } from '../../components/forms/rate-fields';
 import { RegionField } from '../../components/forms/region-field';
+import { ServicesField } from '../../components/forms/services-field';
 import { apiFieldErrors } from '../../components/forms/form-validation';
 import { useFormState } from '../../components/forms/use-form-state';
 import {
@@ -26,7 +27,6 @@ import {
   setProjectBased,
   SOCIAL_FIELDS,
   toFormValues,
-  toggleService,
   toUpdate,
   validateProfileForm,
   type ProfileFormValues,
@@ -155,8 +155,6 @@ interface EditFormProps {
 function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
   const { values, setValues, set, errors, setErrors, field } = useFormState<ProfileFormValues>(() => toFormValues(profile));
   const [isSaving, setSaving] = useState(false);
-  const id = useId();
-
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -176,8 +174,6 @@ function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
     }
   }
 
-  const servicesErrorId = `${id}-services-error`;
-  const atMax = values.services.length >= MAX_SERVICES;
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} className="mt-4 space-y-5" aria-label="Edit professional profile">
@@ -190,29 +186,13 @@ function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
 
       <TextAreaField label="Description" rows={5} {...field('description')} />
 
-      <fieldset aria-describedby={errors.services ? servicesErrorId : undefined}>
-        <legend className={labelTextClass}>
-          Services ({values.services.length} of at most {MAX_SERVICES} selected)
-        </legend>
-        <div className="mt-2 grid max-h-64 gap-2 overflow-y-auto rounded-md border border-gray-300 p-3 sm:grid-cols-2">
-          {SERVICES.map((service) => {
-            const checked = values.services.includes(service);
-            return (
-              <label key={service} className="flex items-center gap-2 text-sm text-gray-800">
-                <input
-                  type="checkbox"
-                  checked={checked}
-                  disabled={!checked && atMax}
-                  onChange={() => set('services', toggleService(values.services, service))}
-                  className="h-4 w-4"
-                />
-                {service}
-              </label>
-            );
-          })}
-        </div>
-        <FieldError id={servicesErrorId} error={errors.services} />
-      </fieldset>
+      <ServicesField
+        legend={`Services (up to ${MAX_SERVICES})`}
+        selected={values.services}
+        onSelectedChange={(services) => set('services', services)}
+        error={errors.services}
+        isCompact
+      />
 
       <div className="grid gap-5 sm:grid-cols-2">
         <TextField
@@ -230,32 +210,16 @@ function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
 
       <fieldset>
         <legend className={labelTextClass}>Rate</legend>
-        <div className="mt-2 grid gap-5 sm:grid-cols-3">
-          <TextField
-            label="Rate (£)"
-            inputMode="decimal"
-            {...field('hourlyRate', sanitizeRate)}
-            disabled={values.isProjectBased}
+        <div className="mt-2">
+          <RateFields
+            rateLabel="Rate (£)"
+            rate={field('hourlyRate', sanitizeRate)}
+            rateType={values.rateType ?? ''}
+            onRateTypeChange={(rateType) => set('rateType', rateType || null)}
+            rateTypePlaceholder="Select"
+            isProjectBased={values.isProjectBased}
+            onProjectBasedChange={(isProjectBased) => setValues((current) => setProjectBased(current, isProjectBased))}
           />
-          <SelectField
-            label="Rate type"
-            value={values.rateType ?? ''}
-            onValueChange={(v) => set('rateType', (v || null) as RateType | null)}
-            disabled={values.isProjectBased}
-          >
-            <option value="">Select</option>
-            <option value="hourly">Per hour</option>
-            <option value="daily">Per day</option>
-          </SelectField>
-          <label className="flex items-center gap-2 self-end pb-2 text-sm text-gray-800">
-            <input
-              type="checkbox"
-              checked={values.isProjectBased}
-              onChange={(event) => setValues((current) => setProjectBased(current, event.target.checked))}
-              className="h-4 w-4"
-            />
-            Project based
-          </label>
         </div>
       </fieldset>
 

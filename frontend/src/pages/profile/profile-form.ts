@@ -2,10 +2,14 @@
 // the API's profile, the PATCH body from the form, and the client-side checks (spec section 5; the
 // API validates again and its field messages are shown the same way).
 import type { MyProfile, MyProfileUpdateInput, RateType } from '../../../../core/my-profile';
+import { toggleService as toggleListingService } from '../../../../core/services';
 import { labelled, LISTING_SOCIAL_KEYS, type ListingSocialKey } from '../../../../core/social';
 import type { FieldErrors } from '../../components/forms/form-validation';
+import type { ListingFormValues } from '../../components/forms/use-form-state';
 
-export const MAX_SERVICES = 10;
+export { MAX_LISTING_SERVICES as MAX_SERVICES } from '../../../../core/services';
+/** The rate keeps only digits and one decimal point, as on /apply. */
+export { keepRateCharacters as sanitizeRate } from '../../../../core/billing';
 
 export const SOCIAL_FIELDS = labelled(LISTING_SOCIAL_KEYS);
 
@@ -15,19 +19,8 @@ export type SocialKey = ListingSocialKey;
  * The form's state: every text as its input holds it ('' when empty). A narrower shape than the
  * PATCH body (MyProfileUpdateInput), which toUpdate builds from it.
  */
-export interface ProfileFormValues {
-  companyName: string;
-  contactName: string;
-  phone: string;
-  website: string;
-  description: string;
-  services: string[];
-  location: string;
-  region: string;
-  postcode: string;
-  hourlyRate: string;
+export interface ProfileFormValues extends ListingFormValues {
   rateType: RateType | null;
-  isProjectBased: boolean;
   linkedin: string;
   github: string;
   facebook: string;
@@ -79,18 +72,9 @@ export function toFormValues(profile: MyProfile): ProfileFormValues {
   };
 }
 
-/** The rate input keeps only digits and one decimal point (spec section 5). */
-export function sanitizeRate(input: string): string {
-  const kept = input.replace(/[^\d.]/g, '');
-  const dot = kept.indexOf('.');
-  return dot === -1 ? kept : kept.slice(0, dot + 1) + kept.slice(dot + 1).replace(/\./g, '');
-}
-
-/** Adds or removes a service; at most 10 (further selections are ignored, spec section 5). */
+/** Adds or removes a service; a selection beyond the tenth is ignored (spec section 5). */
 export function toggleService(services: readonly string[], service: string): string[] {
-  if (services.includes(service)) return services.filter((s) => s !== service);
-  if (services.length >= MAX_SERVICES) return [...services];
-  return [...services, service];
+  return toggleListingService(services, service).services;
 }
 
 /** Project based clears the rate and rate type (spec section 2, Apply; the same on My Profile). */
