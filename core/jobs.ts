@@ -40,6 +40,7 @@ export const EMAIL_TEMPLATES = [
   'new-review',
   'subscription-cancelled',
   'subscription-refunded',
+  'contact-message',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -96,6 +97,29 @@ export type ReconcileStripeEventPayload = z.infer<typeof ReconcileStripeEventPay
 export const ReconcileCheckoutPayload = z.object({ sessionId: z.string().regex(/^cs_[A-Za-z0-9_]{1,200}$/) });
 export type ReconcileCheckoutPayload = z.infer<typeof ReconcileCheckoutPayload>;
 
+/**
+ * A professional whose reviews changed: the worker sets rating and reviewCount from the visible
+ * reviews. Deduplicated per professional (see JOBS.recalculateRating), so a burst of changes runs
+ * the job at most once more after the one under way.
+ */
+export const RecalculateRatingPayload = z.object({ professionalId: z.number().int().positive() });
+export type RecalculateRatingPayload = z.infer<typeof RecalculateRatingPayload>;
+
+/** A professional who answered a thread: the worker recomputes the median first-reply time. */
+export const RecalculateReplyTimePayload = z.object({ professionalId: z.number().int().positive() });
+export type RecalculateReplyTimePayload = z.infer<typeof RecalculateReplyTimePayload>;
+
+/**
+ * An application an admin rejected after it was paid: the worker ends its Stripe subscription and
+ * refunds what was paid (the listing never went live), then e-mails the reason (and the refund).
+ */
+export const SettleRejectedApplicationPayload = z.object({ applicationId: z.number().int().positive() });
+export type SettleRejectedApplicationPayload = z.infer<typeof SettleRejectedApplicationPayload>;
+
+/** The daily data-retention run (product rule 14): no payload; the job scheduler adds it. */
+export const AnonymiseArchivedAccountsPayload = z.object({}).strict();
+export type AnonymiseArchivedAccountsPayload = z.infer<typeof AnonymiseArchivedAccountsPayload>;
+
 export const JOBS = {
   geocodeProfessional: {
     queue: 'geocode',
@@ -146,6 +170,43 @@ export const JOBS = {
     /** password-reset_<requestId>: one e-mail per request. */
     jobId: (p: SendPasswordResetPayload) => `password-reset_${p.requestId}`,
   },
+  recalculateRating: {
+    queue: 'ratings',
+    name: 'recalculate-rating',
+    payload: RecalculateRatingPayload,
+    /**
+     * rating_42, as a deduplication id rather than a job id: a change that arrives while the job
+     * for that professional is running must still be counted, so BullMQ keeps one more job waiting
+     * (keepLastIfActive) and never runs two for one professional at once.
+     */
+    jobId: (p: RecalculateRatingPayload) => `rating_${p.professionalId}`,
+    deduplicate: true,
+    options: { removeOnComplete: true },
+  },
+  recalculateReplyTime: {
+    queue: 'ratings',
+    name: 'recalculate-reply-time',
+    payload: RecalculateReplyTimePayload,
+    /** reply-time_42, deduplicated like recalculate-rating. */
+    jobId: (p: RecalculateReplyTimePayload) => `reply-time_${p.professionalId}`,
+    deduplicate: true,
+    options: { removeOnComplete: true },
+  },
+  settleRejectedApplication: {
+    queue: 'stripe',
+    name: 'settle-rejected-application',
+    payload: SettleRejectedApplicationPayload,
+    /** rejected-application_42: one refund and one e-mail per rejection. */
+    jobId: (p: SettleRejectedApplicationPayload) => `rejected-application_${p.applicationId}`,
+    options: { attempts: 12 },
+  },
+  anonymiseArchivedAccounts: {
+    queue: 'maintenance',
+    name: 'anonymise-archived-accounts',
+    payload: AnonymiseArchivedAccountsPayload,
+    /** Added by the worker's daily job scheduler (its id names the schedule); by hand: one per day. */
+    jobId: () => `anonymise-archived_${new Date().toISOString().slice(0, 10)}`,
+  },
 } as const satisfies Record<
   string,
   {
@@ -153,6 +214,8 @@ export const JOBS = {
     name: string;
     payload: z.ZodType;
     jobId: (payload: never) => string;
+    /** The id is a deduplication id (BullMQ keepLastIfActive), not the job's own id. */
+    deduplicate?: true;
     options?: { removeOnComplete?: boolean | { age?: number; count?: number }; attempts?: number };
   }
 >;
@@ -161,10 +224,28 @@ export type JobKey = keyof typeof JOBS;
 export type JobPayload<K extends JobKey> = z.infer<(typeof JOBS)[K]['payload']>;
 
 /** BullMQ options for one job of a contract: defaults, the contract's own, and its deterministic id. */
-export function jobOptions<K extends JobKey>(key: K, payload: JobPayload<K>) {
+export function jobOptions<K extends JobKey>(key: K, payload: JobPayload<K>): JobOptions<K> {
   const job = JOBS[key];
-  return { ...DEFAULT_JOB_OPTIONS, ...('options' in job ? job.options : {}), jobId: job.jobId(payload as never) };
+  const id = job.jobId(payload as never);
+  const identity = isDeduplicated(key) ? { deduplication: { id, keepLastIfActive: true } } : { jobId: id };
+  return { ...DEFAULT_JOB_OPTIONS, ...('options' in job ? job.options : {}), ...identity } as unknown as JobOptions<K>;
 }
+
+/** Whether a contract's id is a deduplication id (at most one job running and one waiting per id). */
+export function isDeduplicated(key: JobKey): boolean {
+  return 'deduplicate' in JOBS[key];
+}
+
+type JobIdentity<K extends JobKey> = (typeof JOBS)[K] extends { deduplicate: true }
+  ? { deduplication: { id: string; keepLastIfActive: true } }
+  : { jobId: string };
+/** BullMQ's options for a job (written out, as BullMQ's own types are not readonly). */
+type JobOptions<K extends JobKey> = {
+  attempts: number;
+  backoff: { type: 'exponential'; delay: number };
+  removeOnComplete: boolean | { age: number; count?: number };
+  removeOnFail: boolean;
+} & JobIdentity<K>;
 
 /** BullMQ key prefix for every queue of one deployment (REDIS_PREFIX 'itc' → 'itc_bull'). */
 export function queuePrefix(redisPrefix: string): string {

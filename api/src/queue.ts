@@ -3,11 +3,11 @@
 // enqueue() validates the payload with the contract's schema and uses its deterministic job id,
 // so enqueueing the same work twice does it once; a job that failed for good is retried instead.
 // Enqueue after the database transaction commits (docs/architecture.md, Jobs).
-import { Queue } from 'bullmq';
+import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { JOBS, QUEUE_NAMES, jobOptions, queuePrefix, type JobKey, type JobPayload, type QueueName } from '../../core/jobs';
+import { JOBS, QUEUE_NAMES, isDeduplicated, jobOptions, queuePrefix, type JobKey, type JobPayload, type QueueName } from '../../core/jobs';
 
 export type EnqueueOutcome = 'added' | 'exists' | 'retried';
 
@@ -56,8 +56,14 @@ export function createQueues({
     const job = JOBS[key];
     const data = job.payload.parse(payload);
     const options = jobOptions(key, data as JobPayload<K>);
-    const jobId = options.jobId;
+    const jobId = job.jobId(data as never);
     const queue = get(job.queue);
+    // A deduplicated contract's id is not the job's own: BullMQ keeps at most one job running and
+    // one waiting for it, and a failed one is not retried by a later change (the next job redoes it).
+    if (isDeduplicated(key)) {
+      await queue.add(job.name, data, options);
+      return { jobId, outcome: 'added' };
+    }
 
     const existing = await queue.getJob(jobId);
     if (existing) {
@@ -80,7 +86,7 @@ export function createQueues({
   async function add<K extends JobKey>(key: K, payload: z.input<(typeof JOBS)[K]['payload']>): Promise<void> {
     const job = JOBS[key];
     const data = job.payload.parse(payload);
-    await get(job.queue).add(job.name, data, jobOptions(key, data as JobPayload<K>));
+    await get(job.queue).add(job.name, data, jobOptions(key, data as JobPayload<K>) as JobsOptions);
   }
 
   return {

@@ -108,17 +108,24 @@ async function prepareTemplate(serverUrl: string): Promise<string> {
   await admin.connect();
   try {
     await admin.query('SELECT pg_advisory_lock(724100)');
-    const { rows } = await admin.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'itc_test_tpl_%'",
+    const { rows } = await admin.query<{ datname: string; made: string | null }>(
+      "SELECT datname, shobj_description(oid, 'pg_database') AS made FROM pg_database WHERE datname LIKE 'itc_test_tpl_%'",
     );
     if (rows.some((r) => r.datname === name)) return name;
-    // Older templates belong to older migrations.
-    for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
+    // Other templates belong to other migrations: older commits, or another checkout of the
+    // project testing at the same time on this machine (git worktrees), whose running files may be
+    // cloning theirs right now. So only templates made more than a day ago are dropped.
+    const dayAgo = Date.now() - 24 * 3600 * 1000;
+    for (const r of rows) {
+      if (Number(r.made?.replace(/^made /, '')) > dayAgo) continue;
+      await admin.query(`DROP DATABASE IF EXISTS "${r.datname}" WITH (FORCE)`);
+    }
     const building = `${name}_building`;
     await admin.query(`DROP DATABASE IF EXISTS "${building}" WITH (FORCE)`);
     await admin.query(`CREATE DATABASE "${building}"`);
     await applyMigrations(withDatabase(serverUrl, building));
     await admin.query(`ALTER DATABASE "${building}" RENAME TO "${name}"`);
+    await admin.query(`COMMENT ON DATABASE "${name}" IS 'made ${Date.now()}'`);
     return name;
   } finally {
     await admin.query('SELECT pg_advisory_unlock(724100)').catch(() => undefined);

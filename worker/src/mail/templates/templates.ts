@@ -172,6 +172,28 @@ export function subscriptionRefundedEmail(d: z.infer<typeof SubscriptionRefunded
   });
 }
 
+export const ContactMessageData = z.object({
+  senderName: name,
+  senderEmail: z.email().max(254),
+  subject: text.min(1),
+  message: text.min(1),
+  /** Where an admin reads it on the site. */
+  adminUrl: url,
+});
+/** A message from /contact to the site team (product rule 9), sent to ADMIN_EMAIL. */
+export function contactMessageEmail(d: z.infer<typeof ContactMessageData>): RenderedEmail {
+  return renderEmail({
+    subject: `Contact form: ${d.subject}`,
+    greeting: 'Hello,',
+    blocks: [
+      { paragraph: `${d.senderName} (${d.senderEmail}) wrote through the contact form:` },
+      { quote: d.message },
+      { paragraph: 'Reply to the sender at the address above.' },
+      { button: { label: 'Open the dashboard', url: d.adminUrl } },
+    ],
+  });
+}
+
 const TEMPLATES = {
   'password-reset': [PasswordResetData, passwordResetEmail],
   'confirm-registration': [ConfirmRegistrationData, confirmRegistrationEmail],
@@ -185,6 +207,7 @@ const TEMPLATES = {
   'new-review': [NewReviewData, newReviewEmail],
   'subscription-cancelled': [SubscriptionCancelledData, subscriptionCancelledEmail],
   'subscription-refunded': [SubscriptionRefundedData, subscriptionRefundedEmail],
+  'contact-message': [ContactMessageData, contactMessageEmail],
 } as const satisfies Record<EmailTemplate, readonly [z.ZodType, (data: never) => RenderedEmail]>;
 
 export type TemplateDataResult = { ok: true; email: RenderedEmail } | { ok: false; problems: string[] };
