@@ -1,0 +1,305 @@
+// The admin dashboard's calls (spec: Admin dashboard, sections 6-8; product rules 12, 14, 20): the
+// query and body schemas the API parses, the answers' shapes, and the spec's admin texts. Shared by
+// the /admin page and api/src/routes/admin*.ts. Lists stay arrays (spec) and take limit/offset, with
+// the total in the X-Total-Count header.
+import { z } from 'zod';
+import type { Role } from './auth';
+import type { PlanId } from './plans';
+import { text } from './text';
+
+// ---------------------------------------------------------------------------------------------
+// Texts (spec section 8 and its success toasts)
+
+export const ADMIN_MESSAGES = {
+  dashboardErrorTitle: 'Error loading dashboard',
+  statsFailed: 'Failed to load admin statistics. Please try again.',
+  fetchStatsFailed: 'Failed to fetch admin statistics',
+  fetchMaintenanceFailed: 'Failed to fetch maintenance status',
+  fetchProfessionalsFailed: 'Failed to fetch professionals',
+  fetchApplicationsFailed: 'Failed to fetch applications',
+  fetchUsersFailed: 'Failed to fetch users',
+  fetchArchivedUsersFailed: 'Failed to fetch archived users',
+  approvedTitle: 'Application Approved',
+  approved: 'The professional has been approved and notified by email.',
+  rejectedTitle: 'Application Rejected',
+  approveFailedTitle: 'Approval Failed',
+  approveFailed: 'Failed to approve application.',
+  rejectFailedTitle: 'Rejection Failed',
+  rejectFailed: 'Failed to reject application.',
+  maintenanceOnTitle: 'Maintenance Mode Enabled',
+  maintenanceOn: 'Site is now in maintenance mode. Only admins can access the site.',
+  maintenanceOffTitle: 'Maintenance Mode Disabled',
+  maintenanceOff: 'Site is now live and accessible to all users.',
+  maintenanceToggleFailed: 'Failed to toggle maintenance mode. Please try again.',
+  /** Approve or reject of an application that is no longer pending or pending_payment (409). */
+  applicationDecided: 'This application has already been decided.',
+} as const;
+
+export const MAINTENANCE_MESSAGES = {
+  gateTitle: "We'll be with you soon",
+  accessGrantedTitle: 'Access granted',
+  accessDeniedTitle: 'Access denied',
+  accessDenied: 'Incorrect password. Please try again.',
+  accessCodeRequired: 'Please enter the access code',
+  /** The API's 503 while maintenance is on (product rule 12). */
+  unavailable: 'The site is down for maintenance. Please try again soon.',
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Lists: paging and search shared by every admin list
+
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_PAGE_SIZE_MAX = 100;
+
+const listQuery = {
+  search: text().trim().max(200).optional().transform((v) => v || undefined),
+  limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE),
+  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+};
+
+// ---------------------------------------------------------------------------------------------
+// GET /api/admin/stats
+
+/**
+ * The spec's stats response. Money is in pounds (two decimals at most), computed from payments
+ * actually received minus refunds (product rule 20), never from counts of plans.
+ */
+export interface AdminStats {
+  /** Every listing ever made (approved or not, any subscription state). */
+  totalProfessionals: number;
+  /** Live listings: approved with an active subscription. */
+  activeProfessionals: number;
+  /** Accounts with the customer role that are not archived. */
+  totalCustomers: number;
+  /** Applications waiting for an admin (status pending: paid, or an update that needs no payment). */
+  pendingApplications: number;
+  archivedUsers: number;
+  totalRevenue: number;
+  /** Received from monthly plans' payments, less their refunds. */
+  monthlyRevenue: number;
+  /** Received from yearly plans' payments, less their refunds. */
+  yearlyRevenue: number;
+  subscriptionBreakdown: {
+    /** Active subscriptions on each plan. */
+    monthly: number;
+    yearly: number;
+    activeSubscriptions: number;
+    cancelledSubscriptions: number;
+    /** Beyond the spec: renewals that failed and have not been paid since. */
+    pastDueSubscriptions: number;
+  };
+  /** The last 12 calendar months, oldest first (the chart and its table). */
+  months: AdminMonth[];
+  /** Five approved professionals with a rating above 0, highest first (spec section 9). */
+  topRated: AdminTopRated[];
+}
+
+export interface AdminMonth {
+  /** 'YYYY-MM' (Europe/London). */
+  month: string;
+  /** Received that month less refunds made that month, in pounds. */
+  revenue: number;
+  /** Subscriptions active at the end of that month (or now, for the current month). */
+  activeSubscriptions: number;
+}
+
+export interface AdminTopRated {
+  id: number;
+  slug: string;
+  companyName: string;
+  rating: number;
+  reviewCount: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applications: GET /api/admin/applications, POST /api/admin/applications/{id}/approve|reject
+
+export const APPLICATION_STATUSES = ['pending', 'pending_payment', 'approved', 'rejected'] as const;
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
+/** The statuses an admin may decide from (spec section 4). */
+export const DECIDABLE_STATUSES: readonly ApplicationStatus[] = ['pending', 'pending_payment'];
+
+export const AdminApplicationsQuery = z.object({
+  ...listQuery,
+  /** Default: the ones waiting for a decision (pending and pending_payment). */
+  status: z.enum([...APPLICATION_STATUSES, 'open', 'all']).default('open'),
+});
+export type AdminApplicationsQuery = z.infer<typeof AdminApplicationsQuery>;
+
+export interface AdminApplication {
+  id: number;
+  companyName: string;
+  contactName: string;
+  email: string;
+  phone: string | null;
+  website: string | null;
+  description: string;
+  services: string[];
+  location: string;
+  region: string;
+  postcode: string;
+  /** As the directory shows it: 'From £45/hour', 'From £380/day', 'Project based', or null. */
+  rate: string | null;
+  employeeCount: string | null;
+  businessType: string | null;
+  plan: PlanId;
+  status: ApplicationStatus;
+  /** When the checkout was paid (null: unpaid, or an update that needed no payment). */
+  paidAt: string | null;
+  /** The listing it creates or updates, once there is one. */
+  professional: { id: number; slug: string; isApproved: boolean } | null;
+  rejectionReason: string | null;
+  reviewedBy: string | null;
+  reviewedAt: string | null;
+  createdAt: string;
+}
+
+export const RejectApplicationInput = z.object({
+  reason: text({ error: 'Please give a reason' })
+    .trim()
+    .min(3, 'Please give a reason (at least 3 characters)')
+    .max(2000, 'The reason must be at most 2000 characters'),
+});
+export type RejectApplicationInput = z.infer<typeof RejectApplicationInput>;
+
+/** The answer to approve and reject: the application as it now is. */
+export interface AdminDecision {
+  application: AdminApplication;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Users: GET /api/admin/users, /api/admin/archived-users, /api/admin/professionals
+
+export const USER_ROLE_FILTERS = ['all', 'customer', 'provider', 'admin'] as const;
+export const AdminUsersQuery = z.object({ ...listQuery, role: z.enum(USER_ROLE_FILTERS).default('all') });
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuery>;
+
+export interface AdminUser {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  professional: { id: number; slug: string; companyName: string } | null;
+  createdAt: string;
+  isArchived: boolean;
+  archivedAt: string | null;
+  /** Set once the retention job anonymised the account (product rule 14). */
+  anonymisedAt: string | null;
+}
+
+export const AdminArchivedUsersQuery = z.object(listQuery);
+export type AdminArchivedUsersQuery = z.infer<typeof AdminArchivedUsersQuery>;
+
+export const PROFESSIONAL_FILTERS = ['all', 'live', 'awaiting-approval', 'past-due', 'cancelled'] as const;
+export const AdminProfessionalsQuery = z.object({ ...listQuery, status: z.enum(PROFESSIONAL_FILTERS).default('all') });
+export type AdminProfessionalsQuery = z.infer<typeof AdminProfessionalsQuery>;
+
+export interface AdminProfessional {
+  id: number;
+  slug: string;
+  companyName: string;
+  contactName: string;
+  email: string;
+  region: string;
+  services: string[];
+  rating: number;
+  reviewCount: number;
+  isApproved: boolean;
+  subscriptionStatus: 'inactive' | 'active' | 'past_due' | 'cancelled';
+  subscriptionType: PlanId;
+  currentPeriodEnd: string | null;
+  createdAt: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Maintenance mode (product rule 12)
+
+/** GET /api/admin/maintenance/status (the spec's `enabled`, plus where the access code comes from). */
+export interface MaintenanceStatus {
+  enabled: boolean;
+  /** 'admin': set on the dashboard (stored hashed); 'environment': MAINTENANCE_ACCESS_CODE; null: none (only admins get in). */
+  accessCodeSource: 'admin' | 'environment' | null;
+}
+
+export const MaintenanceToggleInput = z.object({ enabled: z.boolean({ error: 'enabled must be true or false' }) });
+export type MaintenanceToggleInput = z.infer<typeof MaintenanceToggleInput>;
+
+export const ACCESS_CODE_MIN = 6;
+/** POST /api/admin/maintenance/access-code */
+export const AccessCodeInput = z.object({
+  code: text({ error: 'Please enter an access code' })
+    .min(ACCESS_CODE_MIN, `The access code must be at least ${ACCESS_CODE_MIN} characters`)
+    .max(200, 'The access code must be at most 200 characters'),
+});
+export type AccessCodeInput = z.infer<typeof AccessCodeInput>;
+
+/** POST /api/maintenance/unlock (the gate; anyone). */
+export const MaintenanceUnlockInput = z.object({
+  password: text({ error: MAINTENANCE_MESSAGES.accessCodeRequired }).min(1, MAINTENANCE_MESSAGES.accessCodeRequired).max(200),
+});
+export type MaintenanceUnlockInput = z.infer<typeof MaintenanceUnlockInput>;
+
+// ---------------------------------------------------------------------------------------------
+// Audit log, queues, contact messages, reported reviews
+
+export const AuditLogQuery = z.object({ limit: listQuery.limit, offset: listQuery.offset });
+
+export interface AuditEntry {
+  id: number;
+  /** The admin's name, or null for the system (the retention job). */
+  actor: string | null;
+  /** 'application.approve', 'application.reject', 'maintenance.on', 'maintenance.off',
+   *  'maintenance.access-code', 'review.hide', 'review.restore', 'retention.anonymise', … */
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  /** A sentence for people: 'Approved Acme IT (application 12)'. */
+  summary: string;
+  createdAt: string;
+}
+
+/** GET /api/admin/queues: one row per queue (Bull Board has the jobs themselves). */
+export interface QueueSummary {
+  name: string;
+  waiting: number;
+  active: number;
+  delayed: number;
+  failed: number;
+  completed: number;
+}
+
+export const ContactMessagesQuery = z.object({ ...listQuery, handled: z.enum(['all', 'open', 'handled']).default('open') });
+
+export interface AdminContactMessage {
+  id: number;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  handledAt: string | null;
+  createdAt: string;
+}
+
+export const ReviewReportsQuery = z.object({ ...listQuery, state: z.enum(['open', 'resolved', 'all']).default('open') });
+
+/** A reported review with its reports (GET /api/admin/review-reports). */
+export interface AdminReportedReview {
+  review: {
+    id: number;
+    professional: { id: number; slug: string; companyName: string };
+    authorName: string;
+    rating: number;
+    title: string;
+    comment: string;
+    createdAt: string;
+    hiddenAt: string | null;
+    hiddenReason: string | null;
+  };
+  reports: { id: number; reporterName: string; reason: string; createdAt: string; resolvedAt: string | null }[];
+}
+
+/** POST /api/admin/reviews/{id}/hide and /restore. */
+export const ModerateReviewInput = z.object({
+  reason: text({ error: 'Please give a reason' }).trim().min(3, 'Please give a reason (at least 3 characters)').max(1000),
+});
+export type ModerateReviewInput = z.infer<typeof ModerateReviewInput>;
