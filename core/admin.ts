@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Role } from './auth';
 import type { PlanId } from './plans';
+import { queryInteger } from './query-number';
 import { text } from './text';
 
 // ---------------------------------------------------------------------------------------------
@@ -53,8 +54,8 @@ export const ADMIN_PAGE_SIZE_MAX = 100;
 
 const listQuery = {
   search: text().trim().max(200).optional().transform((v) => v || undefined),
-  limit: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).default(ADMIN_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  limit: queryInteger('limit', { min: 1, max: ADMIN_PAGE_SIZE_MAX, fallback: ADMIN_PAGE_SIZE }),
+  offset: queryInteger('offset', { min: 0, max: 1_000_000, fallback: 0 }),
 };
 
 // ---------------------------------------------------------------------------------------------

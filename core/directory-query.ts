@@ -5,31 +5,13 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, MAX_RADIUS_MILES, SORTS } from './directory';
 import { ALL_UK, findLocation } from './locations';
 import { ALL_SERVICES, SERVICES, type Service } from './services';
+import { optionalQueryNumber } from './query-number';
 import { text } from './text';
 
 const serviceByLowerName = new Map(SERVICES.map((s) => [s.toLowerCase(), s]));
 
 const optionalNumber = (label: string, min: number, max: number, { isInteger = false } = {}) =>
-  text()
-    .trim()
-    .optional()
-    .transform((v, ctx) => {
-      if (v === undefined || v === '') return undefined;
-      const n = Number(v);
-      if (!Number.isFinite(n)) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a number` });
-        return z.NEVER;
-      }
-      if (isInteger && !Number.isInteger(n)) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be a whole number` });
-        return z.NEVER;
-      }
-      if (n < min || n > max) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be between ${min} and ${max}` });
-        return z.NEVER;
-      }
-      return n;
-    });
+  optionalQueryNumber(label, { min, max, isInteger });
 
 export const DirectoryQuery = z
   .object({

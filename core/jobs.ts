@@ -60,7 +60,7 @@ export const SendEmailPayload = z.object({
   /** The template's fields (each template validates its own); plain values only. */
   data: z.record(z.string(), z.union([z.string().max(20_000), z.number(), z.boolean(), z.null()])),
   /**
-   * Names this e-mail once, chosen by the caller: 'password-reset_<tokenId>',
+   * Names this e-mail once, chosen by the caller: 'application-received_<applicationId>',
    * 'application-approved_<applicationId>'. Enqueueing the same key twice sends one e-mail.
    */
   idempotencyKey: z.string().min(1).max(120),

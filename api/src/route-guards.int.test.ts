@@ -5,7 +5,9 @@
 //     same path (trailing slash, doubled slashes, percent-encoded letters, dot segments), which
 //     must answer exactly what the canonical path answers, and by changed letter case, which must
 //     be no route at all (404);
-// and does the same for Bull Board (/admin/queues) and the development mail folder.
+// and does the same for Bull Board (/admin/queues), the development mail folder, and the doors
+// answered by middleware outside the API router (the Stripe webhook and stand-in, sitemap, robots).
+// Every route that is not public must also answer `Cache-Control: no-store` (security.md, item 7).
 // Found by probing: `GET /api/Admin/Mail` once answered 200 to anonymous callers.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -164,6 +166,70 @@ describe('every API route', () => {
     expect(mismatches).toEqual([]);
     // About 900 requests: seconds on a quiet machine, more on a busy one.
   }, 120_000);
+});
+
+describe('doors outside the API router', () => {
+  // Middleware that answers paths of its own: the Stripe webhook (signed), the Stripe stand-in's
+  // REST API (its own key) and test-mode pages, and the search-engine files. Each must answer every
+  // spelling of its path as the path itself, and other letter case as no such path.
+  const DOORS = [
+    { method: 'POST', path: '/api/stripe/webhook' },
+    { method: 'GET', path: '/v1/customers' },
+    { method: 'GET', path: '/demo-pay/checkout/cs_test_none' },
+    { method: 'GET', path: '/robots.txt' },
+    { method: 'GET', path: '/sitemap.xml' },
+  ];
+
+  it('answer every spelling of their path as the path itself, and other case as no such path', async () => {
+    const mismatches: string[] = [];
+    for (const door of DOORS) {
+      const canonical = await statusOf(door.method, door.path, 'anonymous');
+      for (const variant of sameResourceSpellings(door.path).filter((v) => !v.includes('/api/') || door.path.startsWith('/api/'))) {
+        const status = await statusOf(door.method, variant, 'anonymous');
+        if (status !== canonical) mismatches.push(`${door.method} ${variant}: ${status}, but ${door.path}: ${canonical}`);
+      }
+      for (const variant of otherCaseSpellings(door.path)) {
+        // The stand-in checks its key before it looks at the path, as Stripe does: the same refusal.
+        const status = await statusOf(door.method, variant, 'anonymous');
+        const isSameRefusal = status === canonical && (status === 401 || status === 403);
+        if (status !== 404 && status !== 405 && !isSameRefusal) mismatches.push(`${door.method} ${variant}: ${status}, expected no such path (404)`);
+      }
+    }
+    expect(mismatches).toEqual([]);
+    // The canonical answers themselves: a webhook without a signature, the stand-in without its key.
+    expect(await statusOf('POST', '/api/stripe/webhook', 'anonymous')).toBe(400);
+    expect(await statusOf('GET', '/v1/customers', 'anonymous')).toBe(401);
+  });
+});
+
+describe('personal answers', () => {
+  // The public directory's answers (the same for everyone) choose their own caching; every other
+  // answer may be personal and must never be stored by a browser or proxy. A new route is personal
+  // until it is added here, on purpose.
+  const SHARED_ANSWERS = new Set([
+    '/api/site-config',
+    '/api/professionals',
+    '/api/professionals/map',
+    '/api/professionals/slug/:slug',
+    '/api/professionals/:id',
+    '/api/professionals/:id/card',
+    '/api/reviews',
+    '/api/home',
+    '/api/locations',
+  ]);
+
+  it('every other API answer says Cache-Control: no-store, whoever calls', async () => {
+    const { routes } = registeredRoutes(t.api.apiRouter);
+    const cacheable: string[] = [];
+    for (const route of routes.filter((r) => r.method === 'GET' && !SHARED_ANSWERS.has(r.template))) {
+      for (const caller of CALLERS) {
+        const res = await rawAs('GET', route.path, caller);
+        if (!/\bno-store\b/.test(String(res.headers['cache-control'] ?? ''))) cacheable.push(`${caller} GET ${route.path}: ${res.status} ${res.headers['cache-control']}`);
+      }
+    }
+    expect(cacheable).toEqual([]);
+    expect(routes.filter((r) => r.method === 'GET' && !SHARED_ANSWERS.has(r.template)).length).toBeGreaterThan(8);
+  });
 });
 
 describe('admin doors', () => {

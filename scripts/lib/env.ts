@@ -1,5 +1,5 @@
 // What the start script, the seed and the e2e runner read from the environment, parsed once with
-// zod (CONVENTIONS 4). The API and the worker validate their own environments (core/env-schema).
+// zod (one parsed config per process). The API and the worker validate their own environments (core/env-schema).
 // DATABASE_URL and REDIS_URL are optional here: without them the scripts find or start services.
 import { z } from 'zod';
 import { parseEnv } from '../../core/env-schema';

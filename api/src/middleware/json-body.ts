@@ -15,7 +15,9 @@ function hasBody(ctx: Context): boolean {
   return ctx.get('Transfer-Encoding') !== '' || (length !== '' && Number(length) > 0);
 }
 
-export const FORBIDDEN_KEY_MESSAGE = 'The request body must not contain the keys "__proto__" or "constructor.prototype".';
+// JSON parsing refuses only "__proto__" (the key that can replace an object's prototype); a
+// "constructor" key is data like any other, and every schema drops the keys it does not know.
+export const FORBIDDEN_KEY_MESSAGE = 'The request body must not contain the key "__proto__".';
 
 /**
  * The path of the first string in a parsed body that cannot be stored as text (core/text.ts), or

@@ -168,6 +168,18 @@ describe('page heads', () => {
     }
   });
 
+  it('answers an address no page has with 404 and the SPA (which shows its 404 page)', async () => {
+    for (const route of ['/no-such-page', '/Sitemap.xml', '/sitemap-1.xml', '/professionals/a/b', '/admin/Queues']) {
+      const res = await t.fetch(route);
+      expect(res.status, route).toBe(404);
+      const html = await res.text();
+      expect(html, route).toContain('<div id="root"></div>');
+      expect(titleOf(html), route).toBe('404 Page Not Found | ITConnect');
+      expect(html, route).toContain('noindex');
+    }
+    expect((await t.fetch('/about')).status).toBe(200);
+  });
+
   it('redirects an id address to the slug address permanently, keeping the query', async () => {
     const pro = await createProfessional();
     const res = await t.fetch(`/professionals/${pro.id}?near=M1`, { redirect: 'manual' });

@@ -321,7 +321,8 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
     await client.end();
   }
 
-  // After the commit, so the worker finds the rows (CONVENTIONS 6).
+  // After the commit, so the worker finds the rows (jobs are enqueued after their writes commit:
+  // docs/architecture.md, Jobs).
   const geocodeJobs = await enqueueGeocodeJobs({ redisUrl: options.redisUrl, redisPrefix: options.redisPrefix, professionals, replaceFinished: true });
   log(`queued ${geocodeJobs} geocode-professional jobs (the worker fills in the map positions)`);
   return { seeded: true, accounts, professionals: data.professionals.length, reviews: data.reviews.length, geocodeJobs };

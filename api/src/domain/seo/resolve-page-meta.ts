@@ -103,7 +103,13 @@ export async function resolvePageMeta(deps: ResolvePageMetaDeps, request: PageRe
   if (profile) return profileMeta(deps, origin, profile[1]!, request);
 
   // Pages with a fixed head in the page registry (core/pages.ts): the title and description there.
-  const page: PageInfo = PAGES[pageAt(path)];
+  const pageId = pageAt(path);
+  // An address no page has: the SPA shows its 404 page, and the answer says 404 too (spec: any
+  // other path), so search engines and link checkers see it is not a page.
+  if (pageId === 'notFound') {
+    return { status: 404, title: fullTitle(PAGES.notFound.title), description: DEFAULT_DESCRIPTION, robots: 'noindex, follow', ogType: 'website' };
+  }
+  const page: PageInfo = PAGES[pageId];
   if (page.path === path && page.description) {
     return { status: 200, title: fullTitle(page.title), description: page.description, canonicalUrl: `${origin}${path}`, ogType: 'website' };
   }
