@@ -3,7 +3,7 @@
 // the visitor scrolls to the end it rests below the footer instead of covering the footer's links.
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
-import { linkClass, pageWidthClass, primaryButtonClass } from './styles';
+import { linkClass, pageWidthClass, primaryButtonClass, secondaryButtonClass } from './styles';
 import { useCookieConsent } from './cookie-consent';
 
 function focusMain() {
@@ -41,7 +41,7 @@ export function CookieBanner() {
               decline();
               focusMain();
             }}
-            className="rounded-md border border-gray-400 bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100"
+            className={secondaryButtonClass}
           >
             Decline
           </button>

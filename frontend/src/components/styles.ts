@@ -14,6 +14,10 @@ export const dangerButtonClass =
 export const outlineButtonClass =
   'inline-flex items-center justify-center rounded-md border border-blue-700 px-4 py-2 text-sm font-semibold text-blue-700 hover:bg-blue-50 disabled:cursor-not-allowed disabled:opacity-60';
 
+/** The calls to action on a blue band (the directory's join banner, the home page's closing section). */
+export const onBluePrimaryButtonClass = 'rounded-md bg-white px-5 py-2.5 text-sm font-semibold text-blue-800 hover:bg-blue-50';
+export const onBlueSecondaryButtonClass = 'rounded-md border border-white px-5 py-2.5 text-sm font-semibold text-white hover:bg-blue-800';
+
 // The bigger calls to action of content pages. They stay inline boxes (no inline-flex) because
 // some sit in a paragraph of running text, where an inline-flex box would make the line taller.
 export const largePrimaryButtonClass = 'rounded-md bg-blue-700 px-5 py-2.5 text-sm font-semibold text-white hover:bg-blue-800';
@@ -21,6 +25,8 @@ export const largeSecondaryButtonClass =
   'rounded-md border border-gray-400 px-5 py-2.5 text-sm font-semibold text-gray-900 hover:bg-gray-100';
 
 export const linkClass = 'font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900';
+/** A small bordered button inside a list row or table (Open, Retry). */
+export const smallButtonClass = 'rounded-md border border-gray-400 px-3 py-1 text-sm font-medium text-gray-800 hover:bg-gray-100';
 
 export const inputClass =
   'block w-full rounded-md border border-gray-400 bg-white px-3 py-2 text-sm text-gray-900 placeholder:text-gray-600 focus:border-blue-600 aria-[invalid=true]:border-red-700';

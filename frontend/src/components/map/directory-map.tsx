@@ -18,6 +18,7 @@ import { useLeafletContext } from '@react-leaflet/core';
 import { Link } from 'react-router-dom';
 import type { DirectoryFilters } from '../../api/directory-query';
 import { useMapPoints, useProfessionalCard } from '../../api/use-professionals';
+import { linkClass } from '../styles';
 import { useSiteConfig } from '../../api/use-site-config';
 import { StarIcon } from '../professional-card/professional-card';
 import {
@@ -176,7 +177,7 @@ function CardPopup({ point, near, onClose }: { point: OpenPoint; near: string; o
             <p className="text-sm font-medium text-gray-900">{priceLine(card.hourlyRate, card.rateType)}</p>
           ) : null}
           <p className="pt-1">
-            <Link to={profileHref(card.slug, near || undefined)} className="text-sm font-semibold text-blue-700 underline underline-offset-2">
+            <Link to={profileHref(card.slug, near || undefined)} className={`${linkClass} text-sm`}>
               View Profile →
             </Link>
           </p>

@@ -3,7 +3,7 @@
 // The card is an <article> whose heading names it; the heading level fits the page it sits in.
 import { Link } from 'react-router-dom';
 import type { ProfessionalListItem } from '../../../../core/directory';
-import { tagClass } from '../styles';
+import { primaryButtonClass, tagClass } from '../styles';
 import {
   distanceText,
   formatRating,
@@ -85,7 +85,7 @@ export function ProfessionalCard({ professional, headingLevel = 3, near }: Profe
         <Link
           to={profileHref(slug, near)}
           aria-label={`View Profile: ${companyName}`}
-          className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800"
+          className={primaryButtonClass}
         >
           View Profile
         </Link>

@@ -10,7 +10,7 @@ import { useCurrentUser } from '../../api/use-current-user';
 import { MessagePage } from '../../components/message-page';
 import { PageLoading } from '../../components/layout/page-loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { displayHeadingClass, pageWidthClass, sectionHeadingClass } from '../../components/styles';
+import { displayHeadingClass, pageWidthClass, sectionHeadingClass, smallButtonClass } from '../../components/styles';
 
 function formatDate(date: string): string {
   const parsed = new Date(date);
@@ -49,7 +49,7 @@ function MailBrowser() {
             <button
               type="button"
               onClick={() => void reload()}
-              className="rounded-md border border-gray-400 px-3 py-1 text-sm font-medium text-gray-800 hover:bg-gray-100"
+              className={smallButtonClass}
             >
               Refresh
             </button>

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { COOKIE_CONSENT_STORAGE_KEY } from '../../../../core/site-config';
 import { useCookieConsent } from '../../components/cookie-consent';
 import { StaticPage } from '../../components/static-page';
+import { secondaryButtonClass } from '../../components/styles';
 import { TableScroller } from '../../components/table-scroller';
 
 function CookieChoice() {
@@ -22,7 +23,7 @@ function CookieChoice() {
         <button
           type="button"
           onClick={reset}
-          className="rounded-md border border-gray-400 bg-white px-4 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100"
+          className={secondaryButtonClass}
         >
           Change cookie settings
         </button>

@@ -1,8 +1,6 @@
 import { Link } from 'react-router-dom';
-import { pageWidthClass } from '../../components/styles';
+import { onBluePrimaryButtonClass, onBlueSecondaryButtonClass, pageWidthClass } from '../../components/styles';
 
-const primary = 'rounded-md bg-white px-5 py-3 text-sm font-semibold text-blue-800 hover:bg-blue-50';
-const secondary = 'rounded-md border border-white px-5 py-3 text-sm font-semibold text-white hover:bg-blue-800';
 
 export function ClosingCallToAction() {
   return (
@@ -14,10 +12,10 @@ export function ClosingCallToAction() {
           </h2>
           <p className="mt-3 text-blue-100">Browse verified professionals near you, for free.</p>
           <div className="mt-6 flex flex-wrap gap-4">
-            <Link to="/professionals" className={primary}>
+            <Link to="/professionals" className={onBluePrimaryButtonClass}>
               Browse All Services
             </Link>
-            <Link to="/professionals" className={secondary}>
+            <Link to="/professionals" className={onBlueSecondaryButtonClass}>
               View All Professionals
             </Link>
           </div>
@@ -26,10 +24,10 @@ export function ClosingCallToAction() {
           <h2 className="text-2xl font-bold">Are you an IT professional?</h2>
           <p className="mt-3 text-blue-100">Join the directory and connect with clients across the UK.</p>
           <div className="mt-6 flex flex-wrap gap-4">
-            <Link to="/apply" className={primary}>
+            <Link to="/apply" className={onBluePrimaryButtonClass}>
               List Your Business
             </Link>
-            <Link to="/about" className={secondary}>
+            <Link to="/about" className={onBlueSecondaryButtonClass}>
               Learn More
             </Link>
           </div>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { pageWidthClass } from '../../components/styles';
+import { onBluePrimaryButtonClass, onBlueSecondaryButtonClass, pageWidthClass } from '../../components/styles';
 
 /** The directory's closing call to professionals (spec: bottom banner). */
 export function JoinBanner() {
@@ -13,12 +13,12 @@ export function JoinBanner() {
           <p className="mt-2 text-blue-50">Join our directory and connect with clients across the UK...</p>
         </div>
         <div className="flex flex-wrap gap-3">
-          <Link to="/apply" className="rounded-md bg-white px-5 py-2.5 text-sm font-semibold text-blue-800 hover:bg-blue-50">
+          <Link to="/apply" className={onBluePrimaryButtonClass}>
             Join us today
           </Link>
           <Link
             to="/about"
-            className="rounded-md border border-white px-5 py-2.5 text-sm font-semibold text-white hover:bg-blue-700"
+            className={onBlueSecondaryButtonClass}
           >
             Learn More
           </Link>

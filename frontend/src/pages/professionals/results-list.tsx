@@ -1,7 +1,7 @@
 import { errorMessageFor } from '../../api/client';
 import type { useProfessionals } from '../../api/use-professionals';
 import { ProfessionalCard, ProfessionalCardSkeleton } from '../../components/professional-card/professional-card';
-import { dangerButtonClass, primaryButtonClass } from '../../components/styles';
+import { dangerButtonClass, outlineButtonClass, primaryButtonClass } from '../../components/styles';
 
 const SKELETON_COUNT = 6;
 
@@ -113,7 +113,7 @@ function ResultsBody({ professionals, isLoading, error, hasMore, isLoadingMore, 
             type="button"
             onClick={error ? onRetry : onLoadMore}
             disabled={isLoadingMore}
-            className="rounded-md border border-blue-700 px-5 py-2 text-sm font-semibold text-blue-700 hover:bg-blue-50 disabled:opacity-60"
+            className={outlineButtonClass}
           >
             {isLoadingMore ? 'Loading…' : error ? 'Try again' : 'Load more'}
           </button>

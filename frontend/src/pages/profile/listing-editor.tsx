@@ -18,6 +18,7 @@ import {
   linkClass,
   panelClass,
   primaryButtonClass,
+  secondaryButtonClass,
   sectionHeadingClass,
 } from '../../components/styles';
 import {
@@ -31,10 +32,6 @@ import {
   validateProfileForm,
   type ProfileFormValues,
 } from './profile-form';
-
-// Bolder than secondaryButtonClass (font-semibold): the editor's buttons have always been.
-const editorSecondaryButtonClass =
-  'inline-flex items-center justify-center rounded-md border border-gray-400 px-4 py-2 text-sm font-semibold text-gray-800 hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-60';
 
 export function ListingEditor({ publicSlug }: { publicSlug: string | null }) {
   const { profile, error, isLoading, mutate } = useMyProfile(true);
@@ -56,7 +53,7 @@ export function ListingEditor({ publicSlug }: { publicSlug: string | null }) {
         <button
           type="button"
           onClick={() => void mutate()}
-          className={`${editorSecondaryButtonClass} mt-3`}
+          className={`${secondaryButtonClass} mt-3`}
         >
           Try again
         </button>
@@ -236,7 +233,7 @@ function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
         <button type="submit" disabled={isSaving} className={primaryButtonClass}>
           {isSaving ? 'Saving…' : 'Save'}
         </button>
-        <button type="button" onClick={onCancel} className={editorSecondaryButtonClass}>
+        <button type="button" onClick={onCancel} className={secondaryButtonClass}>
           Cancel
         </button>
       </div>
