@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Role } from './auth';
 import type { PlanId } from './plans';
+import { MAINTENANCE_MESSAGES } from './maintenance-texts';
 import { text } from './text';
 
 // ---------------------------------------------------------------------------------------------
@@ -35,15 +36,8 @@ export const ADMIN_MESSAGES = {
   applicationDecided: 'This application has already been decided.',
 } as const;
 
-export const MAINTENANCE_MESSAGES = {
-  gateTitle: "We'll be with you soon",
-  accessGrantedTitle: 'Access granted',
-  accessDeniedTitle: 'Access denied',
-  accessDenied: 'Incorrect password. Please try again.',
-  accessCodeRequired: 'Please enter the access code',
-  /** The API's 503 while maintenance is on (product rule 12). */
-  unavailable: 'The site is down for maintenance. Please try again soon.',
-} as const;
+// The gate's texts live in a zod-free file, since the gate is in the SPA's entry bundle.
+export { MAINTENANCE_MESSAGES };
 
 // ---------------------------------------------------------------------------------------------
 // Lists: paging and search shared by every admin list
