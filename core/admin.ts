@@ -238,6 +238,31 @@ export type MaintenanceUnlockInput = z.infer<typeof MaintenanceUnlockInput>;
 
 export const AuditLogQuery = z.object({ limit: listQuery.limit, offset: listQuery.offset });
 
+/** The audit log's action names (AuditEntry.action), written by the API and the worker. */
+export const AUDIT_ACTIONS = {
+  approve: 'application.approve',
+  reject: 'application.reject',
+  maintenanceOn: 'maintenance.on',
+  maintenanceOff: 'maintenance.off',
+  accessCode: 'maintenance.access-code',
+  contactHandled: 'contact-message.handled',
+  reviewHide: 'review.hide',
+  reviewRestore: 'review.restore',
+  retention: 'retention.anonymise',
+} as const;
+
+/**
+ * What an audit row's `details` holds: at least the sentence people read (AuditEntry.summary),
+ * written when the action happens, so the log reads the same after the target changes or goes.
+ */
+export interface AuditDetails {
+  summary: string;
+  [key: string]: string | number | boolean | null | number[] | string[];
+}
+
+/** The name an anonymised account carries (product rule 14); its reviews stay, without a name. */
+export const ANONYMISED_NAME = 'Deleted user';
+
 export interface AuditEntry {
   id: number;
   /** The admin's name, or null for the system (the retention job). */
