@@ -75,7 +75,6 @@ async function runRetention(day: string): Promise<{ count: number }> {
 let customer31: Awaited<ReturnType<typeof account>>;
 let customer29: Awaited<ReturnType<typeof account>>;
 let provider31: Awaited<ReturnType<typeof account>>;
-let provider40: Awaited<ReturnType<typeof account>>;
 let active: Awaited<ReturnType<typeof account>>;
 let paidListing: Awaited<ReturnType<typeof listing>>;
 let unpaidListing: Awaited<ReturnType<typeof listing>>;
@@ -96,7 +95,7 @@ beforeAll(async () => {
   customer31 = await account('Casey Old', 31);
   customer29 = await account('Robin Recent', 29);
   provider31 = await account('Owner Person', 31, paidListing.id);
-  provider40 = await account('Another Owner', 40, unpaidListing.id);
+  await account('Another Owner', 40, unpaidListing.id);
   active = await account('Still Here', null);
 
   for (const user of [customer31, customer29]) {
@@ -182,7 +181,11 @@ describe('anonymise-archived-accounts', () => {
     const application = await db.prisma.application.findFirstOrThrow({ where: { userId: provider31.id } });
     expect(application).toMatchObject({ companyName: 'Paid Owner Ltd', contactName: ANONYMISED_NAME, phone: null, website: null, linkedin: null, socialLinks: [], description: '', postcode: '', status: 'approved' });
     // Without payments nothing needs the business's name either.
-    expect(await db.prisma.professional.findUniqueOrThrow({ where: { id: unpaidListing.id } })).toMatchObject({ companyName: 'Deleted listing', contactName: ANONYMISED_NAME });
+    expect(await db.prisma.professional.findUniqueOrThrow({ where: { id: unpaidListing.id }, include: { user: true } })).toMatchObject({
+      companyName: 'Deleted listing',
+      contactName: ANONYMISED_NAME,
+      user: { name: ANONYMISED_NAME },
+    });
 
     const audit = await db.prisma.auditLog.findMany({ where: { action: 'retention.anonymise' } });
     expect(audit).toEqual([expect.objectContaining({ actorId: null, targetType: 'user' })]);
