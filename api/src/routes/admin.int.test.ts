@@ -270,6 +270,17 @@ describe('the audit log, contact messages and queues', () => {
     for (const q of queues) for (const n of [q.waiting, q.active, q.delayed, q.failed, q.completed]) expect(Number.isInteger(n)).toBe(true);
   });
 
+  it('Bull Board shows every queue, and none of its answers may be kept by a browser or proxy', async () => {
+    const page = await get('/admin/queues');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('Cache-Control')).toBe('no-store');
+    await page.arrayBuffer();
+    const api = await get('/admin/queues/api/queues');
+    expect(api.headers.get('Cache-Control')).toBe('no-store');
+    const board = (await api.json()) as { queues: { name: string }[] };
+    expect(board.queues.map((q) => q.name).sort()).toEqual([...QUEUE_NAMES].sort());
+  });
+
   it('answers the stats in the spec’s shape', async () => {
     const stats = (await (await get('/api/admin/stats')).json()) as Record<string, unknown>;
     expect(Object.keys(stats)).toEqual(
