@@ -52,6 +52,11 @@ beforeAll(async () => {
   const e = await createProfessional(p, { companyName: 'E', subscriptionStatus: 'past_due' });
   await p.professional.update({ where: { id: e.id }, data: { subscriptionType: 'monthly' } });
   await pay(e.id, 300, 'monthly', '2026-03-01T12:00:00Z', '2026-04-01T12:00:00Z');
+  // J: monthly, paid in March, cancelled through the site on 1 April, subscribed again in June.
+  const j = await createProfessional(p, { companyName: 'J' });
+  await p.professional.update({ where: { id: j.id }, data: { subscriptionType: 'monthly', cancelledAt: new Date('2026-04-01T08:00:00Z') } });
+  await pay(j.id, 300, 'monthly', '2026-03-01T09:00:00Z', '2026-04-01T09:00:00Z');
+  await pay(j.id, 300, 'monthly', '2026-06-01T12:00:00Z', '2026-07-01T12:00:00Z');
   // Four more live listings with ratings, no payments (demo-like), for Top Rated's cut at five.
   for (const [name, rating] of [['F', 4.9], ['G', 4.1], ['H', 4.6], ['I', 4.6]] as const) {
     await createProfessional(p, { companyName: name, rating, reviewCount: name === 'I' ? 9 : 3 });
@@ -77,23 +82,23 @@ describe('getAdminStats', () => {
   it('counts listings, people and applications', async () => {
     const stats = await getAdminStats({ prisma: db.prisma, now: NOW });
     expect(stats).toMatchObject({
-      totalProfessionals: 9,
-      // A, B, F, G, H, I: approved with an active subscription.
-      activeProfessionals: 6,
+      totalProfessionals: 10,
+      // A, B, F, G, H, I, J: approved with an active subscription.
+      activeProfessionals: 7,
       totalCustomers: 2,
       pendingApplications: 1,
       archivedUsers: 1,
-      // Active: A and F..I monthly (the factory's default plan), B yearly; C and D cancelled; E past due.
-      subscriptionBreakdown: { monthly: 5, yearly: 1, activeSubscriptions: 6, cancelledSubscriptions: 2, pastDueSubscriptions: 1 },
+      // Active: A, J and F..I monthly (the factory's default plan), B yearly; C and D cancelled; E past due.
+      subscriptionBreakdown: { monthly: 6, yearly: 1, activeSubscriptions: 7, cancelledSubscriptions: 2, pastDueSubscriptions: 1 },
     });
   });
 
   it('adds up money received less refunds, split by the plan paid for', async () => {
     const stats = await getAdminStats({ prisma: db.prisma, now: NOW });
-    // A 3 × £3 + B £28 + C (£3 − £3) + D (£28 − £8) + E £3 = £60.
-    expect(stats.totalRevenue).toBe(60);
-    // Monthly: A £9 + C £0 + E £3. Yearly: B £28 + D £20.
-    expect(stats.monthlyRevenue).toBe(12);
+    // A 3 × £3 + B £28 + C (£3 − £3) + D (£28 − £8) + E £3 + J 2 × £3 = £66.
+    expect(stats.totalRevenue).toBe(66);
+    // Monthly: A £9 + C £0 + E £3 + J £6. Yearly: B £28 + D £20.
+    expect(stats.monthlyRevenue).toBe(18);
     expect(stats.yearlyRevenue).toBe(48);
   });
 
@@ -108,14 +113,15 @@ describe('getAdminStats', () => {
       // D's paid year (to 20 May 2026) runs through every month end until April.
       '2025-07': [0, 1], '2025-08': [0, 1], '2025-09': [0, 1], '2025-10': [0, 1], '2025-11': [0, 1],
       '2025-12': [0, 1], '2026-01': [0, 1], '2026-02': [0, 1],
-      // March: E's £3; at its end D and E.
-      '2026-03': [3, 2],
+      // March: E's and J's £3; at its end D, E and J (cancelled only on 1 April).
+      '2026-03': [6, 3],
       // April: A's first £3; at its end A and D (E's month ended on 1 April).
       '2026-04': [3, 2],
       // May: A's second £3 (B paid after midnight in London); at its end only A (B began 30 minutes later).
       '2026-05': [3, 1],
-      // June so far: A £3 + B £28 + C nothing (refunded); now A and B (C refunded and cancelled).
-      '2026-06': [31, 2],
+      // June so far: A £3 + B £28 + C nothing (refunded) + J £3; now A, B and J (its new
+      // subscription, paid after its cancellation), not C (refunded and cancelled).
+      '2026-06': [34, 3],
     });
   });
 

@@ -3,7 +3,8 @@
 // plans. Months are calendar months in Europe/London. A month's revenue is what was received that
 // month less what of it has been refunded since (payments carry their refunded total, not refund
 // dates); its active subscriptions are the listings with a paid period running at the month's end
-// (or now, for the current month), not fully refunded and not cancelled through the site by then.
+// (or now, for the current month), not fully refunded, and not cancelled through the site by then
+// (a payment made after a cancellation is a new subscription, and counts).
 import type { AdminMonth, AdminStats, AdminTopRated } from '../../../../core/admin';
 import type { PrismaClient } from '../../../../prisma/db';
 import { LISTED } from '../directory/directory-filters';
@@ -86,7 +87,7 @@ async function months(prisma: PrismaClient, now: Date): Promise<AdminMonth[]> {
               FROM payments pay JOIN professionals p ON p.id = pay.professional_id
              WHERE pay.period_start <= b.ends AND pay.period_end > b.ends
                AND pay.refunded_pence < pay.amount_pence
-               AND (p.cancelled_at IS NULL OR p.cancelled_at >= b.ends)) AS active
+               AND (p.cancelled_at IS NULL OR p.cancelled_at >= b.ends OR pay.paid_at > p.cancelled_at)) AS active
       FROM bounds b
      ORDER BY b.month_start_local`;
   return rows.map((r) => ({ month: r.month, revenue: poundsOf(r.revenue_pence), activeSubscriptions: r.active }));
