@@ -19,16 +19,19 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-function RegionToaster() {
-  return <Toaster position="top-right" gutter={8} toastOptions={{ duration: TOAST_DURATION_MS }} />;
+function RegionToaster({ position }: { position: 'top-right' | 'bottom-right' }) {
+  return <Toaster position={position} gutter={8} toastOptions={{ duration: TOAST_DURATION_MS }} />;
 }
 
 export function AppToaster() {
   const isInModal = useSyncExternalStore(subscribe, () => modalToasters > 0, () => false);
-  return isInModal ? null : <RegionToaster />;
+  return isInModal ? null : <RegionToaster position="top-right" />;
 }
 
-/** The toast region inside an open modal dialog (render it only while the dialog is open). */
+/**
+ * The toast region inside an open modal dialog (render it only while the dialog is open). At the
+ * bottom, so a toast never covers the dialog's title and close button.
+ */
 export function ModalToaster() {
   useEffect(() => {
     modalToasters += 1;
@@ -38,5 +41,5 @@ export function ModalToaster() {
       notify();
     };
   }, []);
-  return <RegionToaster />;
+  return <RegionToaster position="bottom-right" />;
 }

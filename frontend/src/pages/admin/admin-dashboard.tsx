@@ -109,7 +109,7 @@ function Statistics({ onOpen }: { onOpen: (dialog: DashboardDialog) => void }) {
 
 export function DashboardError({ onRetry }: { onRetry: () => void }) {
   return (
-    <section role="alert" aria-labelledby="dashboard-error" className={`${panelClass} border-red-300 bg-red-50`}>
+    <section role="alert" aria-labelledby="dashboard-error" className="rounded-lg border border-red-300 bg-red-50 p-6 shadow-sm">
       <h2 id="dashboard-error" className="text-lg font-semibold text-red-900">
         {ADMIN_MESSAGES.dashboardErrorTitle}
       </h2>

@@ -16,6 +16,9 @@ const CODE_SOURCES: Record<NonNullable<MaintenanceStatus['accessCodeSource']>, s
   environment: "taken from the server's settings (MAINTENANCE_ACCESS_CODE)",
 };
 
+/** panelClass in amber: the site is closed. */
+const maintenanceOnPanelClass = 'rounded-lg border border-amber-500 bg-amber-50 p-6 shadow-sm';
+
 export function MaintenancePanel() {
   const { status, error, isLoading, reload } = useMaintenanceStatus();
   const [isSwitching, setSwitching] = useState(false);
@@ -43,7 +46,7 @@ export function MaintenancePanel() {
   }
 
   return (
-    <section aria-labelledby={headingId} className={`${panelClass} ${isOn ? 'border-amber-500 bg-amber-50' : ''}`}>
+    <section aria-labelledby={headingId} className={isOn ? maintenanceOnPanelClass : panelClass}>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="max-w-2xl">
           <h2 id={headingId} className={sectionHeadingClass}>

@@ -3,6 +3,7 @@
 // dashboard shows it. It is a picture for sighted users: the same figures are in the table beside
 // it, so the chart is hidden from assistive technology and has no keyboard layer of its own
 // (accessibilityLayer off: a focusable chart inside aria-hidden would trap keyboard users).
+// No animation: the figures are there at once (and nothing moves for people who prefer less motion).
 // recharts flattens fragments with react-is, whose installed version predates React 19's elements:
 // the chart's children are therefore written out directly, never inside a fragment.
 import { Bar, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -25,8 +26,8 @@ export function RevenueChart({ months }: { months: readonly AdminMonth[] }) {
           contentStyle={{ fontSize: 13, borderRadius: 6 }}
         />
         <Legend wrapperStyle={{ fontSize: 13, color: '#1f2937' }} />
-        <Bar yAxisId="revenue" dataKey="revenue" name="Revenue" fill="#1d4ed8" radius={[3, 3, 0, 0]} maxBarSize={36} />
-        <Line yAxisId="subscriptions" dataKey="active" name="Active subscriptions" stroke="#b45309" strokeWidth={2} dot={{ r: 3 }} type="monotone" />
+        <Bar yAxisId="revenue" dataKey="revenue" name="Revenue" fill="#1d4ed8" radius={[3, 3, 0, 0]} maxBarSize={36} isAnimationActive={false} />
+        <Line yAxisId="subscriptions" dataKey="active" name="Active subscriptions" stroke="#b45309" strokeWidth={2} dot={{ r: 3 }} type="monotone" isAnimationActive={false} />
       </ComposedChart>
     </ResponsiveContainer>
   );

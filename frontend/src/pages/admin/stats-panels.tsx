@@ -15,22 +15,25 @@ interface StatCard {
   label: string;
   value: string;
   note?: string;
-  /** The dialog listing what the card counts, and its button's text. */
-  dialog?: { id: DashboardDialog; label: string };
+  /** The dialog listing what the card counts, its button's text, and the text on a narrow screen. */
+  dialog?: { id: DashboardDialog; label: string; short: string };
 }
 
 export function statCards(stats: AdminStats): StatCard[] {
   return [
-    { id: 'total-professionals', label: 'Total professionals', value: formatCount(stats.totalProfessionals), note: 'Every listing, live or not', dialog: { id: 'professionals', label: 'View professionals' } },
+    { id: 'total-professionals', label: 'Total professionals', value: formatCount(stats.totalProfessionals), note: 'Every listing, live or not', dialog: { id: 'professionals', label: 'View professionals', short: 'View' } },
     { id: 'active-professionals', label: 'Active professionals', value: formatCount(stats.activeProfessionals), note: 'Approved, with an active subscription' },
-    { id: 'total-customers', label: 'Total customers', value: formatCount(stats.totalCustomers), note: 'Customer accounts in use', dialog: { id: 'users', label: 'View users' } },
-    { id: 'pending-applications', label: 'Pending applications', value: formatCount(stats.pendingApplications), note: 'Waiting for a decision', dialog: { id: 'applications', label: 'Review applications' } },
-    { id: 'archived-users', label: 'Archived users', value: formatCount(stats.archivedUsers), note: 'Deleted or cancelled accounts', dialog: { id: 'archived', label: 'View archived users' } },
+    { id: 'total-customers', label: 'Total customers', value: formatCount(stats.totalCustomers), note: 'Customer accounts in use', dialog: { id: 'users', label: 'View users', short: 'View' } },
+    { id: 'pending-applications', label: 'Pending applications', value: formatCount(stats.pendingApplications), note: 'Waiting for a decision', dialog: { id: 'applications', label: 'Review applications', short: 'Review' } },
+    { id: 'archived-users', label: 'Archived users', value: formatCount(stats.archivedUsers), note: 'Deleted or cancelled accounts', dialog: { id: 'archived', label: 'View archived users', short: 'View' } },
     { id: 'total-revenue', label: 'Total revenue', value: formatPounds(stats.totalRevenue), note: 'Payments received, less refunds' },
     { id: 'monthly-revenue', label: 'Monthly plan revenue', value: formatPounds(stats.monthlyRevenue), note: 'From Pay Monthly, less refunds' },
     { id: 'yearly-revenue', label: 'Yearly plan revenue', value: formatPounds(stats.yearlyRevenue), note: 'From Pay Annually, less refunds' },
   ];
 }
+
+/** A stat card: a panel with less padding than panelClass, so two fit side by side on a phone. */
+const statCardClass = 'flex flex-col rounded-lg border border-gray-200 bg-white p-4 shadow-sm sm:p-5';
 
 export function StatCards({ stats, onOpen }: { stats: AdminStats; onOpen: (dialog: DashboardDialog) => void }) {
   return (
@@ -38,19 +41,23 @@ export function StatCards({ stats, onOpen }: { stats: AdminStats; onOpen: (dialo
       <h2 id="stats-heading" className="sr-only">
         Statistics
       </h2>
-      <ul className="grid grid-cols-1 gap-4 min-[28rem]:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
         {statCards(stats).map((card) => (
-          <li key={card.id} className={`${panelClass} flex flex-col p-5`}>
+          <li key={card.id} className={statCardClass}>
             <p id={card.id} className="text-sm font-medium text-gray-700">
               {card.label}
             </p>
-            <p className="mt-1 text-2xl font-bold tracking-tight text-gray-900 tabular-nums">
+            <p className="mt-1 text-xl font-bold tracking-tight break-words text-gray-900 tabular-nums sm:text-2xl">
               {card.value}
             </p>
             {card.note ? <p className="mt-1 text-xs text-gray-700">{card.note}</p> : null}
             {card.dialog ? (
-              <button type="button" className={`${secondaryButtonClass} mt-3 self-start`} onClick={() => onOpen(card.dialog!.id)}>
-                {card.dialog.label}
+              // 'View' on a narrow screen, the whole label from sm up; its name is always the whole label.
+              <button type="button" className={`${secondaryButtonClass} mt-auto self-start`} onClick={() => onOpen(card.dialog!.id)}>
+                <span className="sm:hidden" aria-hidden="true">
+                  {card.dialog.short}
+                </span>
+                <span className="sr-only sm:not-sr-only">{card.dialog.label}</span>
               </button>
             ) : null}
           </li>
