@@ -14,11 +14,12 @@
 // advisory lock on the e2e database for its whole run, shared by ordinary tests and exclusive for
 // tagged ones (the runLock fixture). PostgreSQL queues lock requests in order, so a tagged test
 // waits for the tests already running and the next ones wait for it, whatever the number of
-// workers, the projects (desktop, mobile) or the files chosen on the command line.
+// workers, the projects (desktop, mobile) or the files chosen on the command line. (beforeEach
+// hooks run inside a test's turn; a beforeAll hook would not, so journeys use none.)
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Cookie, type Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib/v1';
 import pg from 'pg';
 import type { CurrentUser } from '../../core/auth';
@@ -126,7 +127,25 @@ export async function declineCookies(context: BrowserContext): Promise<void> {
   await context.addInitScript(consentScript);
 }
 
-export const test = base.extend<{ runLock: void; consentedPage: Page; providerPage: Page; adminPage: Page }>({
+export const test = base.extend<{ runLock: void; consentedPage: Page; providerPage: Page; adminPage: Page }, { adminCookies: Cookie[] }>({
+  /**
+   * The demo admin's session cookies, signed in once per worker: sign-ins are limited per address
+   * (LOGIN_LIMIT_PER_IP), and every test's browser comes from 127.0.0.1.
+   */
+  adminCookies: [
+    async ({ browser }, use) => {
+      await ensureKnownPassword(ADMIN_EMAIL);
+      const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100' });
+      try {
+        await signInAs(context, ADMIN_EMAIL, KNOWN_PASSWORD);
+        const cookies = await context.cookies();
+        await use(cookies);
+      } finally {
+        await context.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
   /** Every test's turn (see the top of this file): shared for ordinary tests, exclusive for ALONE_TAG ones. */
   runLock: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
@@ -156,10 +175,9 @@ export const test = base.extend<{ runLock: void; consentedPage: Page; providerPa
     await signInAs(page, PROVIDER_EMAIL, KNOWN_PASSWORD);
     await use(page);
   },
-  /** consentedPage, signed in (through the API) as the demo admin with KNOWN_PASSWORD; still blank: navigate first. */
-  adminPage: async ({ consentedPage: page }, use) => {
-    await ensureKnownPassword(ADMIN_EMAIL);
-    await signInAs(page, ADMIN_EMAIL, KNOWN_PASSWORD);
+  /** consentedPage with the demo admin's session (adminCookies); still blank: navigate first. */
+  adminPage: async ({ consentedPage: page, adminCookies }, use) => {
+    await page.context().addCookies(adminCookies);
     await use(page);
   },
 });

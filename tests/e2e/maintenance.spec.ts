@@ -2,13 +2,14 @@
 // product: the admin sets a beta testers' access code and switches maintenance on from the
 // dashboard → a visitor (another browser context) gets the gate, with the page answering 503 and
 // the API too → an empty code asks for one, a wrong code is refused ('Access denied') → the right
-// code lets them in ('Access granted', then the site) → another visitor still gets the gate and can
-// reach the sign-in form from it → the admin switches maintenance off → everyone gets the site.
+// code lets them in ('Access granted', then the site) → another visitor still gets the gate, from
+// which an administrator signs in and gets the site → the admin switches maintenance off → everyone
+// gets the site.
 // Tagged ALONE_TAG: while maintenance is on every other visitor would get the gate, so this runs
 // with no other test running (fixtures.ts). Whatever happens, maintenance ends off.
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { ADMIN_MESSAGES, MAINTENANCE_MESSAGES } from '../../core/admin';
-import { ALONE_TAG, checkA11y, declineCookies, expect, saveScreenshot, test } from './fixtures';
+import { ADMIN_EMAIL, ALONE_TAG, checkA11y, declineCookies, expect, KNOWN_PASSWORD, saveScreenshot, test } from './fixtures';
 
 /** A visitor's own browser context, like the project's (viewport, touch), with the cookie banner answered. */
 async function newVisitor(browser: Browser, testInfo: TestInfo): Promise<{ context: BrowserContext; page: Page }> {
@@ -99,8 +100,17 @@ test('maintenance on → a visitor gets the gate → a wrong code is refused →
     await other.page.getByRole('link', { name: 'Sign in' }).click();
     await expect(other.page).toHaveURL(/\/login\?next=%2Fabout$/);
     await expect(other.page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
-    await expect(other.page.getByLabel('Email')).toBeVisible();
     await checkA11y(other.page);
+    // An administrator signs in there and gets the site at the address they asked for.
+    const form = other.page.getByRole('form', { name: 'Sign in' });
+    await form.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
+    await form.getByLabel('Password', { exact: true }).fill(KNOWN_PASSWORD);
+    await form.getByText("I'm not a robot").click();
+    await expect(form.getByText('Verified', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(other.page).toHaveURL(/\/about$/);
+    await expect(other.page.getByRole('heading', { level: 1, name: 'About ITConnect' })).toBeVisible();
+    await expect(other.page.getByRole('banner').getByRole('link', { name: 'ITConnect home' })).toBeVisible();
 
     // Off again: everyone gets the site.
     await switchMaintenance(admin, false);
