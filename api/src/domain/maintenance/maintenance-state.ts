@@ -1,7 +1,7 @@
 // Maintenance mode as every API process sees it (product rule 12). The switch and the access code
 // live in site_settings (one row, id 1), so a switch made on one process holds on all of them. Each
 // process keeps the row in memory and asks PostgreSQL again only when it changes: a trigger
-// (migration 20261124090000_site_settings_notify) NOTIFYs itc_site_settings_changed on commit and
+// (migration 20261123210000_site_settings_notify) NOTIFYs itc_site_settings_changed on commit and
 // this process LISTENs (notifications/listen.ts). So the gate costs no database read per request,
 // and a switch takes effect everywhere within the notification's delivery (milliseconds).
 // If the LISTEN connection is down a change could be missed: the row is then read again at most

@@ -1,6 +1,6 @@
 // Tells the API when data it keeps in memory changes in PostgreSQL, whoever changed it: the API, the
 // worker, the seed or an operator in psql. Triggers NOTIFY a channel on commit (migrations
-// 20261122053000_directory_change_notify for the directory, 20261124090000_site_settings_notify for
+// 20261122053000_directory_change_notify for the directory, 20261123210000_site_settings_notify for
 // maintenance mode); one dedicated connection per channel LISTENs here. While that connection is
 // down a change could be missed, so `live` is false until LISTEN is in place again, and every
 // (re)connection counts as a change (whatever happened while away is forgotten). Users of a feed
