@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Role } from './auth';
 import type { PlanId } from './plans';
+import { MAINTENANCE_MESSAGES } from './maintenance-texts';
 import { queryInteger } from './query-number';
 import { text } from './text';
 
@@ -36,15 +37,8 @@ export const ADMIN_MESSAGES = {
   applicationDecided: 'This application has already been decided.',
 } as const;
 
-export const MAINTENANCE_MESSAGES = {
-  gateTitle: "We'll be with you soon",
-  accessGrantedTitle: 'Access granted',
-  accessDeniedTitle: 'Access denied',
-  accessDenied: 'Incorrect password. Please try again.',
-  accessCodeRequired: 'Please enter the access code',
-  /** The API's 503 while maintenance is on (product rule 12). */
-  unavailable: 'The site is down for maintenance. Please try again soon.',
-} as const;
+// The gate's texts live in a zod-free file, since the gate is in the SPA's entry bundle.
+export { MAINTENANCE_MESSAGES };
 
 // ---------------------------------------------------------------------------------------------
 // Lists: paging and search shared by every admin list
@@ -244,6 +238,31 @@ export type MaintenanceUnlockInput = z.infer<typeof MaintenanceUnlockInput>;
 // Audit log, queues, contact messages, reported reviews
 
 export const AuditLogQuery = z.object({ limit: listQuery.limit, offset: listQuery.offset });
+
+/** The audit log's action names (AuditEntry.action), written by the API and the worker. */
+export const AUDIT_ACTIONS = {
+  approve: 'application.approve',
+  reject: 'application.reject',
+  maintenanceOn: 'maintenance.on',
+  maintenanceOff: 'maintenance.off',
+  accessCode: 'maintenance.access-code',
+  contactHandled: 'contact-message.handled',
+  reviewHide: 'review.hide',
+  reviewRestore: 'review.restore',
+  retention: 'retention.anonymise',
+} as const;
+
+/**
+ * What an audit row's `details` holds: at least the sentence people read (AuditEntry.summary),
+ * written when the action happens, so the log reads the same after the target changes or goes.
+ */
+export interface AuditDetails {
+  summary: string;
+  [key: string]: string | number | boolean | null | number[] | string[];
+}
+
+/** The name an anonymised account carries (product rule 14); its reviews stay, without a name. */
+export const ANONYMISED_NAME = 'Deleted user';
 
 export interface AuditEntry {
   id: number;

@@ -89,6 +89,19 @@ export const ApiEnv = CommonEnv.extend({
   RESET_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(3),
   /** New passwords set through reset links per IP per hour (its own budget, apart from the requests). */
   RESET_SUBMIT_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
+  /**
+   * The maintenance gate's access code for beta testers (product rule 12), at least 6 characters.
+   * A code an admin sets on the dashboard (stored hashed) takes its place; with neither, only
+   * admins get in while maintenance mode is on.
+   */
+  MAINTENANCE_ACCESS_CODE: z
+    .string()
+    .min(6, 'needs at least 6 characters')
+    .max(200)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Attempts at the maintenance access code per IP per 15 minutes. */
+  MAINTENANCE_UNLOCK_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
   /** Largest JSON body accepted. */
   BODY_LIMIT: z.string().default('100kb'),
   /** Requests per minute per IP on the API as a whole (auth and forms have their own, stricter limits). */

@@ -73,7 +73,7 @@ export const PAGES = {
     isCrawlable: false,
   },
   myProfile: { path: '/profile', module: 'src/pages/profile/profile-page.tsx', title: 'My Profile', isInSitemap: false, isCrawlable: false },
-  admin: { path: '/admin', module: 'src/pages/admin/admin-page.tsx', isInSitemap: false, isCrawlable: false },
+  admin: { path: '/admin', module: 'src/pages/admin/admin-page.tsx', title: 'Admin dashboard', isInSitemap: false, isCrawlable: false },
   adminMail: {
     path: '/admin/mail',
     module: 'src/pages/admin-mail/admin-mail-page.tsx',

@@ -10,11 +10,13 @@ import './context';
 import type { AppDeps } from './deps';
 import { AnswerCache } from './domain/directory/answer-cache';
 import { listenForDirectoryChanges } from './domain/directory/directory-changes';
+import { createMaintenanceState } from './domain/maintenance/maintenance-state';
 import type { ApiEnv } from './env';
 import { canonicalPaths } from './middleware/canonical-path';
 import { compressJson } from './middleware/compress';
 import { errorHandler } from './middleware/errors';
 import { jsonBody, storableUrlText } from './middleware/json-body';
+import { maintenanceGate } from './middleware/maintenance-gate';
 import { queueBoard } from './middleware/queue-board';
 import { createRateLimit } from './middleware/rate-limit';
 import { requestId } from './middleware/request-id';
@@ -79,7 +81,8 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
   const changeFeed = env.DIRECTORY_CACHE_MB > 0 ? listenForDirectoryChanges({ databaseUrl: env.DATABASE_URL, logger }) : null;
   const answers = new AnswerCache(changeFeed, { maxBytes: env.DIRECTORY_CACHE_MB * 1024 * 1024 });
   const payments = createPayments(env, ownUrl, redis);
-  const deps: AppDeps = { env, prisma, redis, logger, queues, limits, answers, access: routeAccess(prisma), payments };
+  const maintenance = createMaintenanceState({ prisma, databaseUrl: env.DATABASE_URL, logger });
+  const deps: AppDeps = { env, prisma, redis, logger, queues, limits, answers, access: routeAccess(prisma), payments, maintenance };
   const standIn = payments.isStandIn
     ? mountStripeStandIn({ publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''), ownUrl, webhookSecret: payments.webhookSecret!, apiKey: payments.standInKey, redis, redisPrefix: env.REDIS_PREFIX, logger })
     : null;
@@ -125,8 +128,11 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
   // 5. Sessions in Redis (cookie `sid`); Redis is read only when a request carries the cookie.
   app.use(session(app, { env, redis }));
 
-  // 6. Slot: the maintenance gate (product rule 12, a later issue) mounts HERE: after the session
-  //    (admins and unlocked beta testers pass), before the API routes and the SPA pages.
+  // 6. The maintenance gate (product rule 12): after the session (admins and unlocked beta testers
+  //    pass), before the API routes and the SPA pages; a blocked page GET gets the SPA's index.html
+  //    with 503, so the SPA shows the gate screen.
+  const pages = spaFallback({ staticDir: env.STATIC_DIR, isProduction });
+  app.use(maintenanceGate({ state: maintenance, prisma, env, renderPage: pages }));
 
   // 7. The API: JSON bodies only, then the routers; unknown paths and wrong methods end here.
   app.use(onlyForApi(noStoreByDefault));
@@ -140,7 +146,7 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
 
   // 9. Every other page GET: the SPA's index.html.
   app.use(seoRoutes(deps));
-  app.use(spaFallback({ staticDir: env.STATIC_DIR, isProduction }));
+  app.use(pages);
 
   return {
     app,
@@ -150,7 +156,7 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
     close: async () => {
       await standIn?.close();
       await answers.close();
-      await Promise.all([queues.close(), changeFeed?.close()]);
+      await Promise.all([queues.close(), changeFeed?.close(), maintenance.close()]);
     },
   };
 }

@@ -62,6 +62,24 @@ const ENDPOINTS: Row[] = [
   { method: 'POST', path: '/api/professional/billing-portal', expect: only('provider', 404) },
   { method: 'POST', path: '/api/professional/cancel-subscription', expect: only('provider', 200), needsFreshUsers: true },
   { method: 'POST', path: '/api/stripe/webhook', body: {}, expect: all(400) },
+  // Admin dashboard (issue 11). Ids that do not exist and empty bodies where a call would change
+  // something: the rule under test is access (maintenance is switched off, never on, here).
+  { method: 'GET', path: '/api/admin/stats', expect: only('admin', 200) },
+  { method: 'GET', path: '/api/admin/applications', expect: only('admin', 200) },
+  { method: 'POST', path: '/api/admin/applications/99999999/approve', expect: only('admin', 404) },
+  { method: 'POST', path: '/api/admin/applications/99999999/reject', body: {}, expect: only('admin', 422) },
+  { method: 'GET', path: '/api/admin/users', expect: only('admin', 200) },
+  { method: 'GET', path: '/api/admin/archived-users', expect: only('admin', 200) },
+  { method: 'GET', path: '/api/admin/professionals', expect: only('admin', 200) },
+  { method: 'GET', path: '/api/admin/audit-log', expect: only('admin', 200) },
+  { method: 'GET', path: '/api/admin/queues', expect: only('admin', 200) },
+  { method: 'GET', path: '/api/admin/contact-messages', expect: only('admin', 200) },
+  { method: 'POST', path: '/api/admin/contact-messages/99999999/handled', expect: only('admin', 404) },
+  { method: 'GET', path: '/api/admin/maintenance/status', expect: only('admin', 200) },
+  { method: 'POST', path: '/api/admin/maintenance/toggle', body: { enabled: false }, expect: only('admin', 200) },
+  { method: 'POST', path: '/api/admin/maintenance/access-code', body: {}, expect: only('admin', 422) },
+  // The gate's unlock is anyone's; without an access code configured every code is refused.
+  { method: 'POST', path: '/api/maintenance/unlock', body: { password: 'not the code' }, expect: all(403) },
   // Directory (issue 3): public.
   { method: 'GET', path: '/api/professionals', expect: all(200) },
   { method: 'GET', path: '/api/professionals/map', expect: all(200) },

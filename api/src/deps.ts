@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { PrismaClient } from '../../prisma/db';
 import type { AnswerCache } from './domain/directory/answer-cache';
+import type { MaintenanceState } from './domain/maintenance/maintenance-state';
 import type { ApiEnv } from './env';
 import type { RateLimits } from './middleware/rate-limit';
 import type { Payments } from './payments/payments';
@@ -24,4 +25,6 @@ export interface AppDeps {
   access: RouteAccess;
   /** Stripe, or the built-in test-mode stand-in (payments/payments.ts). */
   payments: Payments;
+  /** Maintenance mode's settings, kept in memory until they change (product rule 12). */
+  maintenance: MaintenanceState;
 }

@@ -7,10 +7,16 @@
 // hydrated instead: their markup stays, nothing moves (LCP and CLS budget, docs/performance.md), and
 // what the visitor typed before the scripts arrived is kept. Hydration needs the first render to
 // match that markup: hooks that read the browser take a server snapshot (useSyncExternalStore).
+// Maintenance (spec section 4 "App start", product rule 12): the directory list is probed in
+// parallel with that chunk; 503 or a network error shows the gate instead of the site. The first
+// render waits for the probe at most PROBE_WAIT_MS (a slow answer must not hold the site back);
+// a later answer still switches to the gate.
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { probeMaintenance } from './api/maintenance';
 import { SwrProvider } from './api/swr-provider';
+import { isMaintenanceGateShown, setMaintenanceGate } from './components/maintenance/maintenance-state';
 import { AppRoutes, preloadPage } from './routes';
 import './styles.css';
 
@@ -18,7 +24,9 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html must contain <div id="root">');
 const root = container;
 
-function render(): void {
+const PROBE_WAIT_MS = 3000;
+
+function render(isGateShown: boolean): void {
   const app = (
     <StrictMode>
       <SwrProvider>
@@ -28,9 +36,16 @@ function render(): void {
       </SwrProvider>
     </StrictMode>
   );
-  if (root.hasChildNodes()) hydrateRoot(root, app);
-  else createRoot(root).render(app);
+  // Prerendered markup is a page of the site: the gate replaces it rather than hydrating it.
+  if (root.hasChildNodes() && !isGateShown) hydrateRoot(root, app);
+  else {
+    root.replaceChildren();
+    createRoot(root).render(app);
+  }
 }
 
+const probe = probeMaintenance().then(setMaintenanceGate);
+const probeOrTimeout = Promise.race([probe, new Promise<void>((resolve) => window.setTimeout(resolve, PROBE_WAIT_MS))]);
 // A chunk that fails to load here fails again inside the page's error boundary, which says so.
-preloadPage(window.location.pathname).then(render, render);
+const pageReady = preloadPage(window.location.pathname).catch(() => undefined);
+void Promise.all([probeOrTimeout, pageReady]).then(() => render(isMaintenanceGateShown()));

@@ -5,10 +5,14 @@
 // chunk is already here renders at once instead of through the Suspense fallback: the first paint
 // is the page itself (the server preloads that chunk beside the entry, and for some pages has
 // already sent the same markup, which must not be swapped for a skeleton and back: LCP and CLS).
+// While the maintenance gate is shown (product rule 12), only the gate and the sign-in page exist.
 import { createElement, lazy, useState, type ComponentType } from 'react';
 import { matchRoutes, useRoutes, type RouteObject } from 'react-router-dom';
 import { PAGE_IDS, PAGES, type PageId } from '../../core/pages';
 import { AppLayout } from './components/layout/app-layout';
+import { MaintenanceGate } from './components/maintenance/maintenance-gate';
+import { MaintenanceLayout } from './components/maintenance/maintenance-layout';
+import { useIsMaintenanceGateShown } from './components/maintenance/maintenance-state';
 
 type PageComponent = ComponentType & { preload: () => Promise<void> };
 
@@ -74,8 +78,20 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** The site in maintenance: the sign-in page (always reachable, for administrators) and the gate everywhere else. */
+export const gateRoutes: RouteObject[] = [
+  {
+    Component: MaintenanceLayout,
+    children: [
+      { path: PAGES.login.path, Component: COMPONENTS.login },
+      { path: '*', Component: MaintenanceGate },
+    ],
+  },
+];
+
 export function AppRoutes() {
-  return useRoutes(routes);
+  const isGateShown = useIsMaintenanceGateShown();
+  return useRoutes(isGateShown ? gateRoutes : routes);
 }
 
 /** Loads the chunk of the page at `pathname`, so that its first render needs no fallback. */

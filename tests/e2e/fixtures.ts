@@ -8,8 +8,18 @@
 // Demo accounts get random passwords at seed time: ensureKnownPassword gives one KNOWN_PASSWORD
 // straight in the e2e database (E2E_DATABASE_URL, set by run.ts), and createAccount makes a
 // customer there for journeys that are not about signing up.
+//
+// Tests that change the whole site for everyone (maintenance mode on, an approval that adds a
+// listing to the directory) carry the tag ALONE_TAG and run alone: every test holds a PostgreSQL
+// advisory lock on the e2e database for its whole run, shared by ordinary tests and exclusive for
+// tagged ones (the runLock fixture). PostgreSQL queues lock requests in order, so a tagged test
+// waits for the tests already running and the next ones wait for it, whatever the number of
+// workers, the projects (desktop, mobile) or the files chosen on the command line. (beforeEach
+// hooks run inside a test's turn; a beforeAll hook would not, so journeys use none.)
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Cookie, type Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib/v1';
 import pg from 'pg';
 import type { CurrentUser } from '../../core/auth';
@@ -20,6 +30,12 @@ export { expect };
 export const ADMIN_EMAIL = 'admin@example.com';
 export const PROVIDER_EMAIL = 'provider@example.com';
 export const KNOWN_PASSWORD = 'e2e-known-password';
+/** The tag of a test that must run with no other test running (see above). */
+export const ALONE_TAG = '@alone';
+/** The advisory lock's key: any fixed number no other code of ours locks. */
+const RUN_LOCK_KEY = 110_511;
+/** How long a test may wait for its turn (a tagged test waits for the running ones, the others for it). */
+const RUN_LOCK_WAIT_MS = 300_000;
 
 export async function checkA11y(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -90,6 +106,18 @@ export async function signInAs(target: Page | BrowserContext, email: string, pas
   return (await response.json()) as CurrentUser;
 }
 
+/**
+ * With E2E_SCREENSHOT_DIR set (`E2E_SCREENSHOT_DIR=/tmp/shots npm run test:e2e -- …`), saves a
+ * PNG named after the project and `name` (the whole page, or the viewport: an open modal dialog
+ * shows only there), to look at a journey's screens; otherwise does nothing.
+ */
+export async function saveScreenshot(page: Page, name: string, { fullPage = true }: { fullPage?: boolean } = {}): Promise<void> {
+  const dir = process.env.E2E_SCREENSHOT_DIR;
+  if (!dir) return;
+  await mkdir(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${base.info().project.name}-${name}.png`), fullPage });
+}
+
 const consentScript = () => {
   window.localStorage.setItem('itc-cookie-consent', JSON.stringify({ choice: 'declined', at: Date.now() }));
 };
@@ -99,7 +127,43 @@ export async function declineCookies(context: BrowserContext): Promise<void> {
   await context.addInitScript(consentScript);
 }
 
-export const test = base.extend<{ consentedPage: Page; providerPage: Page }>({
+export const test = base.extend<{ runLock: void; consentedPage: Page; providerPage: Page; adminPage: Page }, { adminCookies: Cookie[] }>({
+  /**
+   * The demo admin's session cookies, signed in once per worker: sign-ins are limited per address
+   * (LOGIN_LIMIT_PER_IP), and every test's browser comes from 127.0.0.1.
+   */
+  adminCookies: [
+    async ({ browser }, use) => {
+      await ensureKnownPassword(ADMIN_EMAIL);
+      const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100' });
+      try {
+        await signInAs(context, ADMIN_EMAIL, KNOWN_PASSWORD);
+        const cookies = await context.cookies();
+        await use(cookies);
+      } finally {
+        await context.close();
+      }
+    },
+    { scope: 'worker' },
+  ],
+  /** Every test's turn (see the top of this file): shared for ordinary tests, exclusive for ALONE_TAG ones. */
+  runLock: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern: none
+    async ({}, use, testInfo) => {
+      if (!process.env.E2E_DATABASE_URL) return use();
+      const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+      await client.connect();
+      try {
+        const isAlone = testInfo.tags.includes(ALONE_TAG);
+        await client.query(isAlone ? 'SELECT pg_advisory_lock($1)' : 'SELECT pg_advisory_lock_shared($1)', [RUN_LOCK_KEY]);
+        await use();
+      } finally {
+        // Closing the session releases its advisory locks.
+        await client.end();
+      }
+    },
+    { auto: true, timeout: RUN_LOCK_WAIT_MS },
+  ],
   /** A page whose visitor has already answered the cookie banner (declined), so it stays out of the way. */
   consentedPage: async ({ page, context }, use) => {
     await declineCookies(context);
@@ -109,6 +173,11 @@ export const test = base.extend<{ consentedPage: Page; providerPage: Page }>({
   providerPage: async ({ consentedPage: page }, use) => {
     await ensureKnownPassword(PROVIDER_EMAIL);
     await signInAs(page, PROVIDER_EMAIL, KNOWN_PASSWORD);
+    await use(page);
+  },
+  /** consentedPage with the demo admin's session (adminCookies); still blank: navigate first. */
+  adminPage: async ({ consentedPage: page, adminCookies }, use) => {
+    await page.context().addCookies(adminCookies);
     await use(page);
   },
 });

@@ -111,6 +111,10 @@ async function main(): Promise<number> {
     MAIL_DIR: path.join(dataDir(), 'e2e-mail', stamp),
     // Headless Chromium solves the captcha slowly: a tiny cost keeps journeys fast.
     ALTCHA_COST: '200',
+    // Every journey's browser signs in from 127.0.0.1: the per-address sign-in limit (20 per 15
+    // minutes, a brake on guessing from one network, tested in api/src/routes/auth.int.test.ts)
+    // would refuse the suite's own sign-ins.
+    LOGIN_LIMIT_PER_IP: '1000',
   };
   const startedAt = Date.now();
   supervisor.spawnService('API', process.execPath, ['--enable-source-maps', 'dist/api/server.js'], { cwd: ROOT, env: childEnv, prefix: colour.cyan('[api]   ') });

@@ -13,6 +13,7 @@ import { createPostcodeGeocoder } from './geocoding/postcode-geocoder';
 import type { JobDeps, JobHandler } from './jobs/job-handler';
 import { JOB_HANDLERS } from './jobs/registry';
 import { createLogger } from './logger';
+import { scheduleRecurringJobs } from './schedules';
 
 export interface StartWorkerOptions {
   env: WorkerEnv;
@@ -121,6 +122,8 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     workers.set(queue, worker);
   }
 
+  // The clock's jobs (the daily retention run): upserted at every start, one schedule however many workers.
+  let scheduled: Queue[] = [];
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
@@ -128,6 +131,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       await Promise.all([...workers.values()].map((w) => w.close()));
       await emailQueue.close();
       await geocodeQueue.close();
+      await Promise.all(scheduled.map((queue) => queue.close()));
       await redis.quit().catch(() => redis.disconnect());
       if (ownsPrisma) await prisma.$disconnect();
       logger.info('worker closed');
@@ -137,6 +141,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
 
   try {
     await Promise.all([...workers.values()].map((w) => w.waitUntilReady()));
+    scheduled = await scheduleRecurringJobs({ redis, redisPrefix: env.REDIS_PREFIX });
   } catch (err) {
     await close();
     throw err;

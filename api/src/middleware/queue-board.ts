@@ -1,6 +1,7 @@
-// Bull Board at /admin/queues: every core queue, its jobs, retries and failures.
-// Always mounted, behind the admin guard (product rule 12: admin tools are for admins):
-// anonymous → 401, any other role → 403, both as the JSON error.
+// Bull Board at /admin/queues: every queue of core/jobs.ts (QUEUE_NAMES), its jobs, retries and
+// failures. Always mounted, behind the admin guard (product rule 12: admin tools are for admins):
+// anonymous → 401, any other role → 403, both as the JSON error. Its answers hold job data (e-mail
+// addresses, ids), so none may be kept by a browser or a proxy: every one is `no-store`.
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { KoaAdapter } from '@bull-board/koa';
@@ -27,5 +28,11 @@ export function queueBoard({ queues, guard }: { queues: Queue[]; guard: Middlewa
     options: { uiConfig: { boardTitle: 'ITConnect queues' } },
   });
   const board = serverAdapter.registerPlugin() as unknown as Middleware;
-  return (ctx, next) => (isQueueBoardPath(ctx.path) ? guard(ctx, () => board(ctx, next)) : next());
+  return (ctx, next) =>
+    isQueueBoardPath(ctx.path)
+      ? guard(ctx, async () => {
+          await board(ctx, next);
+          ctx.set('Cache-Control', 'no-store');
+        })
+      : next();
 }

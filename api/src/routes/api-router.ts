@@ -5,7 +5,9 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { AppError } from '../domain/app-error';
 import type { AppDeps } from '../deps';
+import { adminRouter } from './admin';
 import { adminMailRouter } from './admin-mail';
+import { maintenanceRouter } from './admin-maintenance';
 import { authRouter } from './auth';
 import { billingRouter } from './billing';
 import { captchaRouter } from './captcha';
@@ -35,6 +37,8 @@ export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): ApiRoutes
     ...[authRouter(deps), captchaRouter(deps), myProfileRouter(deps), adminMailRouter(deps)],
     professionalsRouter(deps),
     billingRouter(deps),
+    adminRouter(deps),
+    maintenanceRouter(deps),
     reviewsRouter(deps),
     homeRouter(deps),
     locationsRouter(deps),

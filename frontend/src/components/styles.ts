@@ -10,6 +10,9 @@ export const secondaryButtonClass =
   'inline-flex items-center justify-center rounded-md border border-gray-400 px-4 py-2 text-sm font-medium text-gray-800 hover:bg-gray-100 disabled:cursor-not-allowed disabled:opacity-60';
 export const dangerButtonClass =
   'inline-flex items-center justify-center rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60';
+/** A red-bordered button for a harmful action that asks for more first ('Reject' opens a form for the reason). */
+export const dangerOutlineButtonClass =
+  'inline-flex items-center justify-center rounded-md border border-red-700 bg-white px-4 py-2 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:cursor-not-allowed disabled:opacity-60';
 /** A blue-bordered button for a second way forward beside or below a form ('Join As A Professional'). */
 export const outlineButtonClass =
   'inline-flex items-center justify-center rounded-md border border-blue-700 px-4 py-2 text-sm font-semibold text-blue-700 hover:bg-blue-50 disabled:cursor-not-allowed disabled:opacity-60';

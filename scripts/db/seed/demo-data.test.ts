@@ -32,7 +32,7 @@ describe('demo data', () => {
   });
 
   it('puts every professional in a UK_LOCATIONS place, at a real outcode inside that place', () => {
-    for (const p of [...data.professionals, data.application]) {
+    for (const p of [...data.professionals, ...data.applications]) {
       const place = findLocation(p.region);
       expect(place, p.region).toBeDefined();
       expect(isFullPostcode(p.postcode), p.postcode).toBe(true);
@@ -113,15 +113,25 @@ describe('demo data', () => {
     expect([...plans].sort()).toEqual(['monthly', 'yearly']);
   });
 
-  it('has the three demo accounts, a provider linked to a reviewed listing, and one pending applicant', () => {
+  it('has the three demo accounts, a provider linked to a reviewed listing, and two paid applicants', () => {
     expect(data.accounts.admin.role).toBe('admin');
     expect(data.accounts.customer.role).toBe('customer');
     expect(data.accounts.provider.role).toBe('provider');
     const listing = data.professionals.find((p) => p.slug === data.accounts.provider.professionalSlug)!;
     expect(listing.reviewCount).toBeGreaterThanOrEqual(3);
-    expect(data.application.region).toBe('Bath');
-    expect(data.users.filter((u) => u.email === data.application.userEmail)).toHaveLength(1);
-    expect(data.professionals.some((p) => p.email === data.application.email)).toBe(false);
+    expect(data.applications.map((a) => [a.region, a.plan])).toEqual([
+      ['Bath', 'yearly'],
+      ['Swindon', 'monthly'],
+    ]);
+    for (const application of data.applications) {
+      // As a paid checkout leaves it: a provider account with its own unapproved listing and one payment.
+      expect(data.users.filter((u) => u.email === application.userEmail)).toEqual([expect.objectContaining({ role: 'provider', professionalSlug: application.listingSlug })]);
+      expect(data.professionals.some((p) => p.email === application.email || p.slug === application.listingSlug)).toBe(false);
+      const payments = data.payments.filter((x) => x.professionalSlug === application.listingSlug);
+      expect(payments).toEqual([expect.objectContaining({ amountPence: application.plan === 'monthly' ? 300 : 2800, paidAt: application.paidAt, periodEnd: application.currentPeriodEnd })]);
+      // Inside the promised 48 hours of review.
+      expect(now.getTime() - application.paidAt.getTime()).toBeLessThan(48 * 3600 * 1000);
+    }
   });
 });
 

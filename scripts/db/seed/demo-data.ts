@@ -1,6 +1,6 @@
 // Builds the demo data set in memory: about 60 approved professionals with active subscriptions
-// spread over real UK places, the demo customers who reviewed them, their payments, and one
-// application waiting for review. Pure and deterministic (a fixed seed and a given `now`), so the
+// spread over real UK places, the demo customers who reviewed them, their payments, and two
+// paid applications waiting for review (so an admin can approve one and reject the other). Pure and deterministic (a fixed seed and a given `now`), so the
 // same rows come out on every machine; demo-seed.ts writes them and adds the random passwords.
 //
 // What must stay true (checked by demo-data.test.ts):
@@ -90,9 +90,18 @@ export interface DemoReview {
   repliedAt: Date | null;
 }
 
+/**
+ * A paid application waiting for an admin, as a paid checkout leaves it (worker/src/billing/
+ * reconcile.ts): the applicant's account (a provider), its listing (not approved, so not in the
+ * directory; subscription active), its first payment, and the application itself (status pending).
+ */
 export interface DemoApplication extends DemoBusiness {
   userEmail: string;
   plan: SubscriptionPlan;
+  /** The unapproved listing the payment made. */
+  listingSlug: string;
+  paidAt: Date;
+  currentPeriodEnd: Date;
 }
 
 export interface DemoData {
@@ -101,7 +110,8 @@ export interface DemoData {
   /** Every user: the three demo accounts, the reviewers and the applicant. */
   users: DemoUser[];
   reviews: DemoReview[];
-  application: DemoApplication;
+  /** Paid and waiting for review, oldest first. */
+  applications: DemoApplication[];
   /** The accounts whose passwords are printed at first start. */
   accounts: { admin: DemoUser; provider: DemoUser; customer: DemoUser };
 }
@@ -163,10 +173,22 @@ const PLACEMENTS: readonly Placement[] = [
   { location: 'North Wales', count: 1, nation: 'wales', town: 'Bangor', area: 'North Wales', stems: ['Menai', 'Eryri'], serviceAreas: ['Gwynedd, Anglesey and Conwy'], anchor: { lat: 53.2274, lng: -4.1293 }, phonePrefix: OTHER_PHONE },
 ];
 
-/** The applicant waiting for review (Bath is a place no listed professional uses). */
-const APPLICATION_PLACEMENT: Placement = {
-  location: 'Bath', count: 1, nation: 'england', town: 'Bath', area: 'Bath and North East Somerset', stems: ['Kennet', 'Sulis', 'Royal Crescent'], serviceAreas: ['Bath, Bristol and Wiltshire'], phonePrefix: OTHER_PHONE,
-};
+/** The applicants waiting for review, in places no listed professional uses (Bath, Swindon). */
+const APPLICATIONS: readonly { placement: Placement; archetype: string; plan: SubscriptionPlan; hoursAgo: number }[] = [
+  {
+    placement: { location: 'Bath', count: 1, nation: 'england', town: 'Bath', area: 'Bath and North East Somerset', stems: ['Kennet', 'Sulis', 'Royal Crescent'], serviceAreas: ['Bath, Bristol and Wiltshire'], phonePrefix: OTHER_PHONE },
+    archetype: 'web-studio',
+    plan: 'yearly',
+    // Paid yesterday afternoon: inside the promised 24-48 hours of review.
+    hoursAgo: 20,
+  },
+  {
+    placement: { location: 'Swindon', count: 1, nation: 'england', town: 'Swindon', area: 'Wiltshire', stems: ['Brunel', 'Old Town', 'Railway'], serviceAreas: ['Swindon and North Wiltshire'], phonePrefix: OTHER_PHONE },
+    archetype: 'msp',
+    plan: 'monthly',
+    hoursAgo: 6,
+  },
+];
 
 const DAY_MS = 24 * 3600 * 1000;
 const BUSINESS_TYPES = { limited: 'Limited company', sole: 'Sole trader', partnership: 'Partnership' } as const;
@@ -436,26 +458,36 @@ export function buildDemoData(options: { outcodes: readonly Outcode[]; now?: Dat
   const provider: DemoUser = { email: `provider@${DEMO_USER_DOMAIN}`, name: providerListing.contactName, role: 'provider', professionalSlug: providerListing.slug, createdAt: providerListing.createdAt };
   const customer: DemoUser = { email: `customer@${DEMO_USER_DOMAIN}`, name: 'Demo Customer', role: 'customer', professionalSlug: null, createdAt: new Date(now.getTime() - 30 * DAY_MS) };
 
-  const application = makeApplication(random, taken, now, outcodesFor(APPLICATION_PLACEMENT, options.outcodes, random)[0]!);
-  const applicant: DemoUser = { email: application.userEmail, name: application.contactName, role: 'provider', professionalSlug: null, createdAt: application.createdAt };
+  const applications = APPLICATIONS.map((spec) => makeApplication(random, taken, now, spec, outcodesFor(spec.placement, options.outcodes, random)[0]!));
+  const applicants: DemoUser[] = applications.map((a) => ({ email: a.userEmail, name: a.contactName, role: 'provider', professionalSlug: a.listingSlug, createdAt: a.paidAt }));
+  const applicationPayments: DemoPayment[] = applications.map((a) => ({
+    professionalSlug: a.listingSlug,
+    stripeInvoiceId: `${DEMO_INVOICE_PREFIX}${a.listingSlug}_1`,
+    amountPence: PLANS[a.plan].pricePence,
+    plan: a.plan,
+    periodStart: a.paidAt,
+    periodEnd: a.currentPeriodEnd,
+    paidAt: a.paidAt,
+  }));
 
   return {
     professionals,
-    payments,
-    users: [admin, provider, customer, ...reviewers, applicant],
+    payments: [...payments, ...applicationPayments],
+    users: [admin, provider, customer, ...reviewers, ...applicants],
     reviews,
-    application,
+    applications,
     accounts: { admin, provider, customer },
   };
 }
 
-function makeApplication(random: Random, taken: Set<string>, now: Date, outcode: Outcode): DemoApplication {
-  const placement = APPLICATION_PLACEMENT;
-  const archetype = ARCHETYPES.find((a) => a.id === 'web-studio')!;
+function makeApplication(random: Random, taken: Set<string>, now: Date, spec: (typeof APPLICATIONS)[number], outcode: Outcode): DemoApplication {
+  const { placement } = spec;
+  const archetype = ARCHETYPES.find((a) => a.id === spec.archetype)!;
   const identity = makeIdentity(placement, archetype, random, taken);
   const rate = makeRate(archetype, random);
   const employeeCount = random.pick(archetype.employeeCounts);
   const phone = `${OTHER_PHONE}${String(random.int(0, 999)).padStart(3, '0')}`;
+  const paidAt = new Date(now.getTime() - spec.hoursAgo * 3600 * 1000);
   return {
     userEmail: identity.email,
     ...businessDetails(identity, placement, archetype, outcode, phone, random),
@@ -464,9 +496,12 @@ function makeApplication(random: Random, taken: Set<string>, now: Date, outcode:
     isProjectBased: rate.isProjectBased,
     employeeCount,
     businessType: businessTypeFor(identity.companyName, employeeCount, random),
-    plan: 'yearly',
-    // Paid yesterday afternoon: inside the promised 24-48 hours of review.
-    createdAt: new Date(now.getTime() - 20 * 3600 * 1000),
+    plan: spec.plan,
+    listingSlug: identity.slug,
+    // Filled in a few minutes before paying.
+    createdAt: new Date(paidAt.getTime() - random.int(5, 30) * 60 * 1000),
+    paidAt,
+    currentPeriodEnd: addPeriod(paidAt, spec.plan, 1),
   };
 }
 

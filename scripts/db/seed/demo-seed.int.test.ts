@@ -22,15 +22,16 @@ afterAll(async () => {
 });
 
 describe('seedDemoData', () => {
-  it('writes approved, active professionals without coordinates', async () => {
+  it('writes approved, active professionals without coordinates, and the applicants’ unapproved listings', async () => {
     expect(first.seeded).toBe(true);
-    const rows = await db.prisma.$queryRaw<{ total: number; listed: number; located: number; payments: number }[]>`
+    const rows = await db.prisma.$queryRaw<{ total: number; listed: number; waiting: number; located: number; payments: number }[]>`
       SELECT count(*)::int AS total,
              count(*) FILTER (WHERE is_approved AND subscription_status = 'active' AND approved_at IS NOT NULL AND first_paid_at IS NOT NULL AND current_period_end > now())::int AS listed,
+             count(*) FILTER (WHERE NOT is_approved AND approved_at IS NULL AND subscription_status = 'active' AND first_paid_at IS NOT NULL)::int AS waiting,
              count(*) FILTER (WHERE lat IS NOT NULL OR lng IS NOT NULL)::int AS located,
              (SELECT count(DISTINCT professional_id)::int FROM payments) AS payments
         FROM professionals`;
-    expect(rows[0]).toEqual({ total: 60, listed: 60, located: 0, payments: 60 });
+    expect(rows[0]).toEqual({ total: 62, listed: 60, waiting: 2, located: 0, payments: 62 });
   });
 
   it('stores ratings and counts that match the reviews as SQL computes them', async () => {
@@ -43,7 +44,7 @@ describe('seedDemoData', () => {
     expect(mismatches).toEqual([]);
   });
 
-  it('creates the demo accounts with the printed passwords, and one pending application', async () => {
+  it('creates the demo accounts with the printed passwords, and two paid applications waiting for review', async () => {
     if (!first.seeded) throw new Error('not seeded');
     expect(first.accounts.map((a) => a.role)).toEqual(['admin', 'provider', 'customer']);
     for (const account of first.accounts) {
@@ -54,9 +55,23 @@ describe('seedDemoData', () => {
     }
     const provider = await db.prisma.user.findUniqueOrThrow({ where: { email: 'provider@example.com' }, include: { professional: true } });
     expect(provider.professional?.reviewCount).toBeGreaterThanOrEqual(3);
-    const applications = await db.prisma.application.findMany({ include: { user: true } });
-    expect(applications).toHaveLength(1);
-    expect(applications[0]).toMatchObject({ status: 'pending', region: 'Bath', user: { role: 'provider' } });
+    const applications = await db.prisma.application.findMany({
+      include: { user: true, professional: { include: { payments: true } } },
+      orderBy: { createdAt: 'asc' },
+    });
+    expect(applications.map((a) => [a.region, a.status, a.plan])).toEqual([
+      ['Bath', 'pending', 'yearly'],
+      ['Swindon', 'pending', 'monthly'],
+    ]);
+    for (const application of applications) {
+      // As a paid checkout leaves it (worker/src/billing/reconcile.ts): paid, its provider account
+      // linked to its unapproved listing, which has the one payment.
+      expect(application.paidAt).toBeInstanceOf(Date);
+      expect(application.user).toMatchObject({ role: 'provider', professionalId: application.professionalId });
+      expect(application.professional).toMatchObject({ isApproved: false, subscriptionStatus: 'active', subscriptionType: application.plan, companyName: application.companyName });
+      expect(application.professional!.payments.map((p) => [p.amountPence, p.plan])).toEqual([[application.plan === 'monthly' ? 300 : 2800, application.plan]]);
+      expect(application.professional!.firstPaidAt).toEqual(application.paidAt);
+    }
   });
 
   it('queues one geocode-professional job per professional under the deployment prefix', async () => {
@@ -64,7 +79,7 @@ describe('seedDemoData', () => {
     const queue = new Queue(job.queue, { connection: { url: getTestRedisUrl() }, prefix: queuePrefix(redisPrefix) });
     try {
       const waiting = await queue.getJobs(['waiting', 'prioritized', 'delayed']);
-      expect(waiting).toHaveLength(60);
+      expect(waiting).toHaveLength(62);
       const professionals = await db.prisma.professional.findMany({ select: { id: true, postcode: true } });
       const expected = professionals.map((p) => job.jobId({ professionalId: p.id, postcode: p.postcode })).sort();
       expect(waiting.map((j) => j.id).sort()).toEqual(expected);
@@ -84,7 +99,7 @@ describe('seedDemoData', () => {
     });
     const forced = await seedDemoData({ databaseUrl: db.url, redisUrl: getTestRedisUrl(), redisPrefix, force: true });
     expect(forced.seeded).toBe(true);
-    expect(await db.prisma.professional.count()).toBe(61);
+    expect(await db.prisma.professional.count()).toBe(63);
     expect(await db.prisma.professional.findUnique({ where: { id: own.id } })).not.toBeNull();
     expect(await db.prisma.user.count({ where: { email: 'admin@example.com' } })).toBe(1);
   });

@@ -1,5 +1,6 @@
 // Writes the demo data (demo-data.ts) into a migrated database in one transaction, gives every
-// account a random password, then enqueues a geocode-professional job for every professional:
+// account a random password, then enqueues a geocode-professional job for every professional
+// (the applicants' unapproved listings too, as a paid checkout would):
 // the map is filled by the worker, never by the seed (lat/lng stay NULL here).
 //
 // Used by `npm start` (first run only: it seeds when the professionals table is empty), by the
@@ -33,7 +34,7 @@ export interface DemoAccount {
 
 export type SeedResult =
   | { seeded: false; reason: string }
-  | { seeded: true; accounts: DemoAccount[]; professionals: number; reviews: number; geocodeJobs: number };
+  | { seeded: true; accounts: DemoAccount[]; professionals: number; applications: number; reviews: number; geocodeJobs: number };
 
 export interface SeedOptions {
   databaseUrl: string;
@@ -132,6 +133,41 @@ async function writeDemoData(client: pg.ClientBase, data: DemoData, passwords: M
     ['id', 'slug'],
   );
   for (const row of insertedProfessionals) professionalIds.set(row.slug, row.id);
+  // The applicants' listings, as their paid checkouts made them: not approved (so not in the
+  // directory), subscription active, waiting for an admin's decision.
+  const applicantListings = await insertRows<DemoApplication, { id: number; slug: string }>(
+    client,
+    'professionals',
+    {
+      slug: ['text', (a) => a.listingSlug],
+      company_name: ['text', (a) => a.companyName],
+      contact_name: ['text', (a) => a.contactName],
+      email: ['text', (a) => a.email],
+      phone: ['text', (a) => a.phone],
+      website: ['text', (a) => a.website],
+      description: ['text', (a) => a.description],
+      services: ['text[]', (a) => a.services],
+      location: ['text', (a) => a.location],
+      region: ['text', (a) => a.region],
+      postcode: ['text', (a) => a.postcode],
+      rate_pence: ['int', (a) => a.ratePence],
+      rate_type: ['"RateType"', (a) => a.rateType],
+      hourly_rate_pence: ['int', (a) => (a.ratePence === null ? null : a.rateType === 'daily' ? Math.round(a.ratePence / 8) : a.ratePence)],
+      is_project_based: ['boolean', (a) => a.isProjectBased],
+      employee_count: ['text', (a) => a.employeeCount],
+      business_type: ['text', (a) => a.businessType],
+      is_approved: ['boolean', () => false],
+      subscription_status: ['"SubscriptionStatus"', () => 'active'],
+      subscription_type: ['"SubscriptionType"', (a) => a.plan],
+      current_period_end: ['timestamptz', (a) => a.currentPeriodEnd],
+      first_paid_at: ['timestamptz', (a) => a.paidAt],
+      created_at: ['timestamptz', (a) => a.paidAt],
+      updated_at: ['timestamptz', () => now],
+    },
+    data.applications,
+    ['id', 'slug'],
+  );
+  for (const row of applicantListings) professionalIds.set(row.slug, row.id);
 
   const userIds = new Map<string, number>();
   const users = await insertRows<DemoUser, { id: number; email: string }>(
@@ -196,6 +232,7 @@ async function writeDemoData(client: pg.ClientBase, data: DemoData, passwords: M
     'applications',
     {
       user_id: ['int', (a) => userIds.get(a.userEmail)],
+      professional_id: ['int', (a) => professionalIds.get(a.listingSlug)],
       company_name: ['text', (a) => a.companyName],
       contact_name: ['text', (a) => a.contactName],
       email: ['text', (a) => a.email],
@@ -214,10 +251,11 @@ async function writeDemoData(client: pg.ClientBase, data: DemoData, passwords: M
       social_links: ['jsonb', (a) => (a.website ? [{ platform: 'website', url: a.website }] : [])],
       plan: ['"SubscriptionType"', (a) => a.plan],
       status: ['"ApplicationStatus"', () => 'pending'],
+      paid_at: ['timestamptz', (a) => a.paidAt],
       created_at: ['timestamptz', (a) => a.createdAt],
-      updated_at: ['timestamptz', (a) => a.createdAt],
+      updated_at: ['timestamptz', (a) => a.paidAt],
     },
-    [data.application],
+    data.applications,
     ['id'],
   );
   return professionalIds;
@@ -294,7 +332,7 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
     const shown = new Set<DemoUser>(Object.values(data.accounts));
     await Promise.all(
       data.users.map(async (user) => {
-        const canSignIn = shown.has(user) || user.email === data.application.userEmail;
+        const canSignIn = shown.has(user) || data.applications.some((a) => a.userEmail === user.email);
         if (!canSignIn) {
           passwords.set(user.email, UNUSABLE_PASSWORD_HASH);
           return;
@@ -311,12 +349,15 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
       if (options.force) await removeDemoData(client);
       const ids = await writeDemoData(client, data, passwords);
       await client.query('COMMIT');
-      professionals = data.professionals.map((p) => ({ id: ids.get(p.slug)!, postcode: p.postcode }));
+      professionals = [
+        ...data.professionals.map((p) => ({ id: ids.get(p.slug)!, postcode: p.postcode })),
+        ...data.applications.map((a) => ({ id: ids.get(a.listingSlug)!, postcode: a.postcode })),
+      ];
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
     }
-    log(`wrote ${data.professionals.length} professionals, ${data.reviews.length} reviews, ${data.users.length} users, ${data.payments.length} payments and 1 pending application in ${Date.now() - started} ms`);
+    log(`wrote ${data.professionals.length} professionals, ${data.reviews.length} reviews, ${data.users.length} users, ${data.payments.length} payments and ${data.applications.length} paid applications waiting for review in ${Date.now() - started} ms`);
   } finally {
     await client.end();
   }
@@ -325,7 +366,7 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
   // docs/architecture.md, Jobs).
   const geocodeJobs = await enqueueGeocodeJobs({ redisUrl: options.redisUrl, redisPrefix: options.redisPrefix, professionals, replaceFinished: true });
   log(`queued ${geocodeJobs} geocode-professional jobs (the worker fills in the map positions)`);
-  return { seeded: true, accounts, professionals: data.professionals.length, reviews: data.reviews.length, geocodeJobs };
+  return { seeded: true, accounts, professionals: data.professionals.length, applications: data.applications.length, reviews: data.reviews.length, geocodeJobs };
 }
 
 /** The demo accounts as lines for a terminal (printed once, when they are created). */

@@ -1,11 +1,13 @@
 // Every processor the worker runs. A new job is a contract in core/jobs.ts, one processor file in
 // this folder, and one line here; startWorker starts one BullMQ Worker per queue that has handlers.
+import { anonymiseArchivedAccountsHandler } from './anonymise-archived-accounts';
 import { geocodeProfessionalHandler } from './geocode-professional';
 import type { JobHandler } from './job-handler';
 import { reconcileCheckoutHandler, reconcileStripeEventHandler } from './reconcile-stripe-event';
 import { sendEmailHandler } from './send-email';
 import { sendPasswordResetHandler } from './send-password-reset';
 import { sendRegistrationEmailHandler } from './send-registration-email';
+import { settleRejectedApplicationHandler } from './settle-rejected-application';
 
 export const JOB_HANDLERS: readonly JobHandler[] = [
   geocodeProfessionalHandler,
@@ -14,4 +16,6 @@ export const JOB_HANDLERS: readonly JobHandler[] = [
   sendRegistrationEmailHandler,
   reconcileStripeEventHandler,
   reconcileCheckoutHandler,
+  settleRejectedApplicationHandler,
+  anonymiseArchivedAccountsHandler,
 ];

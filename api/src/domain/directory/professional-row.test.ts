@@ -22,5 +22,7 @@ describe('authorDisplayName', () => {
     expect(authorDisplayName('  mary  ann  smith ')).toBe('mary S.');
     expect(authorDisplayName('Prince')).toBe('Prince');
     expect(authorDisplayName('  ')).toBe('Anonymous');
+    // An account anonymised by the retention job (product rule 14): its reviews stay, without a name.
+    expect(authorDisplayName('Deleted user')).toBe('Deleted user');
   });
 });

@@ -1,6 +1,7 @@
 // GET /api/reviews?professionalId=: the published reviews of a live professional, newest first.
 // An unknown or unlisted professional has no public reviews: the answer is an empty array (not a
 // 404), so the profile page can ask for reviews without first knowing the professional exists.
+import { ANONYMISED_NAME } from '../../../../core/admin';
 import type { ReviewItem } from '../../../../core/directory';
 import type { PrismaClient } from '../../../../prisma/db';
 import { LISTED, PUBLISHED_REVIEW } from '../directory/directory-filters';
@@ -20,8 +21,9 @@ interface ReviewRow {
   replied_at: Date | null;
 }
 
-/** 'Sam Taylor' → 'Sam T.'; a single name stays as it is. */
+/** 'Sam Taylor' → 'Sam T.'; a single name stays as it is; an anonymised author shows no name (product rule 14). */
 export function authorDisplayName(name: string): string {
+  if (name === ANONYMISED_NAME) return name;
   const parts = name.trim().split(/\s+/).filter(Boolean);
   if (parts.length === 0) return 'Anonymous';
   const first = parts[0]!;

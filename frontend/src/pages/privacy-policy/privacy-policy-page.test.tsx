@@ -23,4 +23,11 @@ describe('Privacy Policy', () => {
     expect(text).toContain('30 days after archiving we anonymise your personal data, unless a payment record must be kept');
     expect(text).toContain('Download my data');
   });
+
+  it('says how long payment records, messages and contact-form messages are kept', () => {
+    expect(text).toContain('kept for 6 years after the end of the tax year they belong to, as UK tax law requires (HM Revenue & Customs)');
+    expect(text).toContain('the business name on the invoice');
+    expect(text).toContain('Messages between customers and professionals: for as long as the accounts exist.');
+    expect(text).toContain('Messages sent to us through our contact form: 2 years from when you send them');
+  });
 });

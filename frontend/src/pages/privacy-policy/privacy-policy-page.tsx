@@ -1,10 +1,16 @@
 // Privacy Policy (UK GDPR). Retention follows product rule 14: archived accounts are anonymised after
-// 30 days unless a payment record must be kept; "Download my data" lives on My Profile.
+// 30 days (the worker's daily anonymise-archived-accounts job) unless a payment record must be kept;
+// payment records 6 years (HMRC); messages as long as the account, contact-form messages 2 years.
+// "Download my data" lives on My Profile.
 import { Link } from 'react-router-dom';
 import { StaticPage } from '../../components/static-page';
 
 /** Days after archiving at which an account's personal data is anonymised (product rule 14). */
 const ANONYMISE_AFTER_DAYS = 30;
+/** Years payment records are kept (HMRC: six years from the end of the tax year, product rule 14). */
+const PAYMENT_RECORDS_YEARS = 6;
+/** Years contact-form messages are kept (product rule 14). */
+const CONTACT_MESSAGE_YEARS = 2;
 
 export function PrivacyPolicyPage() {
   return (
@@ -134,11 +140,26 @@ export function PrivacyPolicyPage() {
           Archived accounts: when you delete your account or cancel your subscription, your account is archived at once:
           you can no longer sign in and your listing is removed from the directory.{' '}
           {ANONYMISE_AFTER_DAYS} days after archiving we anonymise your personal data, unless a payment record must be
-          kept. Payment records are kept for as long as tax and accounting law requires.
+          kept: your name, email address, password, contact details and the text of messages you sent are erased or
+          replaced, your listing leaves the directory for good, and your reviews stay published without your name. This happens automatically, every day, for every account archived
+          more than {ANONYMISE_AFTER_DAYS} days earlier.
+        </li>
+        <li>
+          Payment records: the amount, date and plan of each payment and refund, and the business name on the invoice,
+          are kept for {PAYMENT_RECORDS_YEARS} years after the end of the tax year they belong to, as UK tax law requires
+          (HM Revenue &amp; Customs). We keep nothing else about you for this purpose, and never your card details.
+        </li>
+        <li>
+          Messages between customers and professionals: for as long as the accounts exist. When an account is
+          anonymised, the subject and text of the messages it sent are removed; the other person keeps their own side of
+          the conversation.
+        </li>
+        <li>
+          Messages sent to us through our contact form: {CONTACT_MESSAGE_YEARS} years from when you send them, so that
+          we can follow up on your enquiry, and then deleted.
         </li>
         <li>Sessions: the session cookie expires after 7 days of inactivity, or when you sign out.</li>
         <li>Password reset links: valid for one hour and usable once.</li>
-        <li>Contact form enquiries: for as long as we need to deal with your enquiry.</li>
       </ul>
 
       <h2>7. Your rights</h2>

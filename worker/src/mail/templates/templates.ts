@@ -77,8 +77,29 @@ export function paymentFailedEmail(d: z.infer<typeof PaymentFailedData>): Render
   });
 }
 
-export const ApplicationApprovedData = z.object({ contactName: name, companyName: name, profileUrl: url });
+export const ApplicationApprovedData = z.object({
+  contactName: name,
+  companyName: name,
+  profileUrl: url,
+  /**
+   * Set when the approved listing is not live yet because it is not paid for (product rule 26):
+   * where to pay (/subscribe for the listing, or My Profile's billing after a failed renewal).
+   */
+  paymentUrl: url.optional(),
+});
 export function applicationApprovedEmail(d: z.infer<typeof ApplicationApprovedData>): RenderedEmail {
+  if (d.paymentUrl) {
+    return renderEmail({
+      subject: 'Your ITConnect application has been approved',
+      greeting: `Hello ${d.contactName},`,
+      blocks: [
+        { paragraph: `Good news: your application for ${d.companyName} has been approved.` },
+        { paragraph: 'Your listing goes live in the directory as soon as its subscription is paid. Sign in with the e-mail address and password you applied with, then pay here:' },
+        { button: { label: 'Pay and go live', url: d.paymentUrl } },
+        { paragraph: `Once it is live, your profile is at ${d.profileUrl}` },
+      ],
+    });
+  }
   return renderEmail({
     subject: 'Your ITConnect listing is live',
     greeting: `Hello ${d.contactName},`,
@@ -89,15 +110,34 @@ export function applicationApprovedEmail(d: z.infer<typeof ApplicationApprovedDa
   });
 }
 
-export const ApplicationRejectedData = z.object({ contactName: name, companyName: name, reason: text.min(1) });
+export const ApplicationRejectedData = z.object({
+  contactName: name,
+  companyName: name,
+  reason: text.min(1),
+  /** '£28' when what was paid for the application has been refunded (product rule 26). */
+  refund: z.string().min(1).max(20).optional(),
+  /** The application updated a listing that stays as it was (and its subscription with it). */
+  listingUnchanged: z.boolean().optional(),
+});
 export function applicationRejectedEmail(d: z.infer<typeof ApplicationRejectedData>): RenderedEmail {
   return renderEmail({
     subject: 'Your ITConnect application',
     greeting: `Hello ${d.contactName},`,
     blocks: [
-      { paragraph: `Thank you for applying to list ${d.companyName} on ITConnect. We are unable to approve the application at the moment, for this reason:` },
+      {
+        paragraph: d.listingUnchanged
+          ? `Thank you for sending updated details for ${d.companyName}. We are unable to approve the changes at the moment, for this reason:`
+          : `Thank you for applying to list ${d.companyName} on ITConnect. We are unable to approve the application at the moment, for this reason:`,
+      },
       { quote: d.reason },
-      { paragraph: 'You are welcome to update your application and apply again.' },
+      ...(d.refund
+        ? [{ paragraph: `As your listing never went live, we have cancelled the subscription and refunded the ${d.refund} you paid in full. Refunds usually reach your card within 5 to 10 working days.` }]
+        : []),
+      {
+        paragraph: d.listingUnchanged
+          ? 'Your listing and subscription stay as they were. You are welcome to update your details and send them again.'
+          : 'You are welcome to update your application and apply again.',
+      },
     ],
   });
 }

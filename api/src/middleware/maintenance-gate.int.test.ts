@@ -1,0 +1,225 @@
+// Maintenance mode enforced by the server (product rule 12), against two API instances on one
+// database (as two processes behind a load balancer): the switch made on one is seen by the other
+// at once; anonymous API calls get the 503 JSON and pages the SPA with 503; admins, and beta
+// testers with the unlock cookie, pass; the gate's unlock, sign-in, the current user, the captcha,
+// health checks and the Stripe webhook keep working; wrong codes are refused and limited per IP; a
+// new access code ends earlier unlocks.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAINTENANCE_MESSAGES, type MaintenanceStatus } from '../../../core/admin';
+import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
+import { createMaintenanceState } from '../domain/maintenance/maintenance-state';
+import type { NotificationFeed } from '../domain/notifications/listen';
+import { signatureHeader } from '../payments/stripe-stand-in/webhooks';
+import { cookiesFrom, createUser, postJson, signIn, solveCaptcha, TEST_PASSWORD } from '../testing/accounts';
+import { serveTestApp, type TestApp } from '../testing/serve-test-app';
+import { pino } from 'pino';
+
+const ENV_CODE = 'beta-testers-2026';
+const WEBHOOK_SECRET = 'whsec_maintenance_gate_test';
+const SPA_SHELL = '<div id="root">the SPA shell</div>';
+
+let db: TestDatabase;
+let a: TestApp;
+let b: TestApp;
+let staticDir: string;
+let admin: string;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  staticDir = await mkdtemp(path.join(tmpdir(), 'itc-gate-static-'));
+  await writeFile(path.join(staticDir, 'index.html'), `<!doctype html><html><head><title>t</title></head><body>${SPA_SHELL}</body></html>`);
+  const env = {
+    LOGIN_LIMIT_PER_IP: '1000',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    STATIC_DIR: staticDir,
+    MAINTENANCE_ACCESS_CODE: ENV_CODE,
+    MAINTENANCE_UNLOCK_LIMIT_PER_IP: '1000',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  };
+  a = await serveTestApp({ database: db, env });
+  // A second process of the same deployment: same database, same Redis keys (sessions, limits).
+  b = await serveTestApp({ database: db, env: { ...env, REDIS_PREFIX: a.env.REDIS_PREFIX } });
+  admin = await signIn(a, (await createUser(db.prisma, { role: 'admin', name: 'Gate Admin' })).email);
+});
+
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+  await db?.drop();
+  if (staticDir) await rm(staticDir, { recursive: true, force: true });
+});
+
+function toggle(enabled: boolean, app = a) {
+  return postJson(app, '/api/admin/maintenance/toggle', { enabled }, admin);
+}
+
+/** The status of an anonymous directory call (the SPA's start-up probe) on `app`. */
+async function probe(app: TestApp, cookie?: string): Promise<number> {
+  const res = await app.fetch('/api/professionals', cookie ? { headers: { Cookie: cookie } } : {});
+  await res.arrayBuffer();
+  return res.status;
+}
+
+describe('maintenance mode', () => {
+  it('is switched by an admin and seen at once by another API process', async () => {
+    expect(await probe(b)).toBe(200);
+    const res = await toggle(true);
+    expect(res.status).toBe(200);
+    expect((await res.json()) as MaintenanceStatus).toEqual({ enabled: true, accessCodeSource: 'environment' });
+    // The other process hears PostgreSQL's notification within milliseconds; allow a scheduler's slack.
+    const started = Date.now();
+    await expect.poll(() => probe(b), { timeout: 2000, interval: 20 }).toBe(503);
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await probe(a)).toBe(503);
+    const status = await a.fetch('/api/admin/maintenance/status', { headers: { Cookie: admin } });
+    expect(await status.json()).toEqual({ enabled: true, accessCodeSource: 'environment' });
+  });
+
+  it('answers anonymous API calls with 503 and the JSON message, and pages with the SPA at 503', async () => {
+    const api = await b.fetch('/api/professionals');
+    expect(api.status).toBe(503);
+    expect(api.headers.get('Retry-After')).toBe('300');
+    expect(await api.json()).toEqual({ error: { code: 'unavailable', message: MAINTENANCE_MESSAGES.unavailable } });
+    for (const page of ['/', '/professionals', '/apply']) {
+      const res = await b.fetch(page);
+      expect(res.status, page).toBe(503);
+      const html = await res.text();
+      expect(html).toContain(SPA_SHELL);
+      expect(html).toContain(`<title>${MAINTENANCE_MESSAGES.gateTitle.replace("'", '&#39;')} | ITConnect</title>`);
+    }
+    // Writes too (a sign-up, an application): refused before they do anything.
+    expect((await postJson(b, '/api/auth/register', {})).status).toBe(503);
+  });
+
+  it('keeps the gate, sign-in, the current user, the captcha, the config, health checks and the Stripe webhook reachable', async () => {
+    for (const p of ['/api/health', '/api/ready', '/api/auth/me', '/api/site-config', '/api/captcha/challenge']) {
+      const res = await b.fetch(p);
+      expect(res.status, p).toBe(200);
+      await res.arrayBuffer();
+    }
+    const customer = await createUser(db.prisma, { role: 'customer' });
+    const login = await postJson(b, '/api/auth/login', { email: customer.email, password: TEST_PASSWORD, captcha: await solveCaptcha(b) });
+    expect(login.status).toBe(200);
+    // Signed in, a customer is still a visitor to the gate.
+    expect(await probe(b, cookiesFrom(login))).toBe(503);
+    expect((await postJson(b, '/api/auth/logout', {}, cookiesFrom(login))).status).toBe(200);
+
+    const payload = JSON.stringify({ id: 'evt_during_maintenance', object: 'event', type: 'customer.created', data: { object: { id: 'cus_x', object: 'customer' } } });
+    const webhook = await b.fetch('/api/stripe/webhook', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signatureHeader(payload, WEBHOOK_SECRET) },
+      body: payload,
+    });
+    expect(webhook.status).toBe(200);
+    expect(await db.prisma.stripeEvent.count({ where: { id: 'evt_during_maintenance' } })).toBe(1);
+  });
+
+  it('lets an admin use the whole site', async () => {
+    expect(await probe(b, admin)).toBe(200);
+    expect((await b.fetch('/api/admin/stats', { headers: { Cookie: admin } })).status).toBe(200);
+    const page = await b.fetch('/professionals', { headers: { Cookie: admin } });
+    expect(page.status).toBe(200);
+  });
+
+  it('refuses a wrong access code with the spec’s message, and lets a beta tester in with the right one for 7 days', async () => {
+    const wrong = await postJson(b, '/api/maintenance/unlock', { password: 'not-the-code' });
+    expect(wrong.status).toBe(403);
+    expect((await wrong.json()).error.message).toBe(MAINTENANCE_MESSAGES.accessDenied);
+    expect(wrong.headers.getSetCookie()).toEqual([]);
+    const empty = await postJson(b, '/api/maintenance/unlock', { password: '' });
+    expect(empty.status).toBe(422);
+    expect((await empty.json()).error.message).toBe(MAINTENANCE_MESSAGES.accessCodeRequired);
+
+    const right = await postJson(b, '/api/maintenance/unlock', { password: ENV_CODE });
+    expect(right.status).toBe(200);
+    const setCookie = right.headers.getSetCookie();
+    const unlock = setCookie.find((c) => c.startsWith('itc_access='))!;
+    expect(unlock).toMatch(/httponly/i);
+    expect(unlock).toMatch(/samesite=lax/i);
+    const expires = new Date(/expires=([^;]+)/i.exec(unlock)![1]!).getTime();
+    expect(Math.abs(expires - (Date.now() + 7 * 24 * 3600 * 1000))).toBeLessThan(60_000);
+    expect(setCookie.some((c) => c.startsWith('itc_access.sig='))).toBe(true);
+    const beta = cookiesFrom(right);
+    // Signed with the session keys every process shares: the other process honours it too.
+    expect(await probe(a, beta)).toBe(200);
+    expect(await probe(b, beta)).toBe(200);
+    expect((await b.fetch('/apply', { headers: { Cookie: beta } })).status).toBe(200);
+    // Not an admin, though.
+    expect((await b.fetch('/api/admin/stats', { headers: { Cookie: beta } })).status).toBe(401);
+
+    // A cookie edited by hand (its signature no longer matches) opens nothing.
+    const tampered = beta.replace(/itc_access=([^;]+)/, (_m, value: string) => `itc_access=${value.replace(/\.\d+$/, '.9999999999')}`);
+    expect(await probe(b, tampered)).toBe(503);
+  });
+
+  it('ends earlier unlocks when an admin sets a new code (stored hashed, audited), which then replaces the environment’s', async () => {
+    const before = cookiesFrom(await postJson(b, '/api/maintenance/unlock', { password: ENV_CODE }));
+    expect(await probe(b, before)).toBe(200);
+    const short = await postJson(a, '/api/admin/maintenance/access-code', { code: 'abc' }, admin);
+    expect(short.status).toBe(422);
+    const set = await postJson(a, '/api/admin/maintenance/access-code', { code: 'new-code-for-testers' }, admin);
+    expect(set.status).toBe(200);
+    expect(await set.json()).toEqual({ enabled: true, accessCodeSource: 'admin' });
+    const stored = await db.prisma.siteSetting.findUniqueOrThrow({ where: { id: 1 } });
+    expect(stored.accessCodeHash).toMatch(/^scrypt\$/);
+    expect(stored.accessCodeHash).not.toContain('new-code-for-testers');
+
+    await expect.poll(() => probe(b, before), { timeout: 2000, interval: 20 }).toBe(503);
+    expect((await postJson(b, '/api/maintenance/unlock', { password: ENV_CODE })).status).toBe(403);
+    const after = await postJson(b, '/api/maintenance/unlock', { password: 'new-code-for-testers' });
+    expect(after.status).toBe(200);
+    expect(await probe(b, cookiesFrom(after))).toBe(200);
+  });
+
+  it('limits code attempts per IP', async () => {
+    const limited = await serveTestApp({ database: db, env: { STATIC_DIR: staticDir, MAINTENANCE_UNLOCK_LIMIT_PER_IP: '3' } });
+    try {
+      for (let i = 0; i < 3; i++) expect((await postJson(limited, '/api/maintenance/unlock', { password: `guess-${i}` })).status).toBe(403);
+      const blocked = await postJson(limited, '/api/maintenance/unlock', { password: 'new-code-for-testers' });
+      expect(blocked.status).toBe(429);
+      expect((await blocked.json()).error.message).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
+      expect(blocked.headers.get('Retry-After')).toMatch(/^\d+$/);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('is switched off again: everyone is back, and every switch is in the audit log', async () => {
+    const res = await toggle(false, b);
+    expect(res.status).toBe(200);
+    await expect.poll(() => probe(a), { timeout: 2000, interval: 20 }).toBe(200);
+    expect(await probe(b)).toBe(200);
+    expect((await b.fetch('/')).status).toBe(200);
+    const actions = (await db.prisma.auditLog.findMany({ orderBy: { id: 'asc' }, include: { actor: true } })).map((row) => [row.action, row.actor?.name]);
+    expect(actions).toEqual([
+      ['maintenance.on', 'Gate Admin'],
+      ['maintenance.access-code', 'Gate Admin'],
+      ['maintenance.off', 'Gate Admin'],
+    ]);
+  });
+});
+
+describe('the settings kept in memory', () => {
+  it('follow a change made in psql (the trigger notifies), and read again within a second while the feed is down', async () => {
+    const logger = pino({ level: 'silent' });
+    const live = createMaintenanceState({ prisma: db.prisma, databaseUrl: db.url, logger });
+    const listeners: (() => void)[] = [];
+    const down: NotificationFeed = { live: false, onChange: (l) => listeners.push(l), close: async () => undefined };
+    const fallback = createMaintenanceState({ prisma: db.prisma, databaseUrl: db.url, logger, feed: down });
+    try {
+      await expect.poll(async () => (await live.settings()).enabled, { timeout: 2000 }).toBe(false);
+      expect((await fallback.settings()).enabled).toBe(false);
+      await db.prisma.$executeRaw`UPDATE site_settings SET maintenance_enabled = true WHERE id = 1`;
+      await expect.poll(async () => (await live.settings()).enabled, { timeout: 2000, interval: 20 }).toBe(true);
+      // Without notifications: the old value for at most a second, then the stored one.
+      await expect.poll(async () => (await fallback.settings()).enabled, { timeout: 2500, interval: 100 }).toBe(true);
+    } finally {
+      await db.prisma.$executeRaw`UPDATE site_settings SET maintenance_enabled = false WHERE id = 1`;
+      await live.close();
+      await fallback.close();
+    }
+  });
+});

@@ -1,0 +1,227 @@
+// The dashboard as the server-side renderer draws it from given answers (SWR's fallback data):
+// who may see it, every statistic with its formatting, the chart's table, the maintenance switch,
+// the queues, and the texts of the failure states.
+import { renderToStaticMarkup } from 'react-dom/server';
+import { MemoryRouter } from 'react-router-dom';
+import { SWRConfig } from 'swr';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES, type AdminApplication, type AdminStats, type AuditEntry, type MaintenanceStatus, type QueueSummary } from '../../../../core/admin';
+import type { CurrentUser } from '../../../../core/auth';
+import { listKey } from '../../api/admin-lists';
+import { ApiRequestError } from '../../api/client';
+import { ADMIN_STATS_KEY, MAINTENANCE_STATUS_KEY, QUEUES_KEY } from '../../api/use-admin';
+import { CURRENT_USER_KEY } from '../../api/use-current-user';
+import { stripTags, textOf } from '../../testing/render-page';
+import { DashboardError } from './admin-dashboard';
+import { AdminPage, NOT_ALLOWED } from './admin-page';
+import { ApplicationCard, decisionFailureText } from './applications-dialog';
+import { AUDIT_LOG_PATH } from './audit-log';
+import { professionalState } from './people-dialogs';
+
+/** The text as read aloud: a space between elements (stripTags joins them). */
+function readable(html: string): string {
+  return stripTags(html.replace(/></g, '> <'));
+}
+
+function user(role: CurrentUser['role']): CurrentUser {
+  return { id: 1, email: `${role}@example.com`, name: `Demo ${role}`, role, professionalId: null, professionalSlug: null, createdAt: '2026-01-01T00:00:00Z' } as CurrentUser;
+}
+
+const months = Array.from({ length: 12 }, (_, index) => {
+  const date = new Date(Date.UTC(2025, 11 + index, 1));
+  return { month: date.toISOString().slice(0, 7), revenue: index * 10.5, activeSubscriptions: 40 + index };
+});
+
+const STATS: AdminStats = {
+  totalProfessionals: 1234,
+  activeProfessionals: 57,
+  totalCustomers: 4321,
+  pendingApplications: 2,
+  archivedUsers: 3,
+  totalRevenue: 2611.5,
+  monthlyRevenue: 1491,
+  yearlyRevenue: 1120.5,
+  subscriptionBreakdown: { monthly: 31, yearly: 26, activeSubscriptions: 57, cancelledSubscriptions: 1, pastDueSubscriptions: 4 },
+  months,
+  topRated: Array.from({ length: 6 }, (_, index) => ({ id: index + 1, slug: `firm-${index + 1}`, companyName: `Firm ${index + 1}`, rating: 5 - index / 10, reviewCount: index + 1 })),
+};
+
+const QUEUES: QueueSummary[] = [
+  { name: 'email', waiting: 3, active: 1, delayed: 0, failed: 2, completed: 40 },
+  { name: 'geocode', waiting: 0, active: 0, delayed: 0, failed: 0, completed: 62 },
+];
+
+const AUDIT: AuditEntry[] = [
+  { id: 1, actor: 'Demo Admin', action: 'application.approve', targetType: 'application', targetId: '1', summary: 'Approved Acme IT (application 1)', createdAt: '2026-11-23T10:00:00Z' },
+  { id: 2, actor: null, action: 'retention.anonymise', targetType: 'user', targetId: null, summary: 'Anonymised 2 archived accounts', createdAt: '2026-11-23T03:00:00Z' },
+];
+
+function renderAdmin(currentUser: CurrentUser | null, maintenance: MaintenanceStatus = { enabled: false, accessCodeSource: null }): string {
+  const fallback = {
+    [CURRENT_USER_KEY]: currentUser,
+    [ADMIN_STATS_KEY]: STATS,
+    [MAINTENANCE_STATUS_KEY]: maintenance,
+    [QUEUES_KEY]: QUEUES,
+    [listKey(AUDIT_LOG_PATH, { offset: 0 }, 8)]: { items: AUDIT, total: AUDIT.length },
+  };
+  return renderToStaticMarkup(
+    <SWRConfig value={{ fallback, provider: () => new Map() }}>
+      <MemoryRouter initialEntries={['/admin']}>
+        <AdminPage />
+      </MemoryRouter>
+    </SWRConfig>,
+  );
+}
+
+describe('/admin', () => {
+  it('tells a signed-in customer or provider it is for administrators only', () => {
+    for (const role of ['customer', 'provider'] as const) {
+      const html = renderAdmin(user(role));
+      expect(textOf(html, 'h1')).toEqual([NOT_ALLOWED.heading]);
+      expect(readable(html)).toContain(NOT_ALLOWED.message);
+      expect(html).not.toContain('Total professionals');
+    }
+  });
+
+  it('shows an admin every statistic: counts grouped, money in pounds with pence', () => {
+    const html = renderAdmin(user('admin'));
+    const text = readable(html);
+    expect(textOf(html, 'h1')).toEqual(['Admin dashboard']);
+    for (const [label, value] of [
+      ['Total professionals', '1,234'],
+      ['Active professionals', '57'],
+      ['Total customers', '4,321'],
+      ['Pending applications', '2'],
+      ['Archived users', '3'],
+      ['Total revenue', '£2,611.50'],
+      ['Monthly plan revenue', '£1,491.00'],
+      ['Yearly plan revenue', '£1,120.50'],
+    ]) {
+      expect(text).toContain(`${label} ${value}`);
+    }
+  });
+
+  it('breaks subscriptions down, and lists the five top rated with links to their profiles', () => {
+    const text = readable(renderAdmin(user('admin')));
+    for (const row of ['Active subscriptions 57', 'Pay Monthly 31', 'Pay Annually 26', 'Payment overdue 4', 'Cancelled 1']) expect(text).toContain(row);
+    const html = renderAdmin(user('admin'));
+    const topRated = html.slice(html.indexOf('Top Rated'));
+    expect(topRated).toContain('href="/professionals/firm-1"');
+    expect(topRated).toContain('href="/professionals/firm-5"');
+    expect(topRated).not.toContain('firm-6');
+    expect(readable(topRated)).toContain('Firm 1 ★ 5.0 out of 5 (1 review)');
+  });
+
+  it('has the chart’s figures as a table: one row per month', () => {
+    const html = renderAdmin(user('admin'));
+    const table = html.slice(html.indexOf('Revenue and active subscriptions per month'));
+    expect(textOf(table, 'th').slice(0, 3)).toEqual(['Month', 'Revenue', 'Active subscriptions']);
+    expect(readable(table)).toContain('December 2025 £0.00 40');
+    expect(readable(table)).toContain('November 2026 £115.50 51');
+    expect(html).toContain('aria-pressed="false"');
+  });
+
+  it('has the maintenance switch, stating whether the site is closed', () => {
+    const off = renderAdmin(user('admin'));
+    expect(off).toMatch(/<button[^>]*role="switch"[^>]*aria-checked="false"/);
+    expect(readable(off)).toContain('Off: the site is open to everyone.');
+    expect(readable(off)).toContain('No access code is set: only administrators can use the site during maintenance.');
+    const on = renderAdmin(user('admin'), { enabled: true, accessCodeSource: 'admin' });
+    expect(on).toMatch(/<button[^>]*role="switch"[^>]*aria-checked="true"/);
+    expect(readable(on)).toContain('The access code in force is set on this dashboard.');
+  });
+
+  it('sums up the queues with a link to Bull Board, and shows the latest audit entries', () => {
+    const html = renderAdmin(user('admin'));
+    const text = readable(html);
+    expect(text).toContain('email 3 1 0 2');
+    expect(text).toContain('2 failed jobs need a look');
+    expect(html).toContain('href="/admin/queues"');
+    expect(text).toContain('Approved Acme IT (application 1) Demo Admin · 23 Nov 2026, 10:00');
+    expect(text).toContain('Anonymised 2 archived accounts System');
+  });
+});
+
+describe('failures', () => {
+  it("reads 'Error loading dashboard' / the spec's text, with a retry", () => {
+    const html = renderToStaticMarkup(<DashboardError onRetry={() => {}} />);
+    expect(html).toContain('role="alert"');
+    expect(readable(html)).toBe(`${ADMIN_MESSAGES.dashboardErrorTitle} ${ADMIN_MESSAGES.statsFailed} Try again`);
+  });
+
+  it("says a decision already taken (409) as the API does; anything else with the spec's text", () => {
+    const conflict = new ApiRequestError(409, 'Conflict', JSON.stringify({ error: { code: 'conflict', message: ADMIN_MESSAGES.applicationDecided } }));
+    expect(decisionFailureText(conflict, ADMIN_MESSAGES.approveFailed)).toBe(ADMIN_MESSAGES.applicationDecided);
+    expect(decisionFailureText(new ApiRequestError(500, 'Internal Server Error', ''), ADMIN_MESSAGES.approveFailed)).toBe(ADMIN_MESSAGES.approveFailed);
+    expect(decisionFailureText(new TypeError('Failed to fetch'), ADMIN_MESSAGES.rejectFailed)).toBe(ADMIN_MESSAGES.rejectFailed);
+  });
+});
+
+const APPLICATION: AdminApplication = {
+  id: 7,
+  companyName: 'Kennet Web Studio',
+  contactName: 'Ann Kennet',
+  email: 'ann@kennet.example',
+  phone: '01225 000000',
+  website: 'https://kennet.example',
+  description: 'Websites for Bath businesses.',
+  services: ['Web Design', 'Web Development', 'SEO & SEM', 'Hosting & Domains'],
+  location: 'Bath and Bristol',
+  region: 'Bath',
+  postcode: 'BA1 1AA',
+  rate: 'From £45/hour',
+  employeeCount: '2-5',
+  businessType: 'Limited company',
+  plan: 'yearly',
+  status: 'pending',
+  paidAt: '2026-11-22T15:00:00Z',
+  professional: { id: 70, slug: 'kennet-web-studio', isApproved: false },
+  rejectionReason: null,
+  reviewedBy: null,
+  reviewedAt: null,
+  createdAt: '2026-11-22T14:55:00Z',
+};
+
+function renderCard(application: AdminApplication): string {
+  return renderToStaticMarkup(
+    <MemoryRouter>
+      <ApplicationCard application={application} />
+    </MemoryRouter>,
+  );
+}
+
+describe('an application', () => {
+  it("shows its first 2 services and '+N', its details, and Approve and Reject while it waits", () => {
+    const html = renderCard(APPLICATION);
+    expect(textOf(html, 'li')).toEqual(['Web Design', 'Web Development', '+2 more: SEO & SEM, Hosting & Domains']);
+    const text = readable(html);
+    expect(text).toContain('Pending review');
+    expect(text).toContain('Plan: Pay Annually');
+    expect(text).toContain('Paid: 22 Nov 2026, 15:00');
+    expect(text).toContain('Rate: From £45/hour');
+    expect(textOf(html, 'button')).toEqual(['Approve', 'Reject']);
+  });
+
+  it('offers no decision once decided, and shows who rejected it and why', () => {
+    const html = renderCard({ ...APPLICATION, status: 'rejected', rejectionReason: 'The website does not work.', reviewedBy: 'Demo Admin', reviewedAt: '2026-11-23T09:30:00Z' });
+    expect(textOf(html, 'button')).toEqual([]);
+    expect(readable(html)).toContain('Rejected by Demo Admin on 23 Nov 2026, 09:30: “The website does not work.”');
+    const approved = renderCard({ ...APPLICATION, status: 'approved', professional: { id: 70, slug: 'kennet-web-studio', isApproved: true }, reviewedBy: 'Demo Admin', reviewedAt: '2026-11-23T09:30:00Z' });
+    expect(approved).toContain('href="/professionals/kennet-web-studio"');
+  });
+
+  it("says 'Not paid yet' for an application waiting for its payment", () => {
+    expect(readable(renderCard({ ...APPLICATION, status: 'pending_payment', paidAt: null }))).toContain('Awaiting payment');
+    expect(readable(renderCard({ ...APPLICATION, status: 'pending_payment', paidAt: null }))).toContain('Paid: Not paid yet');
+  });
+});
+
+describe('professionalState', () => {
+  it('names a listing’s state from its approval and subscription', () => {
+    expect(professionalState({ isApproved: true, subscriptionStatus: 'active' }).label).toBe('Live');
+    expect(professionalState({ isApproved: false, subscriptionStatus: 'active' }).label).toBe('Awaiting approval');
+    expect(professionalState({ isApproved: true, subscriptionStatus: 'past_due' }).label).toBe('Payment overdue');
+    expect(professionalState({ isApproved: true, subscriptionStatus: 'cancelled' }).label).toBe('Cancelled');
+    expect(professionalState({ isApproved: true, subscriptionStatus: 'inactive' }).label).toBe('No subscription');
+  });
+});

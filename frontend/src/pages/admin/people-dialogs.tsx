@@ -1,0 +1,169 @@
+// The dashboard's people: users in use (filter All / Customer / Provider, spec "Admin dashboard"),
+// archived users (and whether the retention job has anonymised them, product rule 14), and every
+// professional listing with its subscription. Links to a listing use its slug (product rule 4).
+import { Link } from 'react-router-dom';
+import { ROLE_LABELS } from '../../../../core/auth';
+import { ADMIN_MESSAGES, type AdminProfessional, type AdminUser } from '../../../../core/admin';
+import { PLANS } from '../../../../core/plans';
+import { linkClass } from '../../components/styles';
+import { AdminDialog } from './admin-dialog';
+import { formatDate } from './admin-format';
+import { AdminList } from './admin-list';
+import { AdminTable, Badge, cellClass } from './admin-table';
+
+interface DialogProps {
+  isOpen: boolean;
+  onClose: () => void;
+}
+
+const ROLE_FILTER = {
+  label: 'Account type',
+  param: 'role',
+  options: [
+    { value: 'all', label: 'All' },
+    { value: 'customer', label: 'Customer' },
+    { value: 'provider', label: 'Provider' },
+  ],
+  initial: 'all',
+} as const;
+
+export function UsersDialog({ isOpen, onClose }: DialogProps) {
+  return (
+    <AdminDialog isOpen={isOpen} onClose={onClose} title="Users" description="Accounts in use. Archived accounts are listed separately.">
+      <AdminList<AdminUser>
+        path="/api/admin/users"
+        searchLabel="Search by name or email"
+        filter={ROLE_FILTER}
+        failedText={ADMIN_MESSAGES.fetchUsersFailed}
+        emptyText="No users found."
+      >
+        {(users) => (
+          <AdminTable label="Users" columns={['Name', 'Email', 'Account type', 'Listing', 'Member since']}>
+            {users.map((user) => (
+              <tr key={user.id}>
+                <td className={`${cellClass} font-medium text-gray-900`}>{user.name}</td>
+                <td className={`${cellClass} break-all`}>{user.email}</td>
+                <td className={cellClass}>{ROLE_LABELS[user.role] ?? user.role}</td>
+                <td className={cellClass}>
+                  {user.professional ? (
+                    <Link to={`/professionals/${user.professional.slug}`} className={linkClass}>
+                      {user.professional.companyName}
+                    </Link>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td className={`${cellClass} whitespace-nowrap`}>{formatDate(user.createdAt)}</td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </AdminList>
+    </AdminDialog>
+  );
+}
+
+export function ArchivedUsersDialog({ isOpen, onClose }: DialogProps) {
+  return (
+    <AdminDialog
+      isOpen={isOpen}
+      onClose={onClose}
+      title="Archived users"
+      description="Deleted or cancelled accounts. Their personal data is anonymised 30 days after archiving."
+    >
+      <AdminList<AdminUser>
+        path="/api/admin/archived-users"
+        searchLabel="Search by name or email"
+        failedText={ADMIN_MESSAGES.fetchArchivedUsersFailed}
+        emptyText="No archived users found."
+      >
+        {(users) => (
+          <AdminTable label="Archived users" columns={['Name', 'Email', 'Account type', 'Archived', 'Personal data']}>
+            {users.map((user) => (
+              <tr key={user.id}>
+                <td className={`${cellClass} font-medium text-gray-900`}>{user.name}</td>
+                <td className={`${cellClass} break-all`}>{user.email}</td>
+                <td className={cellClass}>{ROLE_LABELS[user.role] ?? user.role}</td>
+                <td className={`${cellClass} whitespace-nowrap`}>{formatDate(user.archivedAt)}</td>
+                <td className={cellClass}>
+                  {user.anonymisedAt ? <Badge tone="grey">Anonymised {formatDate(user.anonymisedAt)}</Badge> : <Badge tone="amber">Kept until anonymised</Badge>}
+                </td>
+              </tr>
+            ))}
+          </AdminTable>
+        )}
+      </AdminList>
+    </AdminDialog>
+  );
+}
+
+const PROFESSIONAL_FILTER = {
+  label: 'Status',
+  param: 'status',
+  options: [
+    { value: 'all', label: 'All' },
+    { value: 'live', label: 'Live' },
+    { value: 'awaiting-approval', label: 'Awaiting approval' },
+    { value: 'past-due', label: 'Payment overdue' },
+    { value: 'cancelled', label: 'Cancelled' },
+  ],
+  initial: 'all',
+} as const;
+
+/** A listing's state in words: live, waiting for an admin, a failed renewal, cancelled. */
+export function professionalState(professional: Pick<AdminProfessional, 'isApproved' | 'subscriptionStatus'>): { label: string; tone: 'green' | 'amber' | 'red' | 'grey' } {
+  if (professional.subscriptionStatus === 'cancelled') return { label: 'Cancelled', tone: 'grey' };
+  if (professional.subscriptionStatus === 'past_due') return { label: 'Payment overdue', tone: 'red' };
+  if (!professional.isApproved) return { label: 'Awaiting approval', tone: 'amber' };
+  if (professional.subscriptionStatus === 'active') return { label: 'Live', tone: 'green' };
+  return { label: 'No subscription', tone: 'grey' };
+}
+
+export function ProfessionalsDialog({ isOpen, onClose }: DialogProps) {
+  return (
+    <AdminDialog isOpen={isOpen} onClose={onClose} title="Professionals" description="Every listing, live or not, with its subscription.">
+      <AdminList<AdminProfessional>
+        path="/api/admin/professionals"
+        searchLabel="Search by company, contact, email or region"
+        filter={PROFESSIONAL_FILTER}
+        failedText={ADMIN_MESSAGES.fetchProfessionalsFailed}
+        emptyText="No professionals found."
+      >
+        {(professionals) => (
+          <AdminTable label="Professionals" columns={['Company', 'Contact', 'Region', 'Rating', 'Status', 'Plan', 'Paid until']}>
+            {professionals.map((professional) => {
+              const state = professionalState(professional);
+              return (
+                <tr key={professional.id}>
+                  <td className={`${cellClass} font-medium text-gray-900`}>
+                    {professional.isApproved ? (
+                      <Link to={`/professionals/${professional.slug}`} className={linkClass}>
+                        {professional.companyName}
+                      </Link>
+                    ) : (
+                      professional.companyName
+                    )}
+                  </td>
+                  <td className={cellClass}>
+                    {professional.contactName}
+                    <span className="block break-all text-gray-700">{professional.email}</span>
+                  </td>
+                  <td className={cellClass}>{professional.region}</td>
+                  <td className={`${cellClass} whitespace-nowrap`}>
+                    {professional.reviewCount > 0 ? `${professional.rating.toFixed(1)} (${professional.reviewCount})` : 'No reviews'}
+                  </td>
+                  <td className={cellClass}>
+                    <Badge tone={state.tone}>{state.label}</Badge>
+                  </td>
+                  <td className={`${cellClass} whitespace-nowrap`}>{PLANS[professional.subscriptionType]?.name ?? professional.subscriptionType}</td>
+                  <td className={`${cellClass} whitespace-nowrap`}>{formatDate(professional.currentPeriodEnd)}</td>
+                </tr>
+              );
+            })}
+          </AdminTable>
+        )}
+      </AdminList>
+    </AdminDialog>
+  );
+}
+

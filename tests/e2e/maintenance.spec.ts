@@ -1,0 +1,128 @@
+// Maintenance mode (product rule 12, spec "Maintenance gate"), in Chromium against the real
+// product: the admin sets a beta testers' access code and switches maintenance on from the
+// dashboard → a visitor (another browser context) gets the gate, with the page answering 503 and
+// the API too → an empty code asks for one, a wrong code is refused ('Access denied') → the right
+// code lets them in ('Access granted', then the site) → another visitor still gets the gate, from
+// which an administrator signs in and gets the site → the admin switches maintenance off → everyone
+// gets the site.
+// Tagged ALONE_TAG: while maintenance is on every other visitor would get the gate, so this runs
+// with no other test running (fixtures.ts). Whatever happens, maintenance ends off.
+import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+import { ADMIN_MESSAGES, MAINTENANCE_MESSAGES } from '../../core/admin';
+import { ADMIN_EMAIL, ALONE_TAG, checkA11y, declineCookies, expect, KNOWN_PASSWORD, saveScreenshot, test } from './fixtures';
+
+/** A visitor's own browser context, like the project's (viewport, touch), with the cookie banner answered. */
+async function newVisitor(browser: Browser, testInfo: TestInfo): Promise<{ context: BrowserContext; page: Page }> {
+  const { baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
+  const context = await browser.newContext({ baseURL, viewport, isMobile, hasTouch });
+  await declineCookies(context);
+  return { context, page: await context.newPage() };
+}
+
+async function expectGate(page: Page, path = '/'): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.status(), `GET ${path} in maintenance`).toBe(503);
+  await expect(page.getByRole('heading', { level: 1, name: MAINTENANCE_MESSAGES.gateTitle })).toBeVisible({ timeout: 20_000 });
+}
+
+async function switchMaintenance(admin: Page, on: boolean): Promise<void> {
+  const toggle = admin.getByRole('switch', { name: 'Maintenance mode' });
+  await expect(toggle).toHaveAttribute('aria-checked', String(!on));
+  await toggle.click();
+  const [title, description] = on
+    ? [ADMIN_MESSAGES.maintenanceOnTitle, ADMIN_MESSAGES.maintenanceOn]
+    : [ADMIN_MESSAGES.maintenanceOffTitle, ADMIN_MESSAGES.maintenanceOff];
+  await expect(admin.getByRole('status').filter({ hasText: title })).toContainText(description);
+  await expect(toggle).toHaveAttribute('aria-checked', String(on));
+}
+
+test('maintenance on → a visitor gets the gate → a wrong code is refused → the right code lets them in → maintenance off', { tag: ALONE_TAG }, async ({
+  adminPage: admin,
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const accessCode = `beta-${testInfo.project.name}-${Date.now()}`;
+  const visitors: BrowserContext[] = [];
+  await admin.goto('/admin');
+  await expect(admin.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible({ timeout: 20_000 });
+
+  try {
+    // The beta testers' code, set on the dashboard.
+    const panel = admin.getByRole('region', { name: 'Maintenance mode' });
+    await panel.getByRole('textbox', { name: 'New access code' }).fill(accessCode);
+    await panel.getByRole('button', { name: 'Save access code' }).click();
+    await expect(admin.getByRole('status').filter({ hasText: 'Access code saved' })).toBeVisible();
+    await expect(panel).toContainText('The access code in force is set on this dashboard.');
+
+    await switchMaintenance(admin, true);
+    await checkA11y(admin);
+    await saveScreenshot(admin, 'maintenance-on-dashboard');
+    // The admin still uses the site.
+    expect((await admin.request.get('/api/professionals?limit=1')).status()).toBe(200);
+
+    // A visitor: the gate, the page and the API both 503.
+    const visitor = await newVisitor(browser, testInfo);
+    visitors.push(visitor.context);
+    const page = visitor.page;
+    await expectGate(page, '/professionals');
+    const api = await page.request.get('/api/professionals?limit=1');
+    expect(api.status()).toBe(503);
+    expect(((await api.json()) as { error: { message: string } }).error.message).toBe(MAINTENANCE_MESSAGES.unavailable);
+    await expect(page.getByRole('link', { name: 'Browse Professionals' })).toHaveCount(0);
+    await checkA11y(page);
+    await saveScreenshot(page, 'gate');
+
+    const code = page.getByLabel('Access code');
+    await expect(code).toHaveAttribute('type', 'password');
+    await expect(code).toHaveAttribute('required', '');
+    // Empty: the field asks for the code.
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    await expect(page.getByText(MAINTENANCE_MESSAGES.accessCodeRequired)).toBeVisible();
+    // Wrong: refused.
+    await code.fill('not-the-code');
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: MAINTENANCE_MESSAGES.accessDeniedTitle })).toContainText(MAINTENANCE_MESSAGES.accessDenied);
+    await expect(page.getByRole('heading', { level: 1, name: MAINTENANCE_MESSAGES.gateTitle })).toBeVisible();
+    await checkA11y(page);
+    // Right: 'Access granted', then the page reloads into the site.
+    await code.fill(accessCode);
+    await page.getByRole('button', { name: 'Proceed' }).click();
+    await expect(page.getByRole('status').filter({ hasText: MAINTENANCE_MESSAGES.accessGrantedTitle })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('banner').getByRole('link', { name: 'ITConnect home' })).toBeVisible();
+    expect((await page.request.get('/api/professionals?limit=1')).status()).toBe(200);
+    await checkA11y(page);
+
+    // Another visitor has no unlock cookie: still the gate, from which the sign-in form is reachable.
+    const other = await newVisitor(browser, testInfo);
+    visitors.push(other.context);
+    await expectGate(other.page, '/about');
+    await other.page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(other.page).toHaveURL(/\/login\?next=%2Fabout$/);
+    await expect(other.page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    await checkA11y(other.page);
+    // An administrator signs in there and gets the site at the address they asked for.
+    const form = other.page.getByRole('form', { name: 'Sign in' });
+    await form.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
+    await form.getByLabel('Password', { exact: true }).fill(KNOWN_PASSWORD);
+    await form.getByText("I'm not a robot").click();
+    await expect(form.getByText('Verified', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(other.page).toHaveURL(/\/about$/);
+    await expect(other.page.getByRole('heading', { level: 1, name: 'About ITConnect' })).toBeVisible();
+    await expect(other.page.getByRole('banner').getByRole('link', { name: 'ITConnect home' })).toBeVisible();
+
+    // Off again: everyone gets the site.
+    await switchMaintenance(admin, false);
+    const after = await newVisitor(browser, testInfo);
+    visitors.push(after.context);
+    const response = await after.page.goto('/about');
+    expect(response?.status()).toBe(200);
+    await expect(after.page.getByRole('heading', { level: 1, name: 'About ITConnect' })).toBeVisible();
+  } finally {
+    // Never leave the site closed for the journeys that run after this one.
+    const origin = new URL(admin.url()).origin;
+    await admin.request.post('/api/admin/maintenance/toggle', { data: { enabled: false }, headers: { Origin: origin } });
+    await Promise.all(visitors.map((context) => context.close()));
+  }
+});
