@@ -6,13 +6,16 @@ import type { Middleware } from 'koa';
 import { AppError } from '../domain/app-error';
 import type { AppDeps } from '../deps';
 import { adminMailRouter } from './admin-mail';
+import { adminReviewsRouter } from './admin-reviews';
 import { authRouter } from './auth';
 import { billingRouter } from './billing';
 import { captchaRouter } from './captcha';
+import { contactRouter } from './contact';
 import { createRouter } from './create-router';
 import { healthRouter } from './health';
 import { homeRouter } from './home';
 import { locationsRouter } from './locations';
+import { messagesRouter } from './messages';
 import { myProfileRouter } from './my-profile';
 import { professionalsRouter } from './professionals';
 import { reviewsRouter } from './reviews';
@@ -36,6 +39,9 @@ export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): ApiRoutes
     professionalsRouter(deps),
     billingRouter(deps),
     reviewsRouter(deps),
+    adminReviewsRouter(deps),
+    messagesRouter(deps),
+    contactRouter(deps),
     homeRouter(deps),
     locationsRouter(deps),
     ...extraRouters,

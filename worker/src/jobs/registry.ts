@@ -2,6 +2,8 @@
 // this folder, and one line here; startWorker starts one BullMQ Worker per queue that has handlers.
 import { geocodeProfessionalHandler } from './geocode-professional';
 import type { JobHandler } from './job-handler';
+import { recalculateRatingHandler } from './recalculate-rating';
+import { recalculateReplyTimeHandler } from './recalculate-reply-time';
 import { reconcileCheckoutHandler, reconcileStripeEventHandler } from './reconcile-stripe-event';
 import { sendEmailHandler } from './send-email';
 import { sendPasswordResetHandler } from './send-password-reset';
@@ -14,4 +16,6 @@ export const JOB_HANDLERS: readonly JobHandler[] = [
   sendRegistrationEmailHandler,
   reconcileStripeEventHandler,
   reconcileCheckoutHandler,
+  recalculateRatingHandler,
+  recalculateReplyTimeHandler,
 ];
