@@ -6,8 +6,7 @@ import { text } from './text';
 
 export const CONTACT_LIMITS = { nameMin: 2, nameMax: 100, subjectMin: 3, subjectMax: 150, messageMin: 10, messageMax: 5000 } as const;
 
-/** Contact-form messages are deleted this long after they were sent (product rule 28, the Privacy Policy). */
-export const CONTACT_RETENTION_DAYS = 730;
+export { CONTACT_RETENTION_DAYS } from './retention';
 
 export const CONTACT_TEXTS = {
   nameShort: `Name must be at least ${CONTACT_LIMITS.nameMin} characters`,

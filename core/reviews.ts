@@ -22,7 +22,7 @@ export const REVIEW_SORTS = ['newest', 'highest', 'lowest'] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 export const REVIEW_SORT_LABELS: Record<ReviewSort, string> = { newest: 'Newest first', highest: 'Highest rated', lowest: 'Lowest rated' };
 
-export const REVIEWS_PAGE_SIZE = 10;
+export const REVIEWS_PAGE_SIZE = 20;
 export const REVIEWS_PAGE_SIZE_MAX = 100;
 
 export const REVIEW_MESSAGES = {

@@ -23,4 +23,10 @@ describe('Privacy Policy', () => {
     expect(text).toContain('30 days after archiving we anonymise your personal data, unless a payment record must be kept');
     expect(text).toContain('Download my data');
   });
+
+  it('says how long messages and contact-form messages are kept', () => {
+    expect(text).toContain('Messages you exchange with a professional through ITConnect are seen only by you and that professional.');
+    expect(text).toContain('We keep them for as long as your account exists');
+    expect(text).toContain('kept for 2 years from when you send them, and then deleted');
+  });
 });

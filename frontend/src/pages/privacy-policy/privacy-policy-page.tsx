@@ -1,6 +1,7 @@
 // Privacy Policy (UK GDPR). Retention follows product rule 14: archived accounts are anonymised after
 // 30 days unless a payment record must be kept; "Download my data" lives on My Profile.
 import { Link } from 'react-router-dom';
+import { CONTACT_RETENTION_YEARS } from '../../../../core/retention';
 import { StaticPage } from '../../components/static-page';
 
 /** Days after archiving at which an account's personal data is anonymised (product rule 14). */
@@ -187,6 +188,14 @@ export function PrivacyPolicyPage() {
       <p>
         If we change this policy, we will publish the new version here with a new effective date, and tell account
         holders by email about any significant change.
+      </p>
+
+      <h2>11. Messages and contact-form messages</h2>
+      <p>
+        Messages you exchange with a professional through ITConnect are seen only by you and that professional. We keep them for as long
+        as your account exists; they are part of what <strong>Download my data</strong> gives you, and they go when your account's
+        personal data is anonymised. Messages you send us through our contact form are kept for {CONTACT_RETENTION_YEARS} years from
+        when you send them, and then deleted.
       </p>
     </StaticPage>
   );
