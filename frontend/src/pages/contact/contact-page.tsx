@@ -2,7 +2,7 @@
 // captcha. The API stores it and the worker e-mails it to the team, who answer by e-mail. A
 // signed-in visitor's name and address are filled in. To reach a professional, their profile has
 // its own form; the page says so.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CONTACT_LIMITS, CONTACT_TEXTS, ContactInput } from '../../../../core/contact';
 import { PAGES } from '../../../../core/pages';
@@ -10,6 +10,7 @@ import { CONTACT_RETENTION_YEARS } from '../../../../core/retention';
 import { postJson } from '../../api/client';
 import { useCurrentUser } from '../../api/use-current-user';
 import { Captcha } from '../../components/captcha/captcha';
+import { focusFirstInvalid } from '../../components/forms/focus-invalid';
 import { AuthCard, AuthForm, CardFooterLink, EmailField, TextAreaField, TextField } from '../../components/forms/form-fields';
 import { apiFieldErrors, failureToast } from '../../components/forms/form-validation';
 import { useCaptchaForm } from '../../components/forms/use-captcha-form';
@@ -33,6 +34,7 @@ export function ContactPage() {
     setEmail((current) => current || user.email);
   }, [user]);
 
+  const formRef = useRef<HTMLDivElement>(null);
   const { errors, setErrors, isSubmitting, submit, captchaProps } = useCaptchaForm({
     schema: ContactInput,
     send: async (input) => {
@@ -45,6 +47,11 @@ export function ContactPage() {
       else showToast(failureToast(error, { title: 'Message not sent', description: 'Your message could not be sent. Please try again.' }));
     },
   });
+
+  // After a failed check, the first field with a message takes the focus.
+  useEffect(() => {
+    if (Object.keys(errors).length > 0) focusFirstInvalid(formRef.current);
+  }, [errors]);
 
   if (sentTo !== null) {
     return (
@@ -77,20 +84,22 @@ export function ContactPage() {
         </>
       }
     >
-      <AuthForm label="Contact the ITConnect team" submitLabel="Send message" busyLabel="Sending…" isSubmitting={isSubmitting} onSubmit={() => submit({ name, email, subject, message })}>
-        <TextField label="Name" name="name" autoComplete="name" value={name} onValueChange={setName} error={errors.name} maxLength={CONTACT_LIMITS.nameMax} />
-        <EmailField value={email} onValueChange={setEmail} error={errors.email} />
-        <TextField label="Subject" name="subject" value={subject} onValueChange={setSubject} error={errors.subject} maxLength={CONTACT_LIMITS.subjectMax} />
-        <TextAreaField label="Message" name="message" rows={6} value={message} onValueChange={setMessage} error={errors.message} maxLength={CONTACT_LIMITS.messageMax} />
-        <p className="text-xs text-gray-700">
-          We keep messages sent through this form for {CONTACT_RETENTION_YEARS} years, then delete them. See our{' '}
-          <Link to="/privacy-policy" className={linkClass}>
-            Privacy Policy
-          </Link>
-          .
-        </p>
-        <Captcha {...captchaProps} />
-      </AuthForm>
+      <div ref={formRef}>
+        <AuthForm label="Contact the ITConnect team" submitLabel="Send message" busyLabel="Sending…" isSubmitting={isSubmitting} onSubmit={() => submit({ name, email, subject, message })}>
+          <TextField label="Name" name="name" autoComplete="name" value={name} onValueChange={setName} error={errors.name} maxLength={CONTACT_LIMITS.nameMax} />
+          <EmailField value={email} onValueChange={setEmail} error={errors.email} />
+          <TextField label="Subject" name="subject" value={subject} onValueChange={setSubject} error={errors.subject} maxLength={CONTACT_LIMITS.subjectMax} />
+          <TextAreaField label="Message" name="message" rows={6} value={message} onValueChange={setMessage} error={errors.message} maxLength={CONTACT_LIMITS.messageMax} />
+          <p className="text-xs text-gray-700">
+            We keep messages sent through this form for {CONTACT_RETENTION_YEARS} years, then delete them. See our{' '}
+            <Link to="/privacy-policy" className={linkClass}>
+              Privacy Policy
+            </Link>
+            .
+          </p>
+          <Captcha {...captchaProps} />
+        </AuthForm>
+      </div>
     </AuthCard>
   );
 }

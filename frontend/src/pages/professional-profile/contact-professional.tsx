@@ -3,13 +3,14 @@
 // the sender's 'My messages' (and by e-mail). Anonymous visitors get a sign-in link, and the
 // professional on their own listing a link to their inbox. The typical reply time shows once the
 // professional has answered enough messages for it to mean something.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGE_LIMITS, NewMessageInput, replyTimeText } from '../../../../core/messages';
 import type { ProfessionalListItem } from '../../../../core/directory';
 import { useCurrentUser } from '../../api/use-current-user';
 import { contactProfessional } from '../../api/use-messages';
 import { Captcha } from '../../components/captcha/captcha';
+import { focusFirstInvalid } from '../../components/forms/focus-invalid';
 import { TextAreaField, TextField } from '../../components/forms/form-fields';
 import { apiFieldErrors, failureToast } from '../../components/forms/form-validation';
 import { useCaptchaForm } from '../../components/forms/use-captcha-form';
@@ -63,6 +64,7 @@ export function ContactProfessional({ professional }: { professional: Profession
 }
 
 function MessageForm({ professional }: { professional: ProfessionalListItem }) {
+  const formRef = useRef<HTMLFormElement>(null);
   const [subject, setSubject] = useState('');
   const [content, setContent] = useState('');
   const [sentThreadId, setSentThreadId] = useState<number | null>(null);
@@ -82,6 +84,10 @@ function MessageForm({ professional }: { professional: ProfessionalListItem }) {
       else showToast(failureToast(error, { title: 'Message not sent', description: 'Your message could not be sent. Please try again.' }));
     },
   });
+
+  useEffect(() => {
+    if (Object.keys(errors).length > 0) focusFirstInvalid(formRef.current);
+  }, [errors]);
 
   if (sentThreadId !== null) {
     return (
@@ -103,6 +109,7 @@ function MessageForm({ professional }: { professional: ProfessionalListItem }) {
 
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label={`Message to ${professional.companyName}`}
       className="space-y-4"

@@ -80,14 +80,18 @@ export function ReviewCard({ review, companyName, canReply, report, onReport, on
 
       <div className="mt-3 flex flex-wrap gap-4">
         {canReply && !isEditingReply ? (
-          <button type="button" className={textButtonClass} onClick={() => setEditingReply(true)}>
+          <button
+            type="button"
+            className={textButtonClass}
+            onClick={() => setEditingReply(true)}
+            aria-label={`${review.reply ? 'Edit your reply' : 'Reply to this review'}: ${review.title}`}
+          >
             {review.reply ? 'Edit your reply' : 'Reply to this review'}
-            <span className="sr-only">: {review.title}</span>
           </button>
         ) : null}
         {report === 'available' ? (
-          <button type="button" className={textButtonClass} onClick={onReport}>
-            Report review<span className="sr-only">: {review.title}</span>
+          <button type="button" className={textButtonClass} onClick={onReport} aria-label={`Report review: ${review.title}`}>
+            Report review
           </button>
         ) : report === 'reported' ? (
           <p className="text-sm text-gray-700">You reported this review.</p>

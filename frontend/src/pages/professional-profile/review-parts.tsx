@@ -36,7 +36,8 @@ export function StarRatingField({ value, onChange, error }: { value: number | nu
       <legend className={labelTextClass}>Your rating</legend>
       <div className="mt-1 flex items-center gap-1">
         {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n} className="cursor-pointer">
+          <label key={n} className="relative cursor-pointer">
+            {/* The real control, transparent over its star: clicks, taps and the keyboard all reach it. */}
             <input
               type="radio"
               name={name}
@@ -44,7 +45,7 @@ export function StarRatingField({ value, onChange, error }: { value: number | nu
               checked={value === n}
               onChange={() => onChange(n)}
               aria-invalid={error ? true : undefined}
-              className="peer sr-only"
+              className="peer absolute inset-0 m-0 h-full w-full cursor-pointer opacity-0"
             />
             <span
               aria-hidden="true"

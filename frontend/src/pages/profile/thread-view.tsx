@@ -167,7 +167,7 @@ function ReplyForm({ thread, counterpart, onSent }: { thread: ThreadDetail; coun
     <form
       ref={formRef}
       noValidate
-      aria-label={`Reply to ${counterpart}`}
+      aria-label="Your reply"
       className="space-y-3"
       onSubmit={(event) => {
         event.preventDefault();
