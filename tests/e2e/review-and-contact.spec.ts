@@ -98,7 +98,7 @@ async function apiPost(context: BrowserContext, baseURL: string, path: string, d
 }
 
 test.describe('contact, reply, review', () => {
-  test('a customer contacts a professional, who replies; the customer then reviews and the figures update', async ({ browser, baseURL }) => {
+  test('a customer contacts a professional, who replies; the customer then reviews and the figures update', async ({ browser }) => {
     test.setTimeout(240_000);
     const listing = await createListing();
     const customerEmail = await customer('reviewer', 'Casey Reviewer');
