@@ -193,9 +193,8 @@ export function PrivacyPolicyPage() {
       <h2>11. Messages and contact-form messages</h2>
       <p>
         Messages you exchange with a professional through ITConnect are seen only by you and that professional. We keep them for as long
-        as your account exists; they are part of what <strong>Download my data</strong> gives you, and they go when your account's
-        personal data is anonymised. Messages you send us through our contact form are kept for {CONTACT_RETENTION_YEARS} years from
-        when you send them, and then deleted.
+        as your account exists, and they are part of what <strong>Download my data</strong> gives you. Messages you send us through our
+        contact form are kept for {CONTACT_RETENTION_YEARS} years from when you send them, and then deleted.
       </p>
     </StaticPage>
   );
