@@ -284,6 +284,7 @@ test.describe('moderation', () => {
 
 test.describe('site pages', () => {
   test('/contact sends a message to the team; /review-policy is linked from the footer', async ({ consentedPage: page }) => {
+    test.setTimeout(90_000);
     await page.goto('/contact');
     await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
     const form = page.getByRole('form', { name: 'Contact the ITConnect team' });
@@ -310,6 +311,7 @@ test.describe('site pages', () => {
   });
 
   test('anonymous visitors are asked to sign in to review or message', async ({ consentedPage: page }) => {
+    test.setTimeout(60_000);
     const listing = await createListing();
     await page.goto(`/professionals/${listing.slug}`);
     const contact = page.getByRole('region', { name: `Contact ${listing.companyName}` });
