@@ -1,5 +1,5 @@
 // /contact (product rule 9): a message to the site team, validated the same way by the page and by
-// POST /api/contact, and how long such messages are kept (product rule 28).
+// POST /api/contact, and how long such messages are kept (product rule 29).
 import { z } from 'zod';
 import { Captcha, Email } from './auth';
 import { text } from './text';

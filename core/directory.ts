@@ -92,7 +92,7 @@ export interface ProfessionalListItem {
   reviewCount: number;
   /**
    * Median minutes to a first answer, once the professional has answered at least 5 threads
-   * (product rule 27; the worker's recalculate-reply-time); null until then.
+   * (product rule 28; the worker's recalculate-reply-time); null until then.
    */
   replyTimeMinutes: number | null;
   linkedin: string | null;

@@ -14,7 +14,7 @@ export const MESSAGE_LIMITS = {
   replyMin: 1,
 } as const;
 
-/** The typical reply time is shown once a professional has answered this many threads (product rule 27). */
+/** The typical reply time is shown once a professional has answered this many threads (product rule 28). */
 export const REPLY_TIME_MIN_THREADS = 5;
 
 export const MESSAGES_PAGE_SIZE = 20;
@@ -122,7 +122,7 @@ export interface ThreadWriteResult {
 }
 
 /**
- * How the profile words a median first-reply time (product rule 27): 'within an hour',
+ * How the profile words a median first-reply time (product rule 28): 'within an hour',
  * 'within 3 hours', 'within 2 days'. Rounded up: a promise, not a boast.
  */
 export function replyTimeText(minutes: number): string {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { text } from './text';
 
-/** Length limits (product rule 26), shown by the form and enforced by the API. */
+/** Length limits (product rule 27), shown by the form and enforced by the API. */
 export const REVIEW_LIMITS = {
   titleMin: 3,
   titleMax: 100,

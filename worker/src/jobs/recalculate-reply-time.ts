@@ -1,4 +1,4 @@
-// recalculate-reply-time (product rule 27): how quickly a professional usually answers, computed
+// recalculate-reply-time (product rule 28): how quickly a professional usually answers, computed
 // here after each of their replies rather than on every page view. A thread is answered once the
 // professional side has written in it; its first-reply time runs from the thread's first message
 // to that first answer. answeredThreadCount counts answered threads; replyTimeMinutes is their

@@ -1,4 +1,4 @@
-// Who may see a thread (product rule 27): only its two parties: the user who started it, and the
+// Who may see a thread (product rule 28): only its two parties: the user who started it, and the
 // account linked to the professional it was sent to. Anyone else, admins included, is told the
 // thread does not exist (404), so ids reveal nothing. The first message of a thread is the thread
 // (threadId null); later messages of either party point at it.

@@ -3,7 +3,7 @@
 // subscription (plan, billing, Cancel Subscription: subscription-panel.tsx, product rule 13).
 // Actions: Update Professional Application, Download my data (product rule 14), Sign Out, Delete
 // Account (archives it, after a confirmation dialog). Messages: the provider's inbox and
-// everyone's 'My messages' (messages-section.tsx, product rule 27).
+// everyone's 'My messages' (messages-section.tsx, product rule 28).
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { PAGES } from '../../../../core/pages';
