@@ -50,6 +50,7 @@ export const PUBLIC_PROFESSIONAL_FIELDS = [
   'isProjectBased',
   'rating',
   'reviewCount',
+  'replyTimeMinutes',
   'linkedin',
   'github',
   'facebook',
@@ -89,6 +90,11 @@ export interface ProfessionalListItem {
   /** 0.0 to 5.0, one decimal. */
   rating: number;
   reviewCount: number;
+  /**
+   * Median minutes to a first answer, once the professional has answered at least 5 threads
+   * (product rule 28; the worker's recalculate-reply-time); null until then.
+   */
+  replyTimeMinutes: number | null;
   linkedin: string | null;
   github: string | null;
   facebook: string | null;
@@ -125,7 +131,10 @@ export interface ProfessionalCard {
   rateType: 'hourly' | 'daily' | null;
 }
 
-/** GET /api/reviews?professionalId= items (public reviews only, newest first). */
+/**
+ * GET /api/reviews?professionalId= items: visible reviews only (published, not hidden), newest
+ * first unless `sort` says otherwise.
+ */
 export interface ReviewItem {
   id: number;
   professionalId: number;
@@ -138,6 +147,8 @@ export interface ReviewItem {
   isVerified: boolean;
   /** First name and last initial ('Sam T.'). */
   authorName: string;
+  /** When the author last changed it (the profile says 'Edited'); null if never. */
+  editedAt: string | null;
   reply: string | null;
   repliedAt: string | null;
 }

@@ -102,6 +102,16 @@ export const ApiEnv = CommonEnv.extend({
     .or(z.literal('').transform(() => undefined)),
   /** Attempts at the maintenance access code per IP per 15 minutes. */
   MAINTENANCE_UNLOCK_LIMIT_PER_IP: z.coerce.number().int().positive().default(10),
+  /** New conversations with professionals ('Contact {companyName}') per user per hour. */
+  MESSAGE_LIMIT_PER_USER: z.coerce.number().int().positive().default(10),
+  /** New conversations with professionals per IP per hour (several accounts behind one address). */
+  MESSAGE_LIMIT_PER_IP: z.coerce.number().int().positive().default(30),
+  /** Replies in conversations per user per hour. */
+  MESSAGE_REPLY_LIMIT_PER_USER: z.coerce.number().int().positive().default(60),
+  /** Messages through /contact per IP per hour. */
+  CONTACT_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
+  /** Reviews written, edited or deleted, replies to reviews and reports, per user per hour. */
+  REVIEW_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
   /** Largest JSON body accepted. */
   BODY_LIMIT: z.string().default('100kb'),
   /** Requests per minute per IP on the API as a whole (auth and forms have their own, stricter limits). */

@@ -136,6 +136,14 @@ export const PAGES = {
     isInSitemap: false,
     isCrawlable: true,
   },
+  reviewPolicy: {
+    path: '/review-policy',
+    module: 'src/pages/review-policy/review-policy-page.tsx',
+    title: 'Review Policy',
+    description: 'How reviews work on ITConnect: who can write one, what we publish, what Verified means and how we handle reports.',
+    isInSitemap: false,
+    isCrawlable: true,
+  },
   contact: {
     path: '/contact',
     module: 'src/pages/contact/contact-page.tsx',

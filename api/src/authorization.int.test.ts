@@ -14,7 +14,7 @@ type Caller = 'anonymous' | Role;
 const CALLERS: Caller[] = ['anonymous', 'customer', 'provider', 'admin'];
 
 interface Row {
-  method: 'GET' | 'POST' | 'PATCH';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
   /** Expected status per caller. */
@@ -86,6 +86,28 @@ const ENDPOINTS: Row[] = [
   { method: 'GET', path: '/api/professionals/slug/no-such-professional', expect: all(404) },
   { method: 'GET', path: '/api/home', expect: all(200) },
   { method: 'GET', path: '/api/locations', expect: all(200) },
+  // Reviews, messages and /contact (issue 12). Ids that do not exist and empty bodies on purpose:
+  // the rule under test is access (who may write which review or read which thread:
+  // tests/integration/reviews.int.test.ts and messages.int.test.ts).
+  { method: 'GET', path: '/api/reviews?professionalId=1', expect: all(200) },
+  { method: 'GET', path: '/api/reviews/summary?professionalId=1', expect: all(200) },
+  { method: 'GET', path: '/api/reviews/mine?professionalId=1', expect: signedIn(200) },
+  { method: 'POST', path: '/api/reviews', body: {}, expect: signedIn(422) },
+  { method: 'PATCH', path: '/api/reviews/99999999', body: { rating: 5 }, expect: signedIn(404) },
+  { method: 'DELETE', path: '/api/reviews/99999999', expect: signedIn(404) },
+  { method: 'PUT', path: '/api/reviews/99999999/reply', body: { reply: 'Thank you' }, expect: only('provider', 404) },
+  { method: 'DELETE', path: '/api/reviews/99999999/reply', expect: only('provider', 404) },
+  { method: 'POST', path: '/api/reviews/99999999/report', body: { reason: 'Not a real customer.' }, expect: signedIn(404) },
+  { method: 'GET', path: '/api/admin/review-reports', expect: only('admin', 200) },
+  { method: 'POST', path: '/api/admin/reviews/99999999/hide', body: { reason: 'Abusive' }, expect: only('admin', 404) },
+  { method: 'POST', path: '/api/admin/reviews/99999999/restore', body: { reason: 'Fits the policy' }, expect: only('admin', 404) },
+  { method: 'POST', path: '/api/professionals/99999999/messages', body: {}, expect: signedIn(422) },
+  { method: 'GET', path: '/api/messages/inbox', expect: only('provider', 200) },
+  { method: 'GET', path: '/api/messages/sent', expect: signedIn(200) },
+  { method: 'GET', path: '/api/messages/threads/99999999', expect: signedIn(404) },
+  { method: 'POST', path: '/api/messages/threads/99999999/replies', body: { content: 'Hello' }, expect: signedIn(404) },
+  { method: 'POST', path: '/api/messages/threads/99999999/read', body: {}, expect: signedIn(404) },
+  { method: 'POST', path: '/api/contact', body: {}, expect: all(422) },
 ];
 
 let db: TestDatabase;

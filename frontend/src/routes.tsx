@@ -60,6 +60,7 @@ const COMPONENTS: Record<PageId, PageComponent> = {
   privacyPolicy: lazyPage(() => import('./pages/privacy-policy/privacy-policy-page'), 'PrivacyPolicyPage'),
   cookiePolicy: lazyPage(() => import('./pages/cookie-policy/cookie-policy-page'), 'CookiePolicyPage'),
   termsOfService: lazyPage(() => import('./pages/terms-of-service/terms-of-service-page'), 'TermsOfServicePage'),
+  reviewPolicy: lazyPage(() => import('./pages/review-policy/review-policy-page'), 'ReviewPolicyPage'),
   contact: lazyPage(() => import('./pages/contact/contact-page'), 'ContactPage'),
   notFound: lazyPage(() => import('./pages/not-found/not-found-page'), 'NotFoundPage'),
 };

@@ -1,11 +1,11 @@
 // Assembles the worker: one Redis connection, one BullMQ Worker per queue that has processors,
 // the adapters the processors share (Prisma, geocoder), per-job structured logs, and an orderly
 // close. main.ts runs it as a process; integration tests run it in-process.
-import { Queue, UnrecoverableError, Worker, type Processor, type WorkerOptions } from 'bullmq';
+import { Queue, UnrecoverableError, Worker, type JobsOptions, type Processor, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { WorkerEnv } from '../../core/env-schema';
-import { JOBS, jobOptions, queuePrefix, type GeocodeProfessionalPayload, type QueueName, type SendEmailPayload } from '../../core/jobs';
+import { JOBS, jobOptions, queuePrefix, type GeocodeProfessionalPayload, type JobPayload, type QueueName, type SendEmailPayload } from '../../core/jobs';
 import { createPrisma, type PrismaClient } from '../../prisma/db';
 import { loadOutcodeIndex } from '../../core/geo/outcodes.server';
 import { stripeClient } from './billing/stripe-client';
@@ -102,7 +102,19 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     const data = JOBS.geocodeProfessional.payload.parse(payload);
     await geocodeQueue.add(JOBS.geocodeProfessional.name, data, jobOptions('geocodeProfessional', data));
   };
-  const deps: JobDeps = { env, prisma, geocoder, stripe: stripeClient(env, redis), sendEmail, geocode };
+  // Any other contract's queue, made on first use.
+  const otherQueues = new Map<QueueName, Queue>();
+  const enqueue: JobDeps['enqueue'] = async (key, payload) => {
+    const contract = JOBS[key];
+    const data = contract.payload.parse(payload) as JobPayload<typeof key>;
+    let queue = otherQueues.get(contract.queue);
+    if (!queue) {
+      queue = new Queue(contract.queue, { connection: redis, prefix: queuePrefix(env.REDIS_PREFIX) });
+      otherQueues.set(contract.queue, queue);
+    }
+    await queue.add(contract.name, data, jobOptions(key, data) as JobsOptions);
+  };
+  const deps: JobDeps = { env, prisma, geocoder, stripe: stripeClient(env, redis), sendEmail, geocode, enqueue };
 
   const workers = new Map<QueueName, Worker>();
   for (const [queue, handlers] of groupByQueue(JOB_HANDLERS)) {
@@ -132,6 +144,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       await emailQueue.close();
       await geocodeQueue.close();
       await Promise.all(scheduled.map((queue) => queue.close()));
+      await Promise.all([...otherQueues.values()].map((queue) => queue.close()));
       await redis.quit().catch(() => redis.disconnect());
       if (ownsPrisma) await prisma.$disconnect();
       logger.info('worker closed');

@@ -8,13 +8,16 @@ import type { AppDeps } from '../deps';
 import { adminRouter } from './admin';
 import { adminMailRouter } from './admin-mail';
 import { maintenanceRouter } from './admin-maintenance';
+import { adminReviewsRouter } from './admin-reviews';
 import { authRouter } from './auth';
 import { billingRouter } from './billing';
 import { captchaRouter } from './captcha';
+import { contactRouter } from './contact';
 import { createRouter } from './create-router';
 import { healthRouter } from './health';
 import { homeRouter } from './home';
 import { locationsRouter } from './locations';
+import { messagesRouter } from './messages';
 import { myProfileRouter } from './my-profile';
 import { professionalsRouter } from './professionals';
 import { reviewsRouter } from './reviews';
@@ -40,6 +43,9 @@ export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): ApiRoutes
     adminRouter(deps),
     maintenanceRouter(deps),
     reviewsRouter(deps),
+    adminReviewsRouter(deps),
+    messagesRouter(deps),
+    contactRouter(deps),
     homeRouter(deps),
     locationsRouter(deps),
     ...extraRouters,

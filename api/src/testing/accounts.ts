@@ -17,11 +17,24 @@ export function uniqueEmail(label = 'user'): string {
 
 export async function createUser(
   prisma: PrismaClient,
-  { role = 'customer', email = uniqueEmail(role), name = 'Test User', isArchived = false }: { role?: Role; email?: string; name?: string; isArchived?: boolean } = {},
+  {
+    role = 'customer',
+    email = uniqueEmail(role),
+    name = 'Test User',
+    isArchived = false,
+    professionalId: listing,
+  }: {
+    role?: Role;
+    email?: string;
+    name?: string;
+    isArchived?: boolean;
+    /** A provider for this existing listing (factories.createProfessional makes a live one) instead of a new unapproved one. */
+    professionalId?: number;
+  } = {},
 ) {
   passwordHash ??= hashPassword(TEST_PASSWORD);
-  let professionalId: number | undefined;
-  if (role === 'provider') {
+  let professionalId: number | undefined = listing;
+  if (role === 'provider' && professionalId === undefined) {
     const slug = `test-${randomBytes(5).toString('hex')}`;
     const professional = await prisma.professional.create({
       data: {

@@ -95,6 +95,14 @@ export function patchJson<T>(path: string, body: unknown, options: Omit<RequestO
   return request<T>(path, { ...options, method: 'PATCH', body });
 }
 
+export function putJson<T>(path: string, body: unknown, options: Omit<RequestOptions, 'method' | 'body'> = {}) {
+  return request<T>(path, { ...options, method: 'PUT', body });
+}
+
+export function deleteJson<T>(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) {
+  return request<T>(path, { ...options, method: 'DELETE' });
+}
+
 /** SWR's default fetcher: GET the key as a path and parse the JSON. */
 export function defaultFetcher<T>(path: string): Promise<T | null> {
   return getJson<T>(path);

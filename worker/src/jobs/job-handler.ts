@@ -6,7 +6,7 @@ import { UnrecoverableError, type Job, type WorkerOptions } from 'bullmq';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { WorkerEnv } from '../../../core/env-schema';
-import type { GeocodeProfessionalPayload, QueueName, SendEmailPayload } from '../../../core/jobs';
+import type { GeocodeProfessionalPayload, JobKey, JobPayload, QueueName, SendEmailPayload } from '../../../core/jobs';
 import type { PrismaClient } from '../../../prisma/db';
 import type Stripe from 'stripe';
 import type { PostcodeGeocoder } from '../geocoding/postcode-geocoder';
@@ -22,6 +22,11 @@ export interface JobDeps {
   sendEmail(payload: SendEmailPayload): Promise<void>;
   /** Enqueues a geocode-professional job (one per professional and postcode). */
   geocode(payload: GeocodeProfessionalPayload): Promise<void>;
+  /**
+   * Enqueues any job of core/jobs.ts with its contract's id and options, after the caller's own
+   * writes (a job that changes reviews adds recalculate-rating, deduplicated per professional).
+   */
+  enqueue<K extends JobKey>(key: K, payload: JobPayload<K>): Promise<void>;
 }
 
 export interface JobContext extends JobDeps {

@@ -3,6 +3,8 @@
 import { anonymiseArchivedAccountsHandler } from './anonymise-archived-accounts';
 import { geocodeProfessionalHandler } from './geocode-professional';
 import type { JobHandler } from './job-handler';
+import { recalculateRatingHandler } from './recalculate-rating';
+import { recalculateReplyTimeHandler } from './recalculate-reply-time';
 import { reconcileCheckoutHandler, reconcileStripeEventHandler } from './reconcile-stripe-event';
 import { sendEmailHandler } from './send-email';
 import { sendPasswordResetHandler } from './send-password-reset';
@@ -18,4 +20,6 @@ export const JOB_HANDLERS: readonly JobHandler[] = [
   reconcileCheckoutHandler,
   settleRejectedApplicationHandler,
   anonymiseArchivedAccountsHandler,
+  recalculateRatingHandler,
+  recalculateReplyTimeHandler,
 ];

@@ -1,4 +1,5 @@
-// Data retention (product rule 14, UK GDPR): the personal data of accounts archived more than
+// Data retention (product rules 14 and 29, UK GDPR), run daily: contact-form messages older than
+// CONTACT_RETENTION_DAYS are deleted, and the personal data of accounts archived more than
 // RETENTION_DAYS ago is anonymised, keeping only what payment records legally need. Each account
 // is done in its own transaction, which locks the account and skips one already done, so a run
 // that stops half-way or two runs at once leave every account either untouched or done; running
@@ -17,10 +18,11 @@
 //     one without becomes 'Deleted listing'. Payments are kept as they are.
 import type { Logger } from 'pino';
 import { ANONYMISED_NAME, AUDIT_ACTIONS } from '../../../core/admin';
+import { ANONYMISE_AFTER_DAYS, CONTACT_RETENTION_DAYS } from '../../../core/retention';
 import type { Prisma, PrismaClient } from '../../../prisma/db';
 import { UNUSABLE_PASSWORD_HASH } from '../../../prisma/password';
 
-export const RETENTION_DAYS = 30;
+export const RETENTION_DAYS = ANONYMISE_AFTER_DAYS;
 const DAY_MS = 24 * 3600 * 1000;
 const BATCH = 100;
 
@@ -102,7 +104,10 @@ export async function anonymiseArchivedAccounts({
   prisma: PrismaClient;
   logger: Logger;
   now?: Date;
-}): Promise<{ count: number; userIds: number[] }> {
+}): Promise<{ count: number; userIds: number[]; contactMessagesDeleted: number }> {
+  const { count: contactMessagesDeleted } = await prisma.contactMessage.deleteMany({
+    where: { createdAt: { lt: new Date(now.getTime() - CONTACT_RETENTION_DAYS * DAY_MS) } },
+  });
   const archivedBefore = new Date(now.getTime() - RETENTION_DAYS * DAY_MS);
   const done: number[] = [];
   let afterId = 0;
@@ -127,8 +132,11 @@ export async function anonymiseArchivedAccounts({
         targetType: 'user',
         targetId: null,
         details: {
-          summary: `Anonymised ${done.length} account${done.length === 1 ? '' : 's'} archived more than ${RETENTION_DAYS} days ago`,
+          summary:
+            `Anonymised ${done.length} account${done.length === 1 ? '' : 's'} archived more than ${RETENTION_DAYS} days ago` +
+            (contactMessagesDeleted > 0 ? `; deleted ${contactMessagesDeleted} contact message${contactMessagesDeleted === 1 ? '' : 's'} older than ${CONTACT_RETENTION_DAYS} days` : ''),
           count: done.length,
+          contactMessagesDeleted,
           userIds: done,
         },
       },
@@ -138,5 +146,5 @@ export async function anonymiseArchivedAccounts({
     if (done.length > 0) await tx.$executeRaw`NOTIFY itc_directory_changed, 'users'`;
   });
   if (done.length > 0) logger.info({ count: done.length }, 'archived accounts anonymised');
-  return { count: done.length, userIds: done };
+  return { count: done.length, userIds: done, contactMessagesDeleted };
 }

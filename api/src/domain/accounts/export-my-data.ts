@@ -1,6 +1,7 @@
 // "Download my data" (product rule 14, UK GDPR): everything held about one user as plain JSON:
 // the account (never the password hash), their professional listing, applications, reviews
-// written, messages sent and received, and the listing's payments.
+// written and reviews reported, messages sent and received, messages to the site team (/contact),
+// and the listing's payments.
 import type { PrismaClient } from '../../../../prisma/db';
 
 export async function exportMyData({ prisma, userId, now = new Date() }: { prisma: PrismaClient; userId: number; now?: Date }) {
@@ -15,11 +16,13 @@ export async function exportMyData({ prisma, userId, now = new Date() }: { prism
           where: { id: user.professionalId },
           include: { payments: { orderBy: { paidAt: 'asc' } } },
         });
-  const [applications, reviews, messagesSent, messagesReceived] = await Promise.all([
+  const [applications, reviews, reviewReports, messagesSent, messagesReceived, contactMessages] = await Promise.all([
     prisma.application.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } }),
     prisma.review.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } }),
+    prisma.reviewReport.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } }),
     prisma.message.findMany({ where: { fromUserId: userId }, orderBy: { createdAt: 'asc' } }),
     prisma.message.findMany({ where: { toUserId: userId }, orderBy: { createdAt: 'asc' } }),
+    prisma.contactMessage.findMany({ where: { userId }, orderBy: { createdAt: 'asc' } }),
   ]);
   const { payments = [], ...listing } = professional ?? {};
   return {
@@ -28,8 +31,10 @@ export async function exportMyData({ prisma, userId, now = new Date() }: { prism
     professional: professional ? { ...listing, rating: Number(professional.rating) } : null,
     applications,
     reviews,
+    reviewReports,
     messagesSent,
     messagesReceived,
+    contactMessages,
     payments,
   };
 }

@@ -21,6 +21,7 @@ const LEGAL_LINKS = [
   { label: 'Privacy Policy', to: '/privacy-policy' },
   { label: 'Cookie Policy', to: '/cookie-policy' },
   { label: 'Terms of Service', to: '/terms-of-service' },
+  { label: 'Review Policy', to: '/review-policy' },
 ] as const;
 
 const headingClass = 'text-sm font-semibold tracking-wide text-white uppercase';

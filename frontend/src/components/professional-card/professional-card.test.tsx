@@ -25,6 +25,7 @@ function makeProfessional(overrides: Partial<ProfessionalListItem> = {}): Profes
     isProjectBased: false,
     rating: 4.5,
     reviewCount: 12,
+    replyTimeMinutes: null,
     linkedin: null,
     github: null,
     facebook: null,

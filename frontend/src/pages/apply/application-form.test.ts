@@ -233,6 +233,7 @@ describe('applicationFromProfile', () => {
     isProjectBased: false,
     rating: 4.5,
     reviewCount: 3,
+    replyTimeMinutes: null,
     linkedin: 'https://www.linkedin.com/company/acme',
     github: null,
     facebook: null,

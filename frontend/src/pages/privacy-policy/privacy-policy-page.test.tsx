@@ -30,4 +30,10 @@ describe('Privacy Policy', () => {
     expect(text).toContain('Messages between customers and professionals: for as long as the accounts exist.');
     expect(text).toContain('Messages sent to us through our contact form: 2 years from when you send them');
   });
+
+  it('says how long messages and contact-form messages are kept', () => {
+    expect(text).toContain('Messages you exchange with a professional through ITConnect are seen only by you and that professional.');
+    expect(text).toContain('We keep them for as long as your account exists');
+    expect(text).toContain('kept for 2 years from when you send them, and then deleted');
+  });
 });

@@ -3,14 +3,8 @@
 // payment records 6 years (HMRC); messages as long as the account, contact-form messages 2 years.
 // "Download my data" lives on My Profile.
 import { Link } from 'react-router-dom';
+import { ANONYMISE_AFTER_DAYS, CONTACT_RETENTION_YEARS, PAYMENT_RECORDS_YEARS } from '../../../../core/retention';
 import { StaticPage } from '../../components/static-page';
-
-/** Days after archiving at which an account's personal data is anonymised (product rule 14). */
-const ANONYMISE_AFTER_DAYS = 30;
-/** Years payment records are kept (HMRC: six years from the end of the tax year, product rule 14). */
-const PAYMENT_RECORDS_YEARS = 6;
-/** Years contact-form messages are kept (product rule 14). */
-const CONTACT_MESSAGE_YEARS = 2;
 
 export function PrivacyPolicyPage() {
   return (
@@ -155,7 +149,7 @@ export function PrivacyPolicyPage() {
           the conversation.
         </li>
         <li>
-          Messages sent to us through our contact form: {CONTACT_MESSAGE_YEARS} years from when you send them, so that
+          Messages sent to us through our contact form: {CONTACT_RETENTION_YEARS} years from when you send them, so that
           we can follow up on your enquiry, and then deleted.
         </li>
         <li>Sessions: the session cookie expires after 7 days of inactivity, or when you sign out.</li>
@@ -208,6 +202,13 @@ export function PrivacyPolicyPage() {
       <p>
         If we change this policy, we will publish the new version here with a new effective date, and tell account
         holders by email about any significant change.
+      </p>
+
+      <h2>11. Messages and contact-form messages</h2>
+      <p>
+        Messages you exchange with a professional through ITConnect are seen only by you and that professional. We keep them for as long
+        as your account exists, and they are part of what <strong>Download my data</strong> gives you. Messages you send us through our
+        contact form are kept for {CONTACT_RETENTION_YEARS} years from when you send them, and then deleted.
       </p>
     </StaticPage>
   );

@@ -10,6 +10,7 @@ import { isProfessionalId, professionalKey, useProfessional } from '../../api/us
 import { profileHref } from '../../components/professional-card/format-professional';
 import { pageTitle } from '../../components/use-document-title';
 import { pageWidthClass } from '../../components/styles';
+import { ContactProfessional } from './contact-professional';
 import { ProfessionalNotFound } from './professional-not-found';
 import { ProfileCards } from './profile-cards';
 import { ProfileHeader } from './profile-header';
@@ -59,8 +60,8 @@ export function ProfessionalProfilePage() {
     <div className="bg-gray-50">
       <ProfileHeader professional={professional} near={near} />
       <div className={`${pageWidthClass} py-10`}>
-        <ProfileCards professional={professional} />
-        <ReviewsSection professionalId={professional.id} reviewCount={professional.reviewCount} />
+        <ProfileCards professional={professional} contact={<ContactProfessional professional={professional} />} />
+        <ReviewsSection professional={professional} professionalKey={professionalKey(param, near)} />
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 // The profile's cards, each shown only when it has something to say (spec): About, Services
 // Offered, Contact Information, Pricing (only with a rate) and Connect Online (only with a social
-// link; each opens in a new tab).
+// link; each opens in a new tab). `contact` (the message form) sits under Contact Information.
 import type { ReactNode } from 'react';
 import type { ProfessionalListItem } from '../../../../core/directory';
 import { labelled } from '../../../../core/social';
@@ -32,7 +32,7 @@ function socialLinksOf(professional: ProfessionalListItem): { label: string; url
   });
 }
 
-export function ProfileCards({ professional }: { professional: ProfessionalListItem }) {
+export function ProfileCards({ professional, contact }: { professional: ProfessionalListItem; contact?: ReactNode }) {
   const { companyName, description, services, email, phone, website, location, postcode, hourlyRate, rateType } =
     professional;
   const websiteUrl = safeWebUrl(website);
@@ -88,6 +88,7 @@ export function ProfileCards({ professional }: { professional: ProfessionalListI
             </div>
           </dl>
         </Card>
+        {contact}
         {price ? (
           <Card id="profile-pricing" title="Pricing">
             <p className="text-2xl font-bold text-gray-900">{price}</p>

@@ -1,83 +1,135 @@
-// 'Customer Reviews': the public reviews, newest first, each with its stars, title, comment, date,
-// project type, whether the reviewer would recommend, the 'Verified' label (product rule 7) and the
-// professional's reply. The heading is the target of the header's review-count button.
-import type { ReviewItem } from '../../../../core/directory';
-import { useReviews } from '../../api/use-reviews';
-import { StarIcon } from '../../components/professional-card/professional-card';
-import { panelClass, sectionHeadingClass } from '../../components/styles';
+// 'Customer Reviews' (product rules 7 and 26): the rating breakdown, the review panel ('Write a
+// review', or why the viewer cannot), the visible reviews in the chosen order (newest, highest,
+// lowest) a page at a time, each with its 'Verified' label, reply and report button. After a
+// review changes, the lists reload and the profile's rating and count follow once the worker has
+// recalculated them. The heading is the target of the header's review-count button.
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { ProfessionalListItem, ReviewItem } from '../../../../core/directory';
+import { REVIEW_SORT_LABELS, REVIEW_SORTS, type ReviewSort } from '../../../../core/reviews';
+import { useCurrentUser } from '../../api/use-current-user';
+import { useFiguresRefresh } from '../../api/use-figures-refresh';
+import { useMyReviewStatus, useReviews, useReviewSummary } from '../../api/use-reviews';
+import { SelectField } from '../../components/forms/form-fields';
+import { linkClass, panelClass, secondaryButtonClass, sectionHeadingClass } from '../../components/styles';
+import { RatingBreakdown } from './rating-breakdown';
+import { ReportReviewDialog } from './report-review-dialog';
+import { ReviewCard } from './review-card';
+import { ReviewPanel } from './review-panel';
 
 export const REVIEWS_HEADING_ID = 'customer-reviews';
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
+interface ReviewsSectionProps {
+  professional: ProfessionalListItem;
+  /** The profile's data key, refreshed once the worker has the new rating. */
+  professionalKey: string;
 }
 
-function Stars({ rating }: { rating: number }) {
-  return (
-    <p className="flex items-center gap-0.5">
-      <span className="sr-only">Rated {rating} out of 5</span>
-      {[1, 2, 3, 4, 5].map((n) => (
-        <span key={n} className={n <= rating ? 'text-amber-500' : 'text-gray-300'}>
-          <StarIcon />
-        </span>
-      ))}
-    </p>
-  );
-}
+export function ReviewsSection({ professional, professionalKey }: ReviewsSectionProps) {
+  const { id, companyName } = professional;
+  const { user } = useCurrentUser();
+  const [sort, setSort] = useState<ReviewSort>('newest');
+  const [reporting, setReporting] = useState<{ id: number; title: string } | null>(null);
+  const list = useReviews(id, sort);
+  const summary = useReviewSummary(id);
+  const mine = useMyReviewStatus(id, user !== null);
+  const refreshFigures = useFiguresRefresh(professionalKey);
 
-function Review({ review }: { review: ReviewItem }) {
+  async function onReviewsChanged() {
+    const [, fresh] = await Promise.all([list.reload(), summary.reload(), mine.reload()]);
+    if (fresh) void refreshFigures({ rating: fresh.averageRating ?? 0, reviewCount: fresh.reviewCount });
+  }
+
+  const ownReviewId = mine.status?.review?.id;
+  const reported = new Set(mine.status?.reportedReviewIds ?? []);
+  const reportState = (reviewId: number) => (!user || reviewId === ownReviewId ? 'none' : reported.has(reviewId) ? 'reported' : 'available');
+
   return (
-    <article aria-labelledby={`review-${review.id}`} className="border-b border-gray-200 py-6 last:border-b-0">
-      <div className="flex flex-wrap items-center gap-3">
-        <Stars rating={review.rating} />
-        {review.isVerified ? (
-          <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">Verified</span>
-        ) : null}
-      </div>
-      <h3 id={`review-${review.id}`} className="mt-2 font-semibold text-gray-900">
-        {review.title}
-      </h3>
-      <p className="mt-1 text-sm text-gray-700">
-        {review.authorName} · <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
-        {review.projectType ? <> · Project: {review.projectType}</> : null}
-      </p>
-      <p className="mt-3 whitespace-pre-line text-gray-800">{review.comment}</p>
-      <p className="mt-2 text-sm font-medium text-gray-800">
-        {review.wouldRecommend ? 'Would recommend' : 'Would not recommend'}
-      </p>
-      {review.reply ? (
-        <div className="mt-4 rounded-md bg-gray-50 p-4 text-sm">
-          <p className="font-medium text-gray-900">
-            Reply from the professional
-            {review.repliedAt ? (
-              <>
-                {' '}
-                · <time dateTime={review.repliedAt}>{formatDate(review.repliedAt)}</time>
-              </>
-            ) : null}
-          </p>
-          <p className="mt-1 whitespace-pre-line text-gray-800">{review.reply}</p>
+    <section aria-labelledby={REVIEWS_HEADING_ID} className={`${panelClass} mt-6 scroll-mt-20`}>
+      <h2 id={REVIEWS_HEADING_ID} tabIndex={-1} className={`${sectionHeadingClass} scroll-mt-20 outline-none`}>
+        Customer Reviews
+      </h2>
+      {summary.summary ? (
+        <div className="mt-4">
+          <RatingBreakdown summary={summary.summary} />
         </div>
       ) : null}
-    </article>
+      <div className="mt-6">
+        <ReviewPanel
+          professionalId={id}
+          companyName={companyName}
+          user={user}
+          status={mine.status}
+          statusError={mine.error}
+          isLoading={mine.isLoading}
+          onChanged={() => void onReviewsChanged()}
+        />
+      </div>
+
+      {list.total !== undefined && list.total > 0 ? (
+        <div className="mt-6 flex flex-wrap items-end justify-between gap-4 border-b border-gray-200 pb-4">
+          <p className="max-w-xl text-sm text-gray-700">
+            Reviews are published as written, good or bad. <strong className="font-semibold">Verified</strong> means the reviewer contacted{' '}
+            {companyName} through ITConnect before reviewing. Read our{' '}
+            <Link to="/review-policy" className={linkClass}>
+              review policy
+            </Link>
+            .
+          </p>
+          <div className="w-48">
+            <SelectField label="Sort reviews" name="sort" value={sort} onValueChange={(value) => setSort(value as ReviewSort)}>
+              {REVIEW_SORTS.map((option) => (
+                <option key={option} value={option}>
+                  {REVIEW_SORT_LABELS[option]}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        </div>
+      ) : null}
+
+      <div className="mt-2">
+        <ReviewList
+          list={list}
+          reviewCount={professional.reviewCount}
+          render={(review) => (
+            <ReviewCard
+              key={review.id}
+              review={review}
+              companyName={companyName}
+              canReply={user !== null && user.professionalId === id}
+              report={reportState(review.id)}
+              onReport={() => setReporting({ id: review.id, title: review.title })}
+              onReplyChanged={() => void list.reload()}
+            />
+          )}
+        />
+      </div>
+      <ReportReviewDialog review={reporting} onClose={() => setReporting(null)} onReported={() => void mine.reload()} />
+    </section>
   );
 }
 
-function Body({ professionalId, reviewCount }: { professionalId: number; reviewCount: number }) {
-  const { reviews, error, isLoading } = useReviews(professionalId);
+function ReviewList({
+  list,
+  reviewCount,
+  render,
+}: {
+  list: ReturnType<typeof useReviews>;
+  reviewCount: number;
+  render: (review: ReviewItem) => ReactNode;
+}) {
+  const { reviews, error, isLoading, hasMore, isLoadingMore, loadMore } = list;
   if (error !== undefined && !reviews) {
     return (
-      <p role="alert" className="text-gray-700">
-        Reviews could not be loaded. Please try again later.
+      <p role="alert" className="py-4 text-gray-700">
+        Failed to fetch reviews. Please try again later.
       </p>
     );
   }
   if (isLoading || !reviews) {
     return (
-      <div role="status" className="space-y-4">
+      <div role="status" className="space-y-4 py-4">
         <span className="sr-only">Loading reviews…</span>
         {Array.from({ length: Math.min(Math.max(reviewCount, 1), 3) }, (_, i) => (
           <div key={i} aria-hidden="true" className="h-28 animate-pulse rounded bg-gray-100" />
@@ -95,25 +147,14 @@ function Body({ professionalId, reviewCount }: { professionalId: number; reviewC
   }
   return (
     <div>
-      {reviews.map((review) => (
-        <Review key={review.id} review={review} />
-      ))}
+      {reviews.map(render)}
+      {hasMore ? (
+        <div className="mt-4 text-center">
+          <button type="button" className={secondaryButtonClass} onClick={loadMore} disabled={isLoadingMore}>
+            {isLoadingMore ? 'Loading…' : 'Show more reviews'}
+          </button>
+        </div>
+      ) : null}
     </div>
-  );
-}
-
-export function ReviewsSection({ professionalId, reviewCount }: { professionalId: number; reviewCount: number }) {
-  return (
-    <section
-      aria-labelledby={REVIEWS_HEADING_ID}
-      className={`${panelClass} mt-6 scroll-mt-20`}
-    >
-      <h2 id={REVIEWS_HEADING_ID} tabIndex={-1} className={`${sectionHeadingClass} scroll-mt-20 outline-none`}>
-        Customer Reviews
-      </h2>
-      <div className="mt-2">
-        <Body professionalId={professionalId} reviewCount={reviewCount} />
-      </div>
-    </section>
   );
 }

@@ -32,6 +32,7 @@ const profile: MyProfile = {
   isProjectBased: false,
   rating: 4.5,
   reviewCount: 2,
+  replyTimeMinutes: null,
   isApproved: true,
   subscriptionStatus: 'active',
   subscriptionType: 'monthly',

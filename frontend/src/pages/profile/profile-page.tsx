@@ -2,7 +2,8 @@
 // providers also get their listing editor (view and edit), 'View Public Profile' and their
 // subscription (plan, billing, Cancel Subscription: subscription-panel.tsx, product rule 13).
 // Actions: Update Professional Application, Download my data (product rule 14), Sign Out, Delete
-// Account (archives it, after a confirmation dialog).
+// Account (archives it, after a confirmation dialog). Messages: the provider's inbox and
+// everyone's 'My messages' (messages-section.tsx, product rule 28).
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { PAGES } from '../../../../core/pages';
@@ -23,8 +24,9 @@ import {
   secondaryButtonClass,
   sectionHeadingClass,
 } from '../../components/styles';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ListingEditor } from './listing-editor';
+import { MessagesSection } from './messages-section';
 import { SubscriptionPanel } from './subscription-panel';
 import { formatMemberSince, myDataFileName } from './profile-form';
 
@@ -129,6 +131,8 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
           </div>
         </dl>
       </section>
+
+      <MessagesSection isProvider={provider} />
 
       {provider ? <ListingEditor publicSlug={user.professionalSlug} /> : null}
 

@@ -12,7 +12,7 @@ import { errorMessageFor } from '../../api/client';
 import { useSubscription } from '../../api/use-subscription';
 import { dangerButtonClass, panelClass, primaryButtonClass, secondaryButtonClass, sectionHeadingClass } from '../../components/styles';
 import { showToast } from '../../components/toast';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import {
   canCancel,
   cancellationEffects,

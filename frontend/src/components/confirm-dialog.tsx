@@ -1,8 +1,8 @@
 // A confirmation as a native modal <dialog>: the browser traps focus, makes the page inert, closes
 // it on Escape and returns focus to the control that opened it.
 import { useId, type ReactNode } from 'react';
-import { useModalDialog } from '../../components/use-modal-dialog';
-import { dangerButtonClass, secondaryButtonClass } from '../../components/styles';
+import { useModalDialog } from './use-modal-dialog';
+import { dangerButtonClass, secondaryButtonClass } from './styles';
 
 interface ConfirmDialogProps {
   isOpen: boolean;

@@ -1,0 +1,122 @@
+// A reviewer's own review (product rules 7 and 26): write one (at most one per professional, never
+// of one's own listing; published at once, negative ones too; verified when the reviewer had
+// messaged that professional through the site first), edit it (editedAt) or delete it. After each
+// commit the professional's rating is recalculated by the worker; a new review also e-mails the
+// professional (its idempotency key is the review's id).
+import type { CreateReviewInput, ReviewWriteResult, UpdateReviewInput } from '../../../../core/reviews';
+import { REVIEW_MESSAGES } from '../../../../core/reviews';
+import { Prisma, type PrismaClient } from '../../../../prisma/db';
+import type { Queues } from '../../queue';
+import { AppError } from '../app-error';
+import { authorDisplayName } from './list-public-reviews';
+import { toOwnReview } from './own-review';
+
+export interface ReviewDeps {
+  prisma: PrismaClient;
+  queues: Pick<Queues, 'enqueue'>;
+  /** The site's address, for links in e-mails. */
+  publicUrl: string;
+}
+
+export interface Reviewer {
+  id: number;
+  name: string;
+  professionalId: number | null;
+}
+
+/** A professional the public can see and review (approved, active subscription). */
+async function findReviewableProfessional(prisma: PrismaClient, professionalId: number) {
+  const professional = await prisma.professional.findFirst({
+    where: { id: professionalId, isApproved: true, subscriptionStatus: 'active' },
+    select: { id: true, slug: true, email: true, contactName: true },
+  });
+  if (!professional) throw new AppError('not_found', REVIEW_MESSAGES.professionalNotFound);
+  return professional;
+}
+
+export async function createReview({ prisma, queues, publicUrl }: ReviewDeps, { user, input }: { user: Reviewer; input: CreateReviewInput }): Promise<ReviewWriteResult> {
+  if (user.professionalId === input.professionalId) throw new AppError('forbidden', REVIEW_MESSAGES.ownListing);
+  const professional = await findReviewableProfessional(prisma, input.professionalId);
+  const existing = await prisma.review.findUnique({
+    where: { userId_professionalId: { userId: user.id, professionalId: professional.id } },
+    select: { id: true },
+  });
+  if (existing) throw new AppError('conflict', REVIEW_MESSAGES.alreadyReviewed);
+
+  // Verified: the reviewer had written to this professional through the site before reviewing.
+  const hasMessaged = (await prisma.message.findFirst({ where: { fromUserId: user.id, professionalId: professional.id }, select: { id: true } })) !== null;
+  let review;
+  try {
+    review = await prisma.review.create({
+      data: {
+        userId: user.id,
+        professionalId: professional.id,
+        rating: input.rating,
+        title: input.title,
+        comment: input.comment,
+        projectType: input.projectType,
+        wouldRecommend: input.wouldRecommend,
+        isVerified: hasMessaged,
+      },
+    });
+  } catch (err) {
+    // Two submissions at once: the unique (user, professional) index lets one through.
+    if (err instanceof Prisma.PrismaClientKnownRequestError && err.code === 'P2002') throw new AppError('conflict', REVIEW_MESSAGES.alreadyReviewed);
+    throw err;
+  }
+
+  await queues.enqueue('recalculateRating', { professionalId: professional.id });
+  await queues.enqueue('sendEmail', {
+    template: 'new-review',
+    to: professional.email,
+    data: {
+      contactName: professional.contactName,
+      reviewerName: authorDisplayName(user.name),
+      rating: review.rating,
+      title: review.title,
+      profileUrl: `${publicUrl.replace(/\/+$/, '')}/professionals/${professional.slug}#customer-reviews`,
+    },
+    idempotencyKey: `new-review_${review.id}`,
+  });
+  return { review: toOwnReview(review), message: REVIEW_MESSAGES.created };
+}
+
+/** The review, when `userId` wrote it: 404 for no such review, 403 for someone else's. */
+async function findOwnReview(prisma: PrismaClient, { reviewId, userId }: { reviewId: number; userId: number }) {
+  const review = await prisma.review.findUnique({ where: { id: reviewId } });
+  if (!review) throw new AppError('not_found', REVIEW_MESSAGES.reviewNotFound);
+  if (review.userId !== userId) throw new AppError('forbidden', REVIEW_MESSAGES.notAuthor);
+  return review;
+}
+
+export async function updateReview(
+  { prisma, queues }: Pick<ReviewDeps, 'prisma' | 'queues'>,
+  { userId, reviewId, input }: { userId: number; reviewId: number; input: UpdateReviewInput },
+): Promise<ReviewWriteResult> {
+  await findOwnReview(prisma, { reviewId, userId });
+  // A hidden review stays hidden when its author edits it; an admin restores it if it now fits the policy.
+  const review = await prisma.review.update({
+    where: { id: reviewId },
+    data: {
+      ...(input.rating !== undefined ? { rating: input.rating } : {}),
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.comment !== undefined ? { comment: input.comment } : {}),
+      ...(input.projectType !== undefined ? { projectType: input.projectType } : {}),
+      ...(input.wouldRecommend !== undefined ? { wouldRecommend: input.wouldRecommend } : {}),
+      editedAt: new Date(),
+    },
+  });
+  await queues.enqueue('recalculateRating', { professionalId: review.professionalId });
+  return { review: toOwnReview(review), message: REVIEW_MESSAGES.updated };
+}
+
+export async function deleteReview(
+  { prisma, queues }: Pick<ReviewDeps, 'prisma' | 'queues'>,
+  { userId, reviewId }: { userId: number; reviewId: number },
+): Promise<{ ok: true; message: string }> {
+  const review = await findOwnReview(prisma, { reviewId, userId });
+  // deleteMany: a second delete racing this one finds nothing and is not an error.
+  await prisma.review.deleteMany({ where: { id: review.id, userId } });
+  await queues.enqueue('recalculateRating', { professionalId: review.professionalId });
+  return { ok: true, message: REVIEW_MESSAGES.deleted };
+}

@@ -1,0 +1,11 @@
+// How long the product keeps what people send it, where the Privacy Policy promises a period.
+// Zod-free: the policy page imports it without the form code.
+
+/** An archived account's personal data is anonymised this long after it was archived (product rule 14). */
+export const ANONYMISE_AFTER_DAYS = 30;
+/** Payment records are kept this long (HMRC: six years from the end of the tax year; product rule 14). */
+export const PAYMENT_RECORDS_YEARS = 6;
+
+/** Contact-form messages are deleted this long after they were sent, by the daily retention job (product rule 29). */
+export const CONTACT_RETENTION_YEARS = 2;
+export const CONTACT_RETENTION_DAYS = CONTACT_RETENTION_YEARS * 365;

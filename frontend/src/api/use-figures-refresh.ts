@@ -1,0 +1,40 @@
+// After a review changes, the worker recalculates the professional's rating and review count
+// within a second or two (product rule 7). Queries here never go stale on their own (swr-options),
+// so this brings the new figures in: it asks for the profile again until it shows the figures the
+// breakdown already shows, and forgets the kept directory, home and locations answers, so the
+// next visit to those pages fetches them anew.
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
+import { INFINITE_PREFIX } from 'swr/_internal';
+import { fetchProfessional } from './use-professional';
+
+const POLL_MS = 750;
+const POLL_ATTEMPTS = 20;
+
+/** Directory, home and locations answers (pages of a list are kept under the infinite prefix too). */
+export function isDirectoryAnswerKey(key: string): boolean {
+  const path = key.startsWith(INFINITE_PREFIX) ? key.slice(INFINITE_PREFIX.length) : key;
+  return path.startsWith('/api/professionals') || path === '/api/home' || path === '/api/locations';
+}
+
+export function useFiguresRefresh(professionalKey: string) {
+  const { cache, mutate } = useSWRConfig();
+  return useCallback(
+    async (expected: { rating: number; reviewCount: number }) => {
+      const forgetOthers = () => {
+        for (const key of [...cache.keys()]) if (key !== professionalKey && isDirectoryAnswerKey(key)) cache.delete(key);
+      };
+      forgetOthers();
+      for (let attempt = 0; attempt < POLL_ATTEMPTS; attempt += 1) {
+        const fresh = await fetchProfessional(professionalKey).catch(() => undefined);
+        if (fresh && fresh.reviewCount === expected.reviewCount && fresh.rating === expected.rating) {
+          await mutate(professionalKey, fresh, { revalidate: false });
+          forgetOthers();
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
+    },
+    [cache, mutate, professionalKey],
+  );
+}
