@@ -5,7 +5,7 @@
 // a tampered plan or price; bad signatures; renewals paid and failed; cancel with and without the
 // 30-day refund; /subscribe's subscription. Payments are counted, e-mails too: each exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLY_MESSAGES } from '../../core/billing';
+import { APPLY_MESSAGES, isReconciledStripeEvent } from '../../core/billing';
 import { normalisePostcode } from '../../core/postcode';
 import { PLANS } from '../../core/plans';
 import { signatureHeader } from '../../api/src/payments/stripe-stand-in/webhooks';
@@ -81,6 +81,16 @@ async function paidApplication(overrides: Record<string, unknown> = {}) {
 
 function mailsTo(address: string, subject: RegExp) {
   return s.smtp.to(address).filter((mail) => subject.test(mail.text));
+}
+
+/** Delivers a Stripe event to the webhook as Stripe would (signed), whenever the test says. */
+function deliverEvent(event: { id: string }) {
+  const payload = JSON.stringify(event);
+  return s.t.fetch('/api/stripe/webhook', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signatureHeader(payload, WEBHOOK_SECRET) },
+    body: payload,
+  });
 }
 
 describe('applying and paying', () => {
@@ -216,27 +226,49 @@ describe('webhooks', () => {
     expect(await s.db.prisma.stripeEvent.count({ where: { id: 'evt_forged' } })).toBe(0);
   });
 
-  it('delivered twice and in reverse order, change nothing twice', async () => {
+  it('delivered twice and in reverse order before any is reconciled, then reconciled concurrently, change nothing twice', async () => {
     const before = (await s.stripe.controls.events()).length;
-    const { body } = await paidApplication();
-    const events = (await s.stripe.controls.events()).slice(before);
-    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']));
-    // Stripe retries, duplicates and reorders: every event again, newest first, each twice.
-    for (const event of [...events].reverse()) {
-      const payload = JSON.stringify(event);
-      for (let i = 0; i < 2; i += 1) {
-        const res = await s.t.fetch('/api/stripe/webhook', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signatureHeader(payload, WEBHOOK_SECRET) },
-          body: payload,
-        });
-        expect(res.status).toBe(200);
+    const { res, body } = await apply();
+    const { applicationId } = (await res.json()) as { applicationId: number };
+    const sessionId = await checkoutOf(applicationId);
+    // Stripe's own deliveries are held and the worker takes no job: nothing is reconciled until
+    // every copy of every event has been received.
+    const stripeWorker = s.worker!.workers.get('stripe')!;
+    const failures: string[] = [];
+    const onFailed = (job: { name: string } | undefined, err: Error) => failures.push(`${job?.name}: ${err.message}`);
+    stripeWorker.on('failed', onFailed);
+    s.stripe.controls.pauseDeliveries();
+    await stripeWorker.pause();
+    let events: Awaited<ReturnType<typeof s.stripe.controls.events>>;
+    try {
+      await s.stripe.controls.pay(sessionId);
+      events = (await s.stripe.controls.events()).slice(before);
+      expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['customer.subscription.created', 'invoice.paid', 'checkout.session.completed']));
+      // Newest first, each twice: Stripe retries, duplicates and reorders.
+      for (const event of [...events].reverse()) {
+        for (let i = 0; i < 2; i += 1) expect((await deliverEvent(event)).status).toBe(200);
       }
+      const stored = await s.db.prisma.stripeEvent.findMany({ where: { id: { in: events.map((e) => e.id) } } });
+      expect(stored).toHaveLength(events.length);
+      expect(stored.filter((e) => isReconciledStripeEvent(e.type)).every((e) => e.processedAt === null)).toBe(true);
+      expect(await s.db.prisma.user.count({ where: { email: body.email } })).toBe(0);
+    } finally {
+      // The worker runs the queued jobs (newest event first) up to its concurrency at once; then
+      // Stripe's own deliveries arrive as third copies.
+      stripeWorker.resume();
+      s.stripe.controls.resumeDeliveries();
     }
     await settle();
-    const user = await s.db.prisma.user.findUniqueOrThrow({ where: { email: body.email } });
-    expect(await s.db.prisma.payment.count({ where: { professionalId: user.professionalId! } })).toBe(1);
-    expect(await s.db.prisma.professional.count({ where: { email: body.email } })).toBe(1);
+    stripeWorker.off('failed', onFailed);
+    // The jobs of one checkout take turns (a row lock), rather than colliding and being retried.
+    expect(failures).toEqual([]);
+    expect(await s.db.prisma.user.count({ where: { email: body.email } })).toBe(1);
+    const professionals = await s.db.prisma.professional.findMany({ where: { email: body.email }, include: { payments: true } });
+    expect(professionals).toHaveLength(1);
+    const paidInvoices = new Set(events.filter((e) => e.type === 'invoice.paid').map((e) => (e.data.object as { id: string }).id));
+    expect(professionals[0]!.payments.map((p) => p.stripeInvoiceId).sort()).toEqual([...paidInvoices].sort());
+    expect((await s.db.prisma.application.findUniqueOrThrow({ where: { id: applicationId } })).status).toBe('pending');
+    await expect.poll(() => mailsTo(body.email, /We have received your ITConnect application/).length, { timeout: 10_000 }).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(mailsTo(body.email, /We have received your ITConnect application/)).toHaveLength(1);
   });
@@ -247,15 +279,7 @@ describe('webhooks', () => {
     await settle();
     const events = (await s.stripe.controls.events()).slice(before);
     const queue = s.t.api.queues.get('stripe');
-    const deliver = async (event: { id: string }) => {
-      const payload = JSON.stringify(event);
-      const res = await s.t.fetch('/api/stripe/webhook', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signatureHeader(payload, WEBHOOK_SECRET) },
-        body: payload,
-      });
-      expect(res.status).toBe(200);
-    };
+    const deliver = async (event: { id: string }) => expect((await deliverEvent(event)).status).toBe(200);
     const customerCreated = events.find((e) => e.type === 'customer.created')!;
     const stored = await s.db.prisma.stripeEvent.findUniqueOrThrow({ where: { id: customerCreated.id } });
     expect(stored.processedAt).toBeInstanceOf(Date);
