@@ -38,6 +38,9 @@ export const APPLY_MESSAGES = {
   emailTaken: 'An account with this e-mail already exists. Please sign in, then apply from your account.',
   alreadyPending: 'An application for this e-mail is already waiting for review. We will e-mail you when it has been decided.',
   alreadyListed: 'This account already has an active subscription.',
+  pastDue:
+    'Your last renewal payment did not go through, so your subscription is past due. Please update your card in Manage billing on My Profile: your listing comes back as soon as the payment is taken.',
+  checkoutSuperseded: 'This application was just sent again from another window. Please try again.',
   checkoutFailedTitle: 'Payment setup failed',
   checkoutFailed: 'Unable to create checkout session. Please try again.',
   subscriptionFailed: 'Unable to create subscription. Please try again.',

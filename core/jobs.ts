@@ -40,6 +40,7 @@ export const EMAIL_TEMPLATES = [
   'new-review',
   'subscription-cancelled',
   'subscription-refunded',
+  'payment-duplicate-refunded',
   'contact-message',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];

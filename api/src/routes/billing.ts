@@ -37,7 +37,7 @@ export function billingRouter(deps: AppDeps): Router {
     await applyPerIp.consume(ctx.ip, ctx.state.log);
     await captcha.verify(input.captcha);
     const user = await loadCurrentUser(ctx, prisma);
-    ctx.body = await startApplicationCheckout({ prisma, stripe, publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''), user, input });
+    ctx.body = await startApplicationCheckout({ prisma, stripe, queues, publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''), user, input });
   });
 
   router.get('/verify-payment', access.public, async (ctx) => {

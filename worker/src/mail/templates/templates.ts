@@ -172,6 +172,20 @@ export function subscriptionRefundedEmail(d: z.infer<typeof SubscriptionRefunded
   });
 }
 
+export const PaymentDuplicateRefundedData = z.object({ amount: z.string().min(1).max(20), contactName: name.optional(), companyName: name.optional() });
+/** A second subscription for one listing (a checkout paid twice): refunded in full and ended (product rule 24). */
+export function paymentDuplicateRefundedEmail(d: z.infer<typeof PaymentDuplicateRefundedData>): RenderedEmail {
+  const listing = d.companyName ? `the ${d.companyName} listing` : 'one ITConnect listing';
+  return renderEmail({
+    subject: 'We have refunded a duplicate ITConnect payment',
+    greeting: d.contactName ? `Hello ${d.contactName},` : 'Hello,',
+    blocks: [
+      { paragraph: `You were charged twice for ${listing}. A listing has only one subscription, so we have cancelled the second one and refunded ${d.amount} in full: no further payments will be taken for it.` },
+      { paragraph: 'Refunds usually reach your card within 5 to 10 working days. Nothing else changes.' },
+    ],
+  });
+}
+
 export const ContactMessageData = z.object({
   senderName: name,
   senderEmail: z.email().max(254),
@@ -207,6 +221,7 @@ const TEMPLATES = {
   'new-review': [NewReviewData, newReviewEmail],
   'subscription-cancelled': [SubscriptionCancelledData, subscriptionCancelledEmail],
   'subscription-refunded': [SubscriptionRefundedData, subscriptionRefundedEmail],
+  'payment-duplicate-refunded': [PaymentDuplicateRefundedData, paymentDuplicateRefundedEmail],
   'contact-message': [ContactMessageData, contactMessageEmail],
 } as const satisfies Record<EmailTemplate, readonly [z.ZodType, (data: never) => RenderedEmail]>;
 
