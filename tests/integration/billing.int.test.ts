@@ -298,6 +298,51 @@ describe('cancelling', () => {
   });
 });
 
+describe('a past-due listing', () => {
+  it('is sent to Manage billing instead of a second subscription; cancelling ends every subscription its customer has in Stripe', async () => {
+    const { body } = await j.paidApplication();
+    const listing = await s.db.prisma.professional.findUniqueOrThrow({ where: { email: body.email } });
+    await s.stripe.controls.failNextRenewal(listing.stripeSubscriptionId!);
+    await s.stripe.controls.renew(listing.stripeSubscriptionId!);
+    await j.settle();
+    expect((await s.db.prisma.professional.findUniqueOrThrow({ where: { id: listing.id } })).subscriptionStatus).toBe('past_due');
+    const cookie = await signIn(s.t, body.email, 'applicant password');
+
+    const refused = await postJson(s.t, '/api/create-subscription', { professionalId: listing.id, subscriptionType: 'yearly' }, cookie);
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).error.message).toBe(APPLY_MESSAGES.pastDue);
+    const again = await j.apply({ email: body.email, password: undefined, confirmPassword: undefined }, cookie);
+    expect(again.res.status).toBe(409);
+    expect((await again.res.json()).error.message).toBe(APPLY_MESSAGES.pastDue);
+    const stripe = (path: string) => j.stripeGet<{ data: { id: string; status: string }[] }>(path);
+    expect((await stripe(`/v1/subscriptions?customer=${listing.stripeCustomerId}&status=all`)).data).toHaveLength(1);
+
+    // Subscriptions of the same customer the listing does not know: one made in Stripe's dashboard
+    // (paid) and an unpaid one (a payment page left open). Cancelling ends them all.
+    const price = (await j.stripeGet<{ data: { id: string }[] }>('/v1/prices?lookup_keys[]=itconnect_listing_monthly&active=true')).data[0]!.id;
+    const create = async () => {
+      const res = await fetch(`${s.stripe.url}/v1/subscriptions`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${s.stripe.apiKey}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ customer: listing.stripeCustomerId!, 'items[0][price]': price, payment_behavior: 'default_incomplete', 'expand[]': 'latest_invoice.confirmation_secret' }),
+      });
+      return (await res.json()) as { id: string; latest_invoice: { confirmation_secret: { client_secret: string } } };
+    };
+    const paidElsewhere = await create();
+    await s.stripe.controls.confirmPayment(paidElsewhere.latest_invoice.confirmation_secret.client_secret, '4242 4242 4242 4242');
+    await create();
+    await j.settle();
+    expect((await stripe(`/v1/subscriptions?customer=${listing.stripeCustomerId}`)).data.map((sub) => sub.status).sort()).toEqual(['active', 'incomplete', 'past_due']);
+
+    const cancelled = await postJson(s.t, '/api/professional/cancel-subscription', {}, cookie);
+    expect(cancelled.status).toBe(200);
+    await j.settle();
+    const all = (await stripe(`/v1/subscriptions?customer=${listing.stripeCustomerId}&status=all`)).data;
+    expect(all.map((sub) => sub.status)).toEqual(['canceled', 'canceled', 'canceled']);
+    expect((await s.db.prisma.professional.findUniqueOrThrow({ where: { id: listing.id } })).subscriptionStatus).toBe('cancelled');
+  });
+});
+
 describe('/subscribe', () => {
   it("starts a subscription for the owner's listing; paying it makes the listing active with one payment", async () => {
     const provider = await createUser(s.db.prisma, { role: 'provider' });

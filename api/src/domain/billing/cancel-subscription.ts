@@ -1,8 +1,9 @@
 // POST /api/professional/cancel-subscription (product rules 2 and 13): the plan ends in Stripe at
-// once, the first payment is refunded in full when it was less than 30 days ago, the listing leaves
-// the directory and the account is archived; the route then ends every session. Stripe's own
-// events (customer.subscription.deleted, charge.refunded) reach the worker afterwards and find the
-// records already as they should be: they change nothing twice. Every Stripe call carries an
+// once (every subscription of the customer that has not ended: a past-due one would keep retrying
+// the card), the first payment is refunded in full when it was less than 30 days ago, the listing
+// leaves the directory and the account is archived; the route then ends every session. Stripe's
+// own events (customer.subscription.deleted, charge.refunded) reach the worker afterwards and find
+// the records already as they should be: they change nothing twice. Every Stripe call carries an
 // idempotency key, so a retried cancellation never refunds twice.
 import type Stripe from 'stripe';
 import type { CancellationAnswer } from '../../../../core/billing';
@@ -14,6 +15,24 @@ import { AppError } from '../app-error';
 import { ownProfessional, refundDue } from './professional-billing';
 
 export const CANCEL_FAILED = 'Failed to cancel subscription. Please try again.';
+
+/**
+ * Every subscription of the listing's Stripe customer that has not ended, the listing's own
+ * included: a past-due one still retries the card, an unpaid one could still be paid. None may
+ * outlive the cancellation.
+ */
+async function subscriptionsToEnd(client: Stripe, professional: { stripeCustomerId: string | null; stripeSubscriptionId: string | null }): Promise<string[]> {
+  const ids = new Set<string>();
+  if (professional.stripeCustomerId) {
+    const all = await client.subscriptions.list({ customer: professional.stripeCustomerId, status: 'all', limit: 100 }).autoPagingToArray({ limit: 1000 });
+    for (const subscription of all) if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired') ids.add(subscription.id);
+  }
+  if (professional.stripeSubscriptionId && !ids.has(professional.stripeSubscriptionId)) {
+    const own = await client.subscriptions.retrieve(professional.stripeSubscriptionId);
+    if (own.status !== 'canceled' && own.status !== 'incomplete_expired') ids.add(own.id);
+  }
+  return [...ids];
+}
 
 export async function cancelSubscription({
   prisma,
@@ -37,11 +56,8 @@ export async function cancelSubscription({
   await prisma.professional.update({ where: { id: professional.id }, data: { cancelledAt: now } });
   try {
     const client = await stripe();
-    if (professional.stripeSubscriptionId) {
-      const subscription = await client.subscriptions.retrieve(professional.stripeSubscriptionId);
-      if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired') {
-        await client.subscriptions.cancel(subscription.id, {}, { idempotencyKey: `cancel_${subscription.id}` });
-      }
+    for (const id of await subscriptionsToEnd(client, professional)) {
+      await client.subscriptions.cancel(id, {}, { idempotencyKey: `cancel_${id}` });
     }
     if (payment && refundPence > 0) {
       if (!payment.stripePaymentIntentId) throw new Error(`payment ${payment.id} has no payment intent to refund`);

@@ -68,6 +68,9 @@ export async function createSubscription({
   });
   if (!professional) throw new AppError('not_found', 'Professional not found');
   if (professional.subscriptionStatus === 'active') throw new AppError('conflict', APPLY_MESSAGES.alreadyListed);
+  // Its subscription still runs in Stripe, retrying the card: the card is fixed there, in Manage
+  // billing, rather than a second subscription taken out beside it.
+  if (professional.subscriptionStatus === 'past_due') throw new AppError('conflict', APPLY_MESSAGES.pastDue);
   try {
     const client = await stripe();
     let customer = professional.stripeCustomerId;
