@@ -172,8 +172,16 @@ export interface SubscriptionSummary {
 /** POST /api/professional/cancel-subscription */
 export interface CancellationAnswer {
   ok: true;
+  /** The first payment, refunded in full under the 30-day guarantee (the worker makes the refund at once); 0 when none is due. */
   refundedPence: number;
 }
+
+/**
+ * What the site's cancellation says in Stripe (cancellation_details.comment): the worker knows
+ * from Stripe's own state that the owner cancelled through the site, even if the request that did
+ * it never finished here, and completes it (product rule 13).
+ */
+export const SITE_CANCELLATION_COMMENT = 'Cancelled by its owner on ITConnect';
 
 /**
  * The Stripe events the worker reconciles (worker/src/billing/reconcile.ts handles exactly these).

@@ -5,7 +5,7 @@
 // a tampered plan or price; bad signatures; renewals paid and failed; cancel with and without the
 // 30-day refund; /subscribe's subscription. Payments are counted, e-mails too: each exactly once.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APPLY_MESSAGES, isReconciledStripeEvent } from '../../core/billing';
+import { APPLY_MESSAGES, isReconciledStripeEvent, SITE_CANCELLATION_COMMENT } from '../../core/billing';
 import { normalisePostcode } from '../../core/postcode';
 import { PLANS } from '../../core/plans';
 import { signatureHeader } from '../../api/src/payments/stripe-stand-in/webhooks';
@@ -283,6 +283,55 @@ describe('cancelling', () => {
     // Stripe's own refund event did not e-mail a second time.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(j.mailsTo(body.email, /Your ITConnect refund/)).toHaveLength(0);
+  });
+
+  it('converges when the refund fails after Stripe ended the plan: refunded exactly once, the account archived, one e-mail', async () => {
+    const { body } = await j.paidApplication();
+    const cookie = await signIn(s.t, body.email, 'applicant password');
+    const listing = await s.db.prisma.professional.findUniqueOrThrow({ where: { email: body.email }, include: { payments: true } });
+    // Stripe takes the cancellation, then refuses the next refunds for a while.
+    s.stripe.controls.failNextRequests(4, 500, { method: 'POST', path: '/v1/refunds' });
+    let res = await postJson(s.t, '/api/professional/cancel-subscription', {}, cookie);
+    // What a person does after 'Cancellation failed': tries again.
+    if (res.status !== 200) res = await postJson(s.t, '/api/professional/cancel-subscription', {}, cookie);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, refundedPence: 300 });
+    await j.settle();
+
+    const intent = listing.payments[0]!.stripePaymentIntentId!;
+    await expect
+      .poll(async () => (await j.stripeGet<{ data: { amount: number }[] }>(`/v1/refunds?payment_intent=${intent}`)).data.map((r) => r.amount), { timeout: 20_000 })
+      .toEqual([300]);
+    await j.settle();
+    const after = await s.db.prisma.professional.findUniqueOrThrow({ where: { id: listing.id }, include: { payments: true, user: true } });
+    expect(after.subscriptionStatus).toBe('cancelled');
+    expect(after.payments[0]!.refundedPence).toBe(300);
+    expect(after.user!.isArchived).toBe(true);
+    await expect.poll(() => j.mailsTo(body.email, /Your ITConnect subscription has been cancelled/).length, { timeout: 10_000 }).toBe(1);
+    expect(j.mailsTo(body.email, /we have refunded \S*3\./)).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(s.smtp.to(body.email).filter((mail) => /cancelled|ended|refund/i.test(mail.text))).toHaveLength(1);
+  });
+
+  it("a cancellation Stripe took whose request never finished here is completed by the worker from Stripe's event", async () => {
+    const { body } = await j.paidApplication();
+    const listing = await s.db.prisma.professional.findUniqueOrThrow({ where: { email: body.email }, include: { payments: true } });
+    // As if the API had ended the plan in Stripe and died before writing anything.
+    const res = await fetch(`${s.stripe.url}/v1/subscriptions/${listing.stripeSubscriptionId}`, {
+      method: 'DELETE',
+      headers: { Authorization: `Bearer ${s.stripe.apiKey}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ 'cancellation_details[comment]': SITE_CANCELLATION_COMMENT }),
+    });
+    expect(res.status).toBe(200);
+    await j.settle();
+    await expect
+      .poll(async () => (await j.stripeGet<{ data: { amount: number }[] }>(`/v1/refunds?payment_intent=${listing.payments[0]!.stripePaymentIntentId}`)).data.map((r) => r.amount), { timeout: 20_000 })
+      .toEqual([300]);
+    const after = await s.db.prisma.professional.findUniqueOrThrow({ where: { id: listing.id }, include: { user: true } });
+    expect(after.subscriptionStatus).toBe('cancelled');
+    expect(after.cancelledAt).toBeInstanceOf(Date);
+    expect(after.user!.isArchived).toBe(true);
+    await expect.poll(() => j.mailsTo(body.email, /Your ITConnect subscription has been cancelled/).length, { timeout: 10_000 }).toBe(1);
   });
 
   it('after 30 days: no refund, and the dialog is told so', async () => {

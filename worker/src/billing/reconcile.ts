@@ -10,19 +10,21 @@
 //   invoice payment failed → "payment failed" e-mailed once per invoice (the subscription's own
 //                            state, past_due, hides the listing)
 //   subscription changed   → the listing's subscription status, plan and period end
-//   subscription deleted   → cancelled (the listing leaves the directory); e-mailed when it was
-//                            not cancelled through the site (the site's cancellation e-mails itself)
+//   subscription deleted   → cancelled (the listing leaves the directory); cancelled through the
+//                            site (Stripe's cancellation comment says so): that cancellation is
+//                            completed and settled (cancellation.ts); otherwise the owner is e-mailed
 //   charge refunded        → the payment's refunded amount (Stripe's total, so never counted twice)
 // A listing has one subscription: a second one, or a checkout paid after its application moved
 // on, is refunded in full and ended (ownership.ts, duplicates.ts).
 import type Stripe from 'stripe';
-import { isReconciledStripeEvent } from '../../../core/billing';
+import { isReconciledStripeEvent, SITE_CANCELLATION_COMMENT } from '../../../core/billing';
 import { formatPounds } from '../../../core/plans';
+import { completeSiteCancellation } from './cancellation';
 import { reconcileCheckoutSession } from './checkout';
 import { refundDuplicateSubscription } from './duplicates';
 import { ownershipOf, type Ownership } from './ownership';
 import { siteUrl, type ReconcileDeps } from './reconcile-deps';
-import { billingColumns, idOf, isLive, ListingChangedError, listingStatus, paymentOfInvoice, subscriptionOfInvoice, writePayment, type PaidInvoice } from './stripe-state';
+import { billingColumns, fromUnix, idOf, isLive, ListingChangedError, listingStatus, paymentOfInvoice, subscriptionOfInvoice, writePayment, type PaidInvoice } from './stripe-state';
 
 export type { ReconcileDeps } from './reconcile-deps';
 
@@ -63,7 +65,10 @@ export async function reconcileSubscription(deps: ReconcileDeps, subscriptionId:
   });
   const { count } = await prisma.professional.updateMany({ where: { id: professionalId, stripeSubscriptionId: current }, data: billingColumns(subscription) });
   if (count === 0) throw new ListingChangedError(professionalId);
-  if (status === 'cancelled' && before.cancelledAt === null) {
+  if (status === 'cancelled' && subscription.cancellation_details?.comment === SITE_CANCELLATION_COMMENT) {
+    // Its owner cancelled through the site: make sure that cancellation is complete (cancellation.ts).
+    await completeSiteCancellation(deps, professionalId, fromUnix(subscription.canceled_at ?? subscription.ended_at) ?? new Date());
+  } else if (status === 'cancelled' && before.cancelledAt === null) {
     // Ended outside the site (Stripe's portal or dashboard, or unpaid too long): tell the owner.
     await deps.sendEmail({
       template: 'subscription-cancelled',

@@ -6,6 +6,7 @@ import { reconcileCheckoutHandler, reconcileStripeEventHandler } from './reconci
 import { sendEmailHandler } from './send-email';
 import { sendPasswordResetHandler } from './send-password-reset';
 import { sendRegistrationEmailHandler } from './send-registration-email';
+import { settleCancellationHandler } from './settle-cancellation';
 
 export const JOB_HANDLERS: readonly JobHandler[] = [
   geocodeProfessionalHandler,
@@ -14,4 +15,5 @@ export const JOB_HANDLERS: readonly JobHandler[] = [
   sendRegistrationEmailHandler,
   reconcileStripeEventHandler,
   reconcileCheckoutHandler,
+  settleCancellationHandler,
 ];
