@@ -39,6 +39,7 @@ export const EMAIL_TEMPLATES = [
   'message-answered',
   'new-review',
   'subscription-cancelled',
+  'subscription-ended',
   'subscription-refunded',
   'payment-duplicate-refunded',
   'contact-message',

@@ -334,6 +334,25 @@ describe('cancelling', () => {
     await expect.poll(() => j.mailsTo(body.email, /Your ITConnect subscription has been cancelled/).length, { timeout: 10_000 }).toBe(1);
   });
 
+  it('ended outside the site (Stripe\'s billing page): the listing is removed, the account stays open, and the e-mail says so truthfully', async () => {
+    const { body } = await j.paidApplication();
+    const listing = await s.db.prisma.professional.findUniqueOrThrow({ where: { email: body.email } });
+    const res = await fetch(`${s.stripe.url}/v1/subscriptions/${listing.stripeSubscriptionId}`, { method: 'DELETE', headers: { Authorization: `Bearer ${s.stripe.apiKey}` } });
+    expect(res.status).toBe(200);
+    await j.settle();
+    const after = await s.db.prisma.professional.findUniqueOrThrow({ where: { id: listing.id }, include: { user: true, payments: true } });
+    expect(after).toMatchObject({ subscriptionStatus: 'cancelled', cancelledAt: null });
+    expect(after.user!.isArchived).toBe(false);
+    expect(after.payments[0]!.refundedPence).toBe(0);
+    await expect.poll(() => j.mailsTo(body.email, /Your ITConnect subscription has ended/).length, { timeout: 10_000 }).toBe(1);
+    const mail = j.mailsTo(body.email, /Your ITConnect subscription has ended/)[0]!;
+    expect(mail.text).toMatch(/listing has been removed from the directory/);
+    expect(mail.text).toMatch(/Your ITConnect account stays open/);
+    expect(mail.text).toMatch(/choose Subscribe on My Profile/);
+    expect(mail.text).not.toMatch(/account has been closed/);
+    expect(j.mailsTo(body.email, /has been cancelled/)).toHaveLength(0);
+  });
+
   it('after 30 days: no refund, and the dialog is told so', async () => {
     const { body } = await j.paidApplication();
     await s.db.prisma.professional.update({ where: { email: body.email }, data: { firstPaidAt: new Date(Date.now() - 31 * 24 * 3600 * 1000) } });

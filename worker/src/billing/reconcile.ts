@@ -12,7 +12,8 @@
 //   subscription changed   → the listing's subscription status, plan and period end
 //   subscription deleted   → cancelled (the listing leaves the directory); cancelled through the
 //                            site (Stripe's cancellation comment says so): that cancellation is
-//                            completed and settled (cancellation.ts); otherwise the owner is e-mailed
+//                            completed and settled (cancellation.ts); otherwise the owner is told
+//                            it ended (the account stays open) and how to subscribe again
 //   charge refunded        → the payment's refunded amount (Stripe's total, so never counted twice)
 // A listing has one subscription: a second one, or a checkout paid after its application moved
 // on, is refunded in full and ended (ownership.ts, duplicates.ts).
@@ -69,12 +70,18 @@ export async function reconcileSubscription(deps: ReconcileDeps, subscriptionId:
     // Its owner cancelled through the site: make sure that cancellation is complete (cancellation.ts).
     await completeSiteCancellation(deps, professionalId, fromUnix(subscription.canceled_at ?? subscription.ended_at) ?? new Date());
   } else if (status === 'cancelled' && before.cancelledAt === null) {
-    // Ended outside the site (Stripe's portal or dashboard, or unpaid too long): tell the owner.
+    // Ended outside the site (Stripe's billing page or dashboard, or unpaid too long): the listing
+    // is removed, but the account stays open, and the owner is told how to subscribe again.
     await deps.sendEmail({
-      template: 'subscription-cancelled',
+      template: 'subscription-ended',
       to: before.email,
-      data: { contactName: before.contactName, companyName: before.companyName },
-      idempotencyKey: `subscription-cancelled_${subscription.id}`,
+      data: {
+        contactName: before.contactName,
+        companyName: before.companyName,
+        isUnpaid: subscription.cancellation_details?.reason === 'payment_failed',
+        profileUrl: siteUrl(deps.env, '/profile'),
+      },
+      idempotencyKey: `subscription-ended_${subscription.id}`,
     });
   }
   return status;

@@ -160,6 +160,31 @@ export function subscriptionCancelledEmail(d: z.infer<typeof SubscriptionCancell
   });
 }
 
+export const SubscriptionEndedData = z.object({
+  contactName: name,
+  companyName: name,
+  /** Stripe gave up on an unpaid renewal (rather than a cancellation in Stripe's billing page). */
+  isUnpaid: z.boolean(),
+  profileUrl: url,
+});
+/** A subscription that ended outside the site: the listing is removed, the account stays open (product rule 22). */
+export function subscriptionEndedEmail(d: z.infer<typeof SubscriptionEndedData>): RenderedEmail {
+  return renderEmail({
+    subject: 'Your ITConnect subscription has ended',
+    greeting: `Hello ${d.contactName},`,
+    blocks: [
+      {
+        paragraph: d.isUnpaid
+          ? `The subscription for ${d.companyName} has ended because its renewal payment could not be taken, so the listing has been removed from the directory.`
+          : `The subscription for ${d.companyName} has ended, so the listing has been removed from the directory.`,
+      },
+      { paragraph: 'Your ITConnect account stays open and your listing details are kept. No further payments will be taken.' },
+      { paragraph: 'To list your business again, sign in and choose Subscribe on My Profile.' },
+      { button: { label: 'Go to My Profile', url: d.profileUrl } },
+    ],
+  });
+}
+
 export const SubscriptionRefundedData = z.object({ contactName: name, companyName: name, amount: z.string().min(1).max(20) });
 export function subscriptionRefundedEmail(d: z.infer<typeof SubscriptionRefundedData>): RenderedEmail {
   return renderEmail({
@@ -220,6 +245,7 @@ const TEMPLATES = {
   'message-answered': [MessageAnsweredData, messageAnsweredEmail],
   'new-review': [NewReviewData, newReviewEmail],
   'subscription-cancelled': [SubscriptionCancelledData, subscriptionCancelledEmail],
+  'subscription-ended': [SubscriptionEndedData, subscriptionEndedEmail],
   'subscription-refunded': [SubscriptionRefundedData, subscriptionRefundedEmail],
   'payment-duplicate-refunded': [PaymentDuplicateRefundedData, paymentDuplicateRefundedEmail],
   'contact-message': [ContactMessageData, contactMessageEmail],
