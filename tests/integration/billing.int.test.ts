@@ -427,6 +427,11 @@ describe('/subscribe', () => {
     const reload = await postJson(s.t, '/api/create-subscription', { professionalId: provider.professionalId, subscriptionType: 'yearly' }, cookie);
     expect(((await reload.json()) as { subscriptionId: string }).subscriptionId).toBe(subscriptionId);
     await expect(s.stripe.controls.confirmPayment(clientSecret, '4000 0000 0000 0002')).rejects.toThrow(/declined/);
+    // A card declined on a first payment is said on the page; no 'payment failed' e-mail (nothing was live).
+    await j.settle();
+    expect((await s.db.prisma.professional.findUniqueOrThrow({ where: { id: provider.professionalId! } })).subscriptionStatus).toBe('inactive');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(j.mailsTo(provider.email, /payment did not go through/)).toHaveLength(0);
     await s.stripe.controls.confirmPayment(clientSecret, '4242 4242 4242 4242');
     await j.settle();
     const professional = await s.db.prisma.professional.findUniqueOrThrow({ where: { id: provider.professionalId! }, include: { payments: true } });

@@ -7,8 +7,9 @@
 //                            received" e-mailed once
 //   invoice paid           → a payment row (unique by invoice id, amounts in pence) of the listing's
 //                            own subscription
-//   invoice payment failed → "payment failed" e-mailed once per invoice (the subscription's own
-//                            state, past_due, hides the listing)
+//   invoice payment failed → a renewal's: "payment failed" e-mailed once per invoice (the
+//                            subscription's own state, past_due, hides the listing); a first
+//                            payment's (a card declined on /subscribe): nothing, the page says it
 //   subscription changed   → the listing's subscription status, plan and period end
 //   subscription deleted   → cancelled (the listing leaves the directory); cancelled through the
 //                            site (Stripe's cancellation comment says so): that cancellation is
@@ -131,6 +132,10 @@ export async function reconcileInvoice(deps: ReconcileDeps, invoiceId: string, f
 
   if (invoice.status === 'open' && (invoice.attempt_count ?? 0) > 0) {
     await reconcileSubscription(deps, subscriptionId, subscription, ownership);
+    // Only a renewal of the listing's paid subscription hides the listing and is e-mailed: a card
+    // declined on a first payment (/subscribe) is shown on that page, and nothing was live.
+    const isRenewal = invoice.billing_reason === 'subscription_cycle' && (ownership.current === subscriptionId || ownership.accepted);
+    if (!isRenewal) return 'first-payment-failed';
     const professional = await prisma.professional.findUniqueOrThrow({ where: { id: ownership.professionalId }, select: { email: true, contactName: true, companyName: true } });
     await deps.sendEmail({
       template: 'payment-failed',
