@@ -142,6 +142,24 @@ test.describe('apply and pay (test mode)', () => {
     await expect(page).toHaveURL(/\/apply/);
   });
 
+  test("the demo provider's 'Manage billing' opens the test-mode billing page with its subscription and its invoices", async ({ providerPage: page }) => {
+    await page.goto('/profile');
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Manage billing' }).click();
+    await expect(page).toHaveURL(/\/demo-pay\/billing\/bps_/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    const [payments] = await query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM payments p JOIN users u ON u.professional_id = p.professional_id WHERE u.email = 'provider@example.com'",
+    );
+    // A header row and one row per seeded payment.
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(payments!.count + 1);
+    await expect(page.getByRole('table')).toContainText('First payment');
+    await checkA11y(page);
+    await page.getByRole('link', { name: 'Return to ITConnect' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
   test('/subscribe pays for a listing without a subscription and lands on /subscription-success', async ({ consentedPage: page }) => {
     test.setTimeout(90_000);
     // A provider whose listing has no subscription (made here, so the demo data stays as it is),

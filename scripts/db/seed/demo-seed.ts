@@ -10,6 +10,7 @@ import { Queue } from 'bullmq';
 import pg from 'pg';
 import { JOBS, jobOptions, queuePrefix } from '../../../core/jobs';
 import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../../../prisma/password';
+import { linkDemoProviderBilling } from './demo-billing';
 import {
   buildDemoData,
   DEMO_COMPANY_TLD,
@@ -41,6 +42,8 @@ export interface SeedOptions {
   redisPrefix: string;
   /** Remove earlier demo rows first and seed again (refused in production). */
   force?: boolean;
+  /** Test mode (no STRIPE_SECRET_KEY): the demo provider's billing is made in the Stripe stand-in too (demo-billing.ts). */
+  stripeStandIn?: boolean;
   nodeEnv?: string;
   now?: Date;
   log?: (line: string) => void;
@@ -85,7 +88,7 @@ async function isEmpty(client: pg.ClientBase): Promise<boolean> {
 async function removeDemoData(client: pg.ClientBase): Promise<void> {
   const userPattern = `%@${DEMO_USER_DOMAIN}`;
   const companyPattern = `%${DEMO_COMPANY_TLD}`;
-  await client.query('DELETE FROM payments WHERE stripe_invoice_id LIKE $1', [`${DEMO_INVOICE_PREFIX}%`]);
+  await client.query('DELETE FROM payments WHERE stripe_invoice_id LIKE $1 OR professional_id IN (SELECT id FROM professionals WHERE email LIKE $2)', [`${DEMO_INVOICE_PREFIX}%`, companyPattern]);
   await client.query('DELETE FROM applications WHERE email LIKE $1', [companyPattern]);
   // Reviews, messages and reports cascade with their users and professionals.
   await client.query('DELETE FROM users WHERE email LIKE $1 OR email LIKE $2', [userPattern, companyPattern]);
@@ -310,6 +313,7 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
     try {
       if (options.force) await removeDemoData(client);
       const ids = await writeDemoData(client, data, passwords);
+      if (options.stripeStandIn) await linkDemoProviderBilling({ client, data, professionalIds: ids, redisUrl: options.redisUrl, redisPrefix: options.redisPrefix });
       await client.query('COMMIT');
       professionals = data.professionals.map((p) => ({ id: ids.get(p.slug)!, postcode: p.postcode }));
     } catch (error) {
