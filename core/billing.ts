@@ -158,8 +158,10 @@ export interface CreateSubscriptionAnswer {
 export interface SubscriptionSummary {
   status: 'inactive' | 'active' | 'past_due' | 'cancelled';
   plan: PlanId;
-  /** ISO date-time, or null. */
+  /** ISO date-time, or null: the end of Stripe's current period (for a past-due plan, one not paid). */
   currentPeriodEnd: string | null;
+  /** ISO date-time, or null: the end of the last period paid for (when a failed renewal was due). */
+  paidUntil: string | null;
   firstPaidAt: string | null;
   /** Cancelling now refunds the first payment in full (product rule 2). */
   isRefundDue: boolean;

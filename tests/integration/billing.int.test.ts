@@ -375,6 +375,12 @@ describe('a past-due listing', () => {
     await j.settle();
     expect((await s.db.prisma.professional.findUniqueOrThrow({ where: { id: listing.id } })).subscriptionStatus).toBe('past_due');
     const cookie = await signIn(s.t, body.email, 'applicant password');
+    // My Profile is told when the failed renewal was due (the end of the period paid for), not the unpaid period's end.
+    const summary = (await (await s.t.fetch('/api/professional/subscription', { headers: { Cookie: cookie } })).json()) as { status: string; paidUntil: string; currentPeriodEnd: string };
+    const firstPayment = await s.db.prisma.payment.findFirstOrThrow({ where: { professionalId: listing.id } });
+    expect(summary.status).toBe('past_due');
+    expect(summary.paidUntil).toBe(firstPayment.periodEnd!.toISOString());
+    expect(Date.parse(summary.currentPeriodEnd)).toBeGreaterThan(Date.parse(summary.paidUntil));
 
     const refused = await postJson(s.t, '/api/create-subscription', { professionalId: listing.id, subscriptionType: 'yearly' }, cookie);
     expect(refused.status).toBe(409);

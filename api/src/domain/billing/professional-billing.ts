@@ -32,10 +32,12 @@ export async function refundDue(prisma: PrismaClient, professionalId: number, fi
 export async function subscriptionSummary({ prisma, user }: { prisma: PrismaClient; user: CurrentUser }): Promise<SubscriptionSummary> {
   const p = await ownProfessional(prisma, user);
   const { refundPence } = await refundDue(prisma, p.id, p.firstPaidAt);
+  const lastPaid = await prisma.payment.findFirst({ where: { professionalId: p.id }, orderBy: { periodEnd: { sort: 'desc', nulls: 'last' } }, select: { periodEnd: true } });
   return {
     status: p.subscriptionStatus,
     plan: p.subscriptionType,
     currentPeriodEnd: p.currentPeriodEnd?.toISOString() ?? null,
+    paidUntil: lastPaid?.periodEnd?.toISOString() ?? null,
     firstPaidAt: p.firstPaidAt?.toISOString() ?? null,
     isRefundDue: p.subscriptionStatus !== 'cancelled' && refundPence > 0,
     refundPence: p.subscriptionStatus !== 'cancelled' ? refundPence : 0,
