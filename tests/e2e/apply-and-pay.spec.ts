@@ -119,6 +119,21 @@ test.describe('apply and pay (test mode)', () => {
     expect(closed).toEqual({ subscription_status: 'cancelled', is_archived: true });
   });
 
+  test("'Continue to Payment' without a plan says 'Please select a plan' and goes back to step 1", async ({ consentedPage: page }) => {
+    await page.goto('/apply');
+    const form = page.getByRole('form', { name: 'Your business details' });
+    await expect(form.getByLabel('Company name')).toBeDisabled();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    // The spec's message as a toast, and beside the button; focus goes to step 1.
+    await expect(form.getByRole('alert')).toHaveText('Please select a plan: You must choose either monthly or yearly subscription to continue.');
+    await expect(page.getByRole('alert').filter({ hasText: 'Please select a plan' })).toHaveCount(2);
+    await expect(page.getByRole('heading', { level: 2, name: 'Step 1: Choose your plan' })).toBeFocused();
+    await checkA11y(page);
+    await page.getByRole('button', { name: 'Choose Pay Monthly' }).click();
+    await expect(form.getByLabel('Company name')).toBeEnabled();
+    await expect(form.getByRole('alert')).toHaveCount(0);
+  });
+
   test('a declined card keeps the checkout open; the success page then says the payment failed', async ({ consentedPage: page }) => {
     test.setTimeout(90_000);
     const email = uniqueEmail('declined');
