@@ -134,6 +134,12 @@ export interface ApplicationCheckoutAnswer {
   applicationId: number;
 }
 
+/**
+ * The session_id /application-success is sent with for an application that needed no payment (a
+ * provider whose subscription is active sent an update): there is no checkout to verify.
+ */
+export const NO_PAYMENT_NEEDED = 'no-payment-needed';
+
 /** GET /api/verify-payment?session_id=&application_id= */
 export interface PaymentVerification {
   success: boolean;

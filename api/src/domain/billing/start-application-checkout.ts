@@ -15,7 +15,7 @@
 //   - the postcode must be a real UK postcode district (the outcode table).
 import { randomUUID } from 'node:crypto';
 import type Stripe from 'stripe';
-import { APPLY_MESSAGES, type ApplicationCheckoutAnswer, type ApplicationCheckoutInput } from '../../../../core/billing';
+import { APPLY_MESSAGES, NO_PAYMENT_NEEDED, type ApplicationCheckoutAnswer, type ApplicationCheckoutInput } from '../../../../core/billing';
 import type { CurrentUser } from '../../../../core/auth';
 import { loadOutcodeIndex } from '../../../../core/geo/outcodes.server';
 import { Prisma, type PrismaClient } from '../../../../prisma/db';
@@ -167,7 +167,7 @@ export async function startApplicationCheckout({
     const application = await saveApplication(prisma, waiting, { ...data, status: 'pending' });
     return {
       applicationId: application.id,
-      checkoutUrl: `${publicUrl}/application-success?session_id=no-payment-needed&application_id=${application.id}`,
+      checkoutUrl: `${publicUrl}/application-success?session_id=${NO_PAYMENT_NEEDED}&application_id=${application.id}`,
     };
   }
 

@@ -3,13 +3,10 @@
 // reconciliation the webhook's checkout.session.completed runs (core/jobs.ts reconcileCheckout),
 // so whichever of the two comes first does the work and the other changes nothing.
 import type Stripe from 'stripe';
-import type { PaymentVerification } from '../../../../core/billing';
+import { NO_PAYMENT_NEEDED, type PaymentVerification } from '../../../../core/billing';
 import type { PrismaClient } from '../../../../prisma/db';
 import type { Queues } from '../../queue';
 import { AppError } from '../app-error';
-
-/** The session_id of an application that needed no payment (a listing already paid for). */
-export const NO_PAYMENT_NEEDED = 'no-payment-needed';
 
 export async function verifyPayment({
   prisma,
