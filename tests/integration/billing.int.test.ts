@@ -130,6 +130,35 @@ describe('applying and paying', () => {
     expect(user.professionalId).not.toBeNull();
   });
 
+  it("an active subscriber's update needs no payment, and its status is told to its own account (or an admin) only", async () => {
+    const { body, applicationId: first } = await j.paidApplication();
+    // An admin approved it (the admin dashboard's work): the listing is live.
+    await s.db.prisma.application.update({ where: { id: first }, data: { status: 'approved', reviewedAt: new Date() } });
+    await s.db.prisma.professional.update({ where: { email: body.email }, data: { isApproved: true, approvedAt: new Date() } });
+    const owner = await signIn(s.t, body.email, 'applicant password');
+    const update = await j.apply({ email: body.email, description: 'Updated: now also in Salford.', password: undefined, confirmPassword: undefined }, owner);
+    expect(update.res.status).toBe(200);
+    const { applicationId, checkoutUrl } = (await update.res.json()) as { applicationId: number; checkoutUrl: string };
+    expect(checkoutUrl).toContain(`/application-success?session_id=no-payment-needed&application_id=${applicationId}`);
+    const path = `/api/verify-payment?session_id=no-payment-needed&application_id=${applicationId}`;
+    const asOwner = await s.t.fetch(path, { headers: { Cookie: owner } });
+    expect(await asOwner.json()).toEqual({ success: true, applicationStatus: 'pending' });
+
+    const anonymous = await s.t.fetch(path);
+    expect(anonymous.status).toBe(401);
+    const stranger = await createUser(s.db.prisma);
+    const asStranger = await s.t.fetch(path, { headers: { Cookie: await signIn(s.t, stranger.email) } });
+    expect(asStranger.status).toBe(403);
+    expect((await asStranger.json()).error.message).toBe('Only the account that sent this application can see it.');
+    const admin = await createUser(s.db.prisma, { role: 'admin' });
+    const asAdmin = await s.t.fetch(path, { headers: { Cookie: await signIn(s.t, admin.email) } });
+    expect(asAdmin.status).toBe(200);
+    // An application with a checkout is never answered as one without.
+    const { res } = await j.apply();
+    const unpaid = (await res.json()) as { applicationId: number };
+    expect((await s.t.fetch(`/api/verify-payment?session_id=no-payment-needed&application_id=${unpaid.applicationId}`, { headers: { Cookie: owner } })).status).toBe(404);
+  });
+
   it('an unpaid checkout verifies as not paid; a wrong session id as not found', async () => {
     const { res } = await j.apply();
     const { applicationId } = (await res.json()) as { applicationId: number };

@@ -46,7 +46,7 @@ export function billingRouter(deps: AppDeps): Router {
     if (!sessionId || sessionId.length > 255 || !Number.isInteger(applicationId) || applicationId < 1 || applicationId > 2_147_483_647) {
       throw new AppError('bad_request', 'session_id and application_id are required.');
     }
-    ctx.body = await verifyPayment({ prisma, stripe, queues, sessionId, applicationId });
+    ctx.body = await verifyPayment({ prisma, stripe, queues, viewer: await loadCurrentUser(ctx, prisma), sessionId, applicationId });
   });
 
   router.post('/create-subscription', access.signedIn, async (ctx) => {
