@@ -8,7 +8,7 @@ import { slugify } from '../../../core/slug';
 import type { Prisma } from '../../../prisma/db';
 import { refundDuplicateSubscription } from './duplicates';
 import type { ReconcileDeps } from './reconcile-deps';
-import { billingColumns, idFromMetadata, idOf, isLiveInStripe, ListingChangedError, paymentOfInvoice, subscriptionOfInvoice, writePayment } from './stripe-state';
+import { billingColumns, idFromMetadata, idOf, isLiveInStripe, ListingChangedError, paymentOfInvoice, RECONCILE_TRANSACTION, subscriptionOfInvoice, writePayment } from './stripe-state';
 
 /** A slug for a new listing: its company name, made unique with a number. */
 async function uniqueSlug(tx: Prisma.TransactionClient, companyName: string): Promise<string> {
@@ -185,7 +185,7 @@ export async function reconcileCheckoutSession(deps: ReconcileDeps, sessionId: s
     });
     const listing = await tx.professional.findUniqueOrThrow({ where: { id: professionalId }, select: { postcode: true, lat: true } });
     return { application: locked, professionalId, listing };
-  });
+  }, RECONCILE_TRANSACTION);
 
   // A new listing gets its map position like any other (product rule 19); the job skips a postcode already done.
   if (outcome.listing.lat === null) await deps.geocode({ professionalId: outcome.professionalId, postcode: outcome.listing.postcode });

@@ -10,7 +10,7 @@
 import type Stripe from 'stripe';
 import { formatPounds } from '../../../core/plans';
 import type { ReconcileDeps } from './reconcile-deps';
-import { idOf, paymentIntentOfInvoice } from './stripe-state';
+import { idOf, paymentIntentOfInvoice, RECONCILE_TRANSACTION } from './stripe-state';
 
 /** What our cancellation of a duplicate says in Stripe (cancellation_details.comment). */
 export const DUPLICATE_CANCELLATION_COMMENT = 'ITConnect: a second subscription for one listing, refunded in full';
@@ -96,7 +96,7 @@ async function recordRefund(deps: ReconcileDeps, duplicate: Duplicate, refunded:
       SELECT NULL, ${DUPLICATE_REFUNDED_ACTION}, ${target.type}, ${target.id}, ${JSON.stringify(details)}::jsonb
       WHERE NOT EXISTS (SELECT 1 FROM audit_logs WHERE action = ${DUPLICATE_REFUNDED_ACTION} AND details->>'subscriptionId' = ${subscription.id})`;
     return inserted > 0;
-  });
+  }, RECONCILE_TRANSACTION);
 }
 
 /** Refunds a duplicate subscription's payments in full, ends it, records it and tells the customer. */

@@ -26,7 +26,7 @@ import { reconcileCheckoutSession } from './checkout';
 import { refundDuplicateSubscription } from './duplicates';
 import { ownershipOf, type Ownership } from './ownership';
 import { siteUrl, type ReconcileDeps } from './reconcile-deps';
-import { billingColumns, fromUnix, idOf, isLive, ListingChangedError, listingStatus, paymentOfInvoice, subscriptionOfInvoice, writePayment, type PaidInvoice } from './stripe-state';
+import { billingColumns, fromUnix, idOf, isLive, ListingChangedError, listingStatus, paymentOfInvoice, RECONCILE_TRANSACTION, subscriptionOfInvoice, writePayment, type PaidInvoice } from './stripe-state';
 
 export type { ReconcileDeps } from './reconcile-deps';
 
@@ -105,7 +105,7 @@ async function acceptPayment(deps: ReconcileDeps, ownership: ListingOwnership, s
     if ((row?.stripe_subscription_id ?? null) !== current) throw new ListingChangedError(professionalId);
     if (takesOver) await tx.professional.update({ where: { id: professionalId }, data: billingColumns(subscription) });
     await writePayment(tx, professionalId, paid);
-  });
+  }, RECONCILE_TRANSACTION);
   return takesOver ? { ...ownership, current: subscription.id, accepted: true } : ownership;
 }
 

@@ -116,6 +116,13 @@ export async function writePayment(db: Prisma.TransactionClient, professionalId:
   });
 }
 
+/**
+ * Options for the worker's interactive transactions: Prisma's 5 s default is too short on a busy
+ * machine for the checkout's dozen statements (the job failed and was retried for it); the rows
+ * they lock are one application's and one listing's, so waiting longer holds up nobody else.
+ */
+export const RECONCILE_TRANSACTION = { maxWait: 10_000, timeout: 30_000 } as const;
+
 /** Thrown when a listing's subscription changed between our read and our write: the job runs again. */
 export class ListingChangedError extends Error {
   constructor(professionalId: number) {
