@@ -38,6 +38,9 @@ export const APPLY_MESSAGES = {
   emailTaken: 'An account with this e-mail already exists. Please sign in, then apply from your account.',
   alreadyPending: 'An application for this e-mail is already waiting for review. We will e-mail you when it has been decided.',
   alreadyListed: 'This account already has an active subscription.',
+  pastDue:
+    'Your last renewal payment did not go through, so your subscription is past due. Please update your card in Manage billing on My Profile: your listing comes back as soon as the payment is taken.',
+  checkoutSuperseded: 'This application was just sent again from another window. Please try again.',
   checkoutFailedTitle: 'Payment setup failed',
   checkoutFailed: 'Unable to create checkout session. Please try again.',
   subscriptionFailed: 'Unable to create subscription. Please try again.',
@@ -131,6 +134,12 @@ export interface ApplicationCheckoutAnswer {
   applicationId: number;
 }
 
+/**
+ * The session_id /application-success is sent with for an application that needed no payment (a
+ * provider whose subscription is active sent an update): there is no checkout to verify.
+ */
+export const NO_PAYMENT_NEEDED = 'no-payment-needed';
+
 /** GET /api/verify-payment?session_id=&application_id= */
 export interface PaymentVerification {
   success: boolean;
@@ -155,8 +164,10 @@ export interface CreateSubscriptionAnswer {
 export interface SubscriptionSummary {
   status: 'inactive' | 'active' | 'past_due' | 'cancelled';
   plan: PlanId;
-  /** ISO date-time, or null. */
+  /** ISO date-time, or null: the end of Stripe's current period (for a past-due plan, one not paid). */
   currentPeriodEnd: string | null;
+  /** ISO date-time, or null: the end of the last period paid for (when a failed renewal was due). */
+  paidUntil: string | null;
   firstPaidAt: string | null;
   /** Cancelling now refunds the first payment in full (product rule 2). */
   isRefundDue: boolean;
@@ -169,8 +180,16 @@ export interface SubscriptionSummary {
 /** POST /api/professional/cancel-subscription */
 export interface CancellationAnswer {
   ok: true;
+  /** The first payment, refunded in full under the 30-day guarantee (the worker makes the refund at once); 0 when none is due. */
   refundedPence: number;
 }
+
+/**
+ * What the site's cancellation says in Stripe (cancellation_details.comment): the worker knows
+ * from Stripe's own state that the owner cancelled through the site, even if the request that did
+ * it never finished here, and completes it (product rule 13).
+ */
+export const SITE_CANCELLATION_COMMENT = 'Cancelled by its owner on ITConnect';
 
 /**
  * The Stripe events the worker reconciles (worker/src/billing/reconcile.ts handles exactly these).

@@ -39,7 +39,9 @@ export const EMAIL_TEMPLATES = [
   'message-answered',
   'new-review',
   'subscription-cancelled',
+  'subscription-ended',
   'subscription-refunded',
+  'payment-duplicate-refunded',
   'contact-message',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
@@ -115,6 +117,15 @@ export type RecalculateReplyTimePayload = z.infer<typeof RecalculateReplyTimePay
  */
 export const SettleRejectedApplicationPayload = z.object({ applicationId: z.number().int().positive() });
 export type SettleRejectedApplicationPayload = z.infer<typeof SettleRejectedApplicationPayload>;
+
+/**
+ * A listing its owner cancelled through the site (product rules 2 and 13), after Stripe ended the
+ * plan: the worker refunds the first payment in full when the cancellation came within 30 days of
+ * it, and e-mails the cancellation (with the refund), each exactly once however often it runs.
+ * `cancelledAt` is the listing's, set once per cancellation.
+ */
+export const SettleCancellationPayload = z.object({ professionalId: z.number().int().positive(), cancelledAt: z.iso.datetime() });
+export type SettleCancellationPayload = z.infer<typeof SettleCancellationPayload>;
 
 /** The daily data-retention run (product rule 14): no payload; the job scheduler adds it. */
 export const AnonymiseArchivedAccountsPayload = z.object({}).strict();
@@ -198,6 +209,14 @@ export const JOBS = {
     payload: SettleRejectedApplicationPayload,
     /** rejected-application_42: one refund and one e-mail per rejection. */
     jobId: (p: SettleRejectedApplicationPayload) => `rejected-application_${p.applicationId}`,
+    options: { attempts: 12 },
+  },
+  settleCancellation: {
+    queue: 'stripe',
+    name: 'settle-cancellation',
+    payload: SettleCancellationPayload,
+    /** cancellation_42_1764000000000: one refund and one e-mail per cancellation. */
+    jobId: (p: SettleCancellationPayload) => `cancellation_${p.professionalId}_${Date.parse(p.cancelledAt)}`,
     options: { attempts: 12 },
   },
   anonymiseArchivedAccounts: {

@@ -4,6 +4,7 @@
 // of the request stays as it is (the form has no YouTube or TikTok field, say). MyProfile is
 // what GET and PATCH answer, declared here once for the API and the front end.
 import { z } from 'zod';
+import { hourlyEquivalentPence } from './hourly-rate';
 import type { ProfessionalListItem } from './directory';
 import { findLocation } from './locations';
 import type { PlanId } from './plans';
@@ -81,8 +82,7 @@ export const MyProfileUpdate = z
       isProjectBased,
       ratePence,
       rateType: type,
-      /** What price filters compare: a daily rate counts as rate / 8. */
-      hourlyRatePence: ratePence === null ? null : type === 'daily' ? Math.round(ratePence / 8) : ratePence,
+      hourlyRatePence: hourlyEquivalentPence(ratePence, type),
     };
   });
 export type MyProfileUpdate = z.output<typeof MyProfileUpdate>;

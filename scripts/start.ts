@@ -71,7 +71,7 @@ async function main(): Promise<void> {
   if (env.NODE_ENV === 'production') {
     log.info('production: no demo data is loaded (create the first admin with npm run admin:create)');
   } else if (!args.has('--no-seed')) {
-    const result = await seedDemoData({ databaseUrl: postgres.url, redisUrl: redis.url, redisPrefix: env.REDIS_PREFIX, nodeEnv: env.NODE_ENV, log: log.info });
+    const result = await seedDemoData({ databaseUrl: postgres.url, redisUrl: redis.url, redisPrefix: env.REDIS_PREFIX, nodeEnv: env.NODE_ENV, stripeStandIn: !process.env.STRIPE_SECRET_KEY, log: log.info });
     if (result.seeded) accounts = result.accounts;
   }
   if (accounts.length === 0) {

@@ -9,6 +9,7 @@ import { parseOutcodesCsv, type OutcodeEntry } from '../../core/geo/outcode-tabl
 import { UK_LOCATIONS, type UkLocation } from '../../core/locations';
 import { SERVICES } from '../../core/services';
 import { haversineMiles, KM_PER_MILE } from '../../core/geo/distance';
+import { hourlyEquivalentPence } from '../../core/hourly-rate';
 
 export const BENCH_SLUG_PREFIX = 'bench-';
 
@@ -143,7 +144,7 @@ export async function seedBenchProfessionals(client: pg.ClientBase, { count, roo
     } else if (kind < 0.92) {
       ratePence = 20000 + Math.floor(random() * 25) * 2500;
       rateType = 'daily';
-      hourly = Math.round(ratePence / 8);
+      hourly = hourlyEquivalentPence(ratePence, 'daily');
     }
     const hasReviews = random() < 0.7;
     const reviewCount = hasReviews ? 1 + Math.floor(random() ** 3 * 200) : 0;

@@ -119,6 +119,21 @@ test.describe('apply and pay (test mode)', () => {
     expect(closed).toEqual({ subscription_status: 'cancelled', is_archived: true });
   });
 
+  test("'Continue to Payment' without a plan says 'Please select a plan' and goes back to step 1", async ({ consentedPage: page }) => {
+    await page.goto('/apply');
+    const form = page.getByRole('form', { name: 'Your business details' });
+    await expect(form.getByLabel('Company name')).toBeDisabled();
+    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    // The spec's message as a toast, and beside the button; focus goes to step 1.
+    await expect(form.getByRole('alert')).toHaveText('Please select a plan: You must choose either monthly or yearly subscription to continue.');
+    await expect(page.getByRole('alert').filter({ hasText: 'Please select a plan' })).toHaveCount(2);
+    await expect(page.getByRole('heading', { level: 2, name: 'Step 1: Choose your plan' })).toBeFocused();
+    await checkA11y(page);
+    await page.getByRole('button', { name: 'Choose Pay Monthly' }).click();
+    await expect(form.getByLabel('Company name')).toBeEnabled();
+    await expect(form.getByRole('alert')).toHaveCount(0);
+  });
+
   test('a declined card keeps the checkout open; the success page then says the payment failed', async ({ consentedPage: page }) => {
     test.setTimeout(90_000);
     const email = uniqueEmail('declined');
@@ -140,6 +155,24 @@ test.describe('apply and pay (test mode)', () => {
     await checkA11y(page);
     await page.getByRole('link', { name: 'Try Again' }).click();
     await expect(page).toHaveURL(/\/apply/);
+  });
+
+  test("the demo provider's 'Manage billing' opens the test-mode billing page with its subscription and its invoices", async ({ providerPage: page }) => {
+    await page.goto('/profile');
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Manage billing' }).click();
+    await expect(page).toHaveURL(/\/demo-pay\/billing\/bps_/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Billing' })).toBeVisible();
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    const [payments] = await query<{ count: number }>(
+      "SELECT count(*)::int AS count FROM payments p JOIN users u ON u.professional_id = p.professional_id WHERE u.email = 'provider@example.com'",
+    );
+    // A header row and one row per seeded payment.
+    await expect(page.getByRole('table').getByRole('row')).toHaveCount(payments!.count + 1);
+    await expect(page.getByRole('table')).toContainText('First payment');
+    await checkA11y(page);
+    await page.getByRole('link', { name: 'Return to ITConnect' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
   });
 
   test('/subscribe pays for a listing without a subscription and lands on /subscription-success', async ({ consentedPage: page }) => {

@@ -90,7 +90,7 @@ async function main(): Promise<number> {
 
   log.info(`creating database ${database} and Redis prefix ${redisPrefix}`);
   await applyMigrations(databaseUrl);
-  const seeded = await seedDemoData({ databaseUrl, redisUrl: redis.url, redisPrefix, nodeEnv: 'test', log: log.info });
+  const seeded = await seedDemoData({ databaseUrl, redisUrl: redis.url, redisPrefix, nodeEnv: 'test', stripeStandIn: !process.env.STRIPE_SECRET_KEY, log: log.info });
   if (!seeded.seeded) throw new Error(`The fresh database was not seeded: ${seeded.reason}`);
 
   const port = await findFreePort(3100);

@@ -1,77 +1,61 @@
-// The worker killed with SIGKILL in the middle of a reconciliation (issue 10): it had committed the
-// payment and the application and was handing the "application received" e-mail to the queue when
-// it died. BullMQ gives the job to the next worker once the dead one's lock lapses; running it again
-// records nothing twice: one payment, one e-mail.
+// The worker killed with SIGKILL in the middle of a reconciliation (issue 10), at two points:
+//   - inside the transaction that writes the account, the listing, the payment and the application
+//     under review, just before its COMMIT: PostgreSQL rolls it all back;
+//   - after that commit, while it hands the "application received" e-mail to the queue.
+// Each time BullMQ gives the job to the next worker once the dead one's lock lapses, and the
+// payment is recorded once, the application waits for review once, and one e-mail goes out.
+// A tripwire proxy between the first worker and PostgreSQL (or Redis) stops it at that exact point.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, connect, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { postJson, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
 import { startBillingStack, type BillingStack } from '../support/billing-stack';
 import { getTestRedisUrl } from '../support/services';
+import { startTripwireProxy, type TripwireProxy } from '../support/tripwire-proxy';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 let s: BillingStack;
-/** A TCP pass-through to Redis for the first worker: it stops at the command that queues the e-mail. */
-let redisProxy: Server;
-let redisProxyUrl: string;
-const proxied = new Set<Socket>();
-let reachedEmail: () => void = () => {};
-const emailReached = new Promise<void>((resolve) => (reachedEmail = resolve));
-let stopped = false;
 
-function startWorkerProcess(redisUrl: string): ChildProcess {
+beforeAll(async () => {
+  s = await startBillingStack({ withWorker: false });
+});
+
+afterAll(async () => {
+  await s?.close();
+});
+
+/**
+ * A worker process. Its lock lasts 5 s: a dead worker's job is taken up again soon, yet a live one
+ * whose event loop is held up for a moment (its first Prisma query compiles, on a busy machine) is
+ * not taken for dead, which BullMQ counts as a second stall and fails the job for.
+ */
+function startWorkerProcess(overrides: Record<string, string> = {}): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, ...s.workerEnv, REDIS_URL: redisUrl, WORKER_LOCK_MS: '2000', LOG_LEVEL: 'silent' },
+    env: { ...process.env, ...s.workerEnv, WORKER_LOCK_MS: '5000', LOG_LEVEL: 'silent', ...overrides },
     stdio: 'ignore',
   });
 }
 
-beforeAll(async () => {
-  s = await startBillingStack({ withWorker: false });
-  const redis = new URL(getTestRedisUrl());
-  redisProxy = createServer((client) => {
-    const upstream = connect(Number(redis.port || 6379), redis.hostname);
-    proxied.add(client).add(upstream);
-    client.on('data', (chunk: Buffer) => {
-      if (stopped) return;
-      // The worker's sendEmail: BullMQ's add script with the template's name in the job's data.
-      if (chunk.includes('application-received')) {
-        stopped = true;
-        reachedEmail();
-        return;
-      }
-      upstream.write(chunk);
-    });
-    upstream.on('data', (chunk: Buffer) => {
-      if (!stopped) client.write(chunk);
-    });
-    const end = () => {
-      client.destroy();
-      upstream.destroy();
-    };
-    client.on('error', end).on('close', end);
-    upstream.on('error', end).on('close', end);
-  });
-  await new Promise<void>((resolve) => redisProxy.listen(0, '127.0.0.1', resolve));
-  const proxyUrl = new URL(getTestRedisUrl());
-  proxyUrl.hostname = '127.0.0.1';
-  proxyUrl.port = String((redisProxy.address() as AddressInfo).port);
-  redisProxyUrl = proxyUrl.toString();
-});
+async function stop(worker: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (worker.exitCode !== null || worker.signalCode !== null) return;
+  worker.kill(signal);
+  await new Promise((resolve) => worker.once('exit', resolve));
+}
 
-afterAll(async () => {
-  for (const socket of proxied) socket.destroy();
-  await new Promise<void>((resolve) => redisProxy?.close(() => resolve()));
-  await s?.close();
-});
+/** `url` with its host and port replaced by the proxy's. */
+function through(url: string, proxy: TripwireProxy): string {
+  const rewritten = new URL(url);
+  rewritten.hostname = proxy.host;
+  rewritten.port = String(proxy.port);
+  return rewritten.toString();
+}
 
-it('a reconciliation cut off by SIGKILL is finished by the next worker, writing the payment once', { timeout: 90_000 }, async () => {
-  const email = uniqueEmail('crash');
+/** An application paid at "Stripe" whose events are held: only /application-success's verification will reconcile it. */
+async function paidButNotReconciled(label: string) {
+  const email = uniqueEmail(label);
   const res = await postJson(s.t, '/api/create-application-checkout', {
     subscriptionType: 'monthly',
     companyName: 'Crash Test IT',
@@ -90,29 +74,21 @@ it('a reconciliation cut off by SIGKILL is finished by the next worker, writing 
     captcha: await solveCaptcha(s.t),
   });
   const { applicationId } = (await res.json()) as { applicationId: number };
-  const application = await s.db.prisma.application.findUniqueOrThrow({ where: { id: applicationId } });
-  // Stripe's webhooks wait: the reconciliation comes from /application-success's verification alone.
+  const { checkoutSessionId } = await s.db.prisma.application.findUniqueOrThrow({ where: { id: applicationId } });
   s.stripe.controls.pauseDeliveries();
-  await s.stripe.controls.pay(application.checkoutSessionId!);
+  await s.stripe.controls.pay(checkoutSessionId!);
+  return { email, applicationId, sessionId: checkoutSessionId! };
+}
 
-  const first = startWorkerProcess(redisProxyUrl);
-  const verify = await s.t.fetch(`/api/verify-payment?session_id=${application.checkoutSessionId}&application_id=${applicationId}`);
-  expect((await verify.json()).success).toBe(true);
-  await emailReached;
-  // Mid-job: the payment and the application are committed, the e-mail is not queued, the job is not finished.
-  expect(await s.db.prisma.payment.count({ where: { professional: { email } } })).toBe(1);
-  expect((await s.db.prisma.application.findUniqueOrThrow({ where: { id: applicationId } })).status).toBe('pending');
-  first.kill('SIGKILL');
-  await new Promise((resolve) => first.once('exit', resolve));
-  for (const socket of proxied) socket.destroy();
-
-  const second = startWorkerProcess(getTestRedisUrl());
+/** A second worker finishes the job the first left; then Stripe's own, late deliveries change nothing. */
+async function finishAfterCrash({ email, applicationId, sessionId }: { email: string; applicationId: number; sessionId: string }): Promise<void> {
+  const second = startWorkerProcess();
   try {
     const queue = s.t.api.queues.get('stripe');
-    const job = await queue.getJob(`checkout_${application.checkoutSessionId}`);
-    await expect.poll(async () => (await job!.getState()) === 'completed' || (await queue.getJob(job!.id!))?.finishedOn !== undefined, { timeout: 60_000, interval: 500 }).toBe(true);
-    expect((await queue.getJob(job!.id!))!.attemptsMade).toBeGreaterThanOrEqual(1);
-    // Stripe's own deliveries, late, change nothing.
+    const jobId = `checkout_${sessionId}`;
+    await expect.poll(async () => (await queue.getJob(jobId))?.finishedOn !== undefined, { timeout: 60_000, interval: 500 }).toBe(true);
+    const job = await queue.getJob(jobId);
+    expect(job!.failedReason ?? null).toBeNull();
     s.stripe.controls.resumeDeliveries();
     await s.stripe.controls.waitForDeliveries();
     await expect.poll(async () => (await queue.getJobCounts('waiting', 'active', 'delayed')) as Record<string, number>, { timeout: 30_000 }).toEqual({
@@ -121,10 +97,66 @@ it('a reconciliation cut off by SIGKILL is finished by the next worker, writing 
       delayed: 0,
     });
     expect(await s.db.prisma.payment.count({ where: { professional: { email } } })).toBe(1);
+    expect(await s.db.prisma.professional.count({ where: { email } })).toBe(1);
+    expect(await s.db.prisma.user.count({ where: { email } })).toBe(1);
     expect((await s.db.prisma.application.findUniqueOrThrow({ where: { id: applicationId } })).status).toBe('pending');
     await expect.poll(() => s.smtp.to(email).length, { timeout: 20_000 }).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(s.smtp.to(email)).toHaveLength(1);
   } finally {
-    second.kill('SIGTERM');
-    await new Promise((resolve) => second.once('exit', resolve));
+    s.stripe.controls.resumeDeliveries();
+    await stop(second, 'SIGTERM');
   }
+}
+
+it('killed inside the transaction, just before its COMMIT: nothing is kept, and the next worker records the payment once', { timeout: 150_000 }, async () => {
+  const paid = await paidButNotReconciled('crash-in-tx');
+  const database = new URL(s.workerEnv.DATABASE_URL!);
+  // The first COMMIT after the payment's INSERT is the reconciliation's own.
+  let sawPayment = false;
+  const proxy = await startTripwireProxy({
+    target: { host: database.hostname, port: Number(database.port || 5432) },
+    trip: (chunk) => {
+      if (chunk.includes('"payments"')) sawPayment = true;
+      return sawPayment && chunk.includes('COMMIT');
+    },
+  });
+  const first = startWorkerProcess({ DATABASE_URL: through(s.workerEnv.DATABASE_URL!, proxy) });
+  try {
+    const verify = await s.t.fetch(`/api/verify-payment?session_id=${paid.sessionId}&application_id=${paid.applicationId}`);
+    expect((await verify.json()).success).toBe(true);
+    await proxy.tripped;
+    await stop(first, 'SIGKILL');
+    proxy.cut();
+    // Everything the transaction wrote is gone with it.
+    await expect.poll(() => s.db.prisma.payment.count({ where: { professional: { email: paid.email } } }), { timeout: 10_000 }).toBe(0);
+    expect(await s.db.prisma.user.count({ where: { email: paid.email } })).toBe(0);
+    expect((await s.db.prisma.application.findUniqueOrThrow({ where: { id: paid.applicationId } })).status).toBe('pending_payment');
+  } finally {
+    await stop(first, 'SIGKILL');
+    await proxy.close();
+  }
+  await finishAfterCrash(paid);
+});
+
+it('killed after its commit, while it queues the e-mail: the next worker finishes the job, writing the payment once', { timeout: 150_000 }, async () => {
+  const paid = await paidButNotReconciled('crash-after-commit');
+  const redis = new URL(getTestRedisUrl());
+  // The worker's sendEmail: BullMQ's add script with the template's name in the job's data.
+  const proxy = await startTripwireProxy({ target: { host: redis.hostname, port: Number(redis.port || 6379) }, trip: (chunk) => chunk.includes('application-received') });
+  const first = startWorkerProcess({ REDIS_URL: through(getTestRedisUrl(), proxy) });
+  try {
+    const verify = await s.t.fetch(`/api/verify-payment?session_id=${paid.sessionId}&application_id=${paid.applicationId}`);
+    expect((await verify.json()).success).toBe(true);
+    await proxy.tripped;
+    // Mid-job: the payment and the application are committed, the e-mail is not queued, the job is not finished.
+    expect(await s.db.prisma.payment.count({ where: { professional: { email: paid.email } } })).toBe(1);
+    expect((await s.db.prisma.application.findUniqueOrThrow({ where: { id: paid.applicationId } })).status).toBe('pending');
+    await stop(first, 'SIGKILL');
+    proxy.cut();
+  } finally {
+    await stop(first, 'SIGKILL');
+    await proxy.close();
+  }
+  await finishAfterCrash(paid);
 });

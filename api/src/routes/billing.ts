@@ -37,7 +37,7 @@ export function billingRouter(deps: AppDeps): Router {
     await applyPerIp.consume(ctx.ip, ctx.state.log);
     await captcha.verify(input.captcha);
     const user = await loadCurrentUser(ctx, prisma);
-    ctx.body = await startApplicationCheckout({ prisma, stripe, publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''), user, input });
+    ctx.body = await startApplicationCheckout({ prisma, stripe, queues, publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''), user, input });
   });
 
   router.get('/verify-payment', access.public, async (ctx) => {
@@ -46,7 +46,7 @@ export function billingRouter(deps: AppDeps): Router {
     if (!sessionId || sessionId.length > 255 || !Number.isInteger(applicationId) || applicationId < 1 || applicationId > 2_147_483_647) {
       throw new AppError('bad_request', 'session_id and application_id are required.');
     }
-    ctx.body = await verifyPayment({ prisma, stripe, queues, sessionId, applicationId });
+    ctx.body = await verifyPayment({ prisma, stripe, queues, viewer: await loadCurrentUser(ctx, prisma), sessionId, applicationId });
   });
 
   router.post('/create-subscription', access.signedIn, async (ctx) => {

@@ -27,6 +27,7 @@ import {
 } from './demo-text';
 import { distanceKm, outcodesNear, plausiblePostcode, type Outcode } from './places';
 import { createRandom, type Random } from './random';
+import { hourlyEquivalentPence } from '../../../core/hourly-rate';
 
 export const DEMO_SEED = 20241214;
 /** Demo people and companies use reserved domains (RFC 2606), so none of them is a real mailbox. */
@@ -309,8 +310,7 @@ function makeRate(archetype: Archetype, random: Random): Pick<DemoProfessional, 
   if (archetype.daily && roll < 0.42) {
     const [min, max] = archetype.daily;
     const ratePence = random.int(min / 10, max / 10) * 1000;
-    // Price filters compare hourly rates; a day counts as 8 hours (product rule 16).
-    return { ratePence, rateType: 'daily', hourlyRatePence: Math.round(ratePence / 8), isProjectBased: false };
+    return { ratePence, rateType: 'daily', hourlyRatePence: hourlyEquivalentPence(ratePence, 'daily'), isProjectBased: false };
   }
   const [min, max] = archetype.hourly;
   const ratePence = random.int(Math.ceil(min / 5), Math.floor(max / 5)) * 500;

@@ -9,8 +9,10 @@
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import pg from 'pg';
+import { hourlyEquivalentPence } from '../../../core/hourly-rate';
 import { JOBS, jobOptions, queuePrefix } from '../../../core/jobs';
 import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../../../prisma/password';
+import { linkDemoProviderBilling } from './demo-billing';
 import {
   buildDemoData,
   DEMO_COMPANY_TLD,
@@ -42,6 +44,8 @@ export interface SeedOptions {
   redisPrefix: string;
   /** Remove earlier demo rows first and seed again (refused in production). */
   force?: boolean;
+  /** Test mode (no STRIPE_SECRET_KEY): the demo provider's billing is made in the Stripe stand-in too (demo-billing.ts). */
+  stripeStandIn?: boolean;
   nodeEnv?: string;
   now?: Date;
   log?: (line: string) => void;
@@ -86,7 +90,7 @@ async function isEmpty(client: pg.ClientBase): Promise<boolean> {
 async function removeDemoData(client: pg.ClientBase): Promise<void> {
   const userPattern = `%@${DEMO_USER_DOMAIN}`;
   const companyPattern = `%${DEMO_COMPANY_TLD}`;
-  await client.query('DELETE FROM payments WHERE stripe_invoice_id LIKE $1', [`${DEMO_INVOICE_PREFIX}%`]);
+  await client.query('DELETE FROM payments WHERE stripe_invoice_id LIKE $1 OR professional_id IN (SELECT id FROM professionals WHERE email LIKE $2)', [`${DEMO_INVOICE_PREFIX}%`, companyPattern]);
   await client.query('DELETE FROM applications WHERE email LIKE $1', [companyPattern]);
   // Reviews, messages and reports cascade with their users and professionals.
   await client.query('DELETE FROM users WHERE email LIKE $1 OR email LIKE $2', [userPattern, companyPattern]);
@@ -152,7 +156,7 @@ async function writeDemoData(client: pg.ClientBase, data: DemoData, passwords: M
       postcode: ['text', (a) => a.postcode],
       rate_pence: ['int', (a) => a.ratePence],
       rate_type: ['"RateType"', (a) => a.rateType],
-      hourly_rate_pence: ['int', (a) => (a.ratePence === null ? null : a.rateType === 'daily' ? Math.round(a.ratePence / 8) : a.ratePence)],
+      hourly_rate_pence: ['int', (a) => hourlyEquivalentPence(a.ratePence, a.rateType)],
       is_project_based: ['boolean', (a) => a.isProjectBased],
       employee_count: ['text', (a) => a.employeeCount],
       business_type: ['text', (a) => a.businessType],
@@ -348,6 +352,7 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
     try {
       if (options.force) await removeDemoData(client);
       const ids = await writeDemoData(client, data, passwords);
+      if (options.stripeStandIn) await linkDemoProviderBilling({ client, data, professionalIds: ids, redisUrl: options.redisUrl, redisPrefix: options.redisPrefix });
       await client.query('COMMIT');
       professionals = [
         ...data.professionals.map((p) => ({ id: ids.get(p.slug)!, postcode: p.postcode })),

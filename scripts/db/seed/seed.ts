@@ -44,6 +44,8 @@ async function main(): Promise<number> {
       redisPrefix: env.REDIS_PREFIX,
       force,
       nodeEnv: env.NODE_ENV,
+      // Without Stripe keys the site takes payments through its test-mode stand-in (decision 0008).
+      stripeStandIn: !process.env.STRIPE_SECRET_KEY,
       log: log.info,
     });
     if (!result.seeded) {

@@ -11,7 +11,7 @@
 //   - An update of an approved listing: its subscription and listing are left as they are.
 import type Stripe from 'stripe';
 import { formatPounds } from '../../../core/plans';
-import { reconcileCheckoutSession, type ReconcileDeps } from './reconcile';
+import { reconcileCheckout, type ReconcileDeps } from './reconcile';
 
 export type SettleOutcome = 'not-found' | 'not-rejected' | 'refunded' | 'cancelled' | 'checkout-expired' | 'listing-kept' | 'nothing-paid';
 
@@ -33,7 +33,7 @@ async function settleCheckout(deps: ReconcileDeps, sessionId: string): Promise<'
     }
   }
   if (session.status === 'complete' && session.payment_status === 'paid') {
-    await reconcileCheckoutSession(deps, sessionId);
+    await reconcileCheckout(deps, sessionId);
     return 'paid';
   }
   return 'closed';

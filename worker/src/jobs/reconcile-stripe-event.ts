@@ -5,7 +5,7 @@
 // hour); running a job again writes nothing new.
 import { UnrecoverableError } from 'bullmq';
 import { JOBS } from '../../../core/jobs';
-import { reconcileCheckoutSession, reconcileEvent } from '../billing/reconcile';
+import { reconcileCheckout as reconcilePaidCheckout, reconcileEvent } from '../billing/reconcile';
 import { defineJobHandler, type JobContext } from './job-handler';
 
 async function reconcileDeps(ctx: JobContext) {
@@ -22,7 +22,7 @@ export async function reconcileStripeEvent({ eventId }: { eventId: string }, ctx
 }
 
 export async function reconcileCheckout({ sessionId }: { sessionId: string }, ctx: JobContext): Promise<{ outcome: string }> {
-  return { outcome: await reconcileCheckoutSession(await reconcileDeps(ctx), sessionId) };
+  return { outcome: await reconcilePaidCheckout(await reconcileDeps(ctx), sessionId) };
 }
 
 /**

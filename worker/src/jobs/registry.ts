@@ -10,6 +10,7 @@ import { sendEmailHandler } from './send-email';
 import { sendPasswordResetHandler } from './send-password-reset';
 import { sendRegistrationEmailHandler } from './send-registration-email';
 import { settleRejectedApplicationHandler } from './settle-rejected-application';
+import { settleCancellationHandler } from './settle-cancellation';
 
 export const JOB_HANDLERS: readonly JobHandler[] = [
   geocodeProfessionalHandler,
@@ -22,4 +23,5 @@ export const JOB_HANDLERS: readonly JobHandler[] = [
   anonymiseArchivedAccountsHandler,
   recalculateRatingHandler,
   recalculateReplyTimeHandler,
+  settleCancellationHandler,
 ];

@@ -1,6 +1,7 @@
 // send-email end to end: a job added with the core contract's options → the worker in-process →
 // a real SMTP server (smtp-server on 127.0.0.1) receives the message; without SMTP_URL the same
-// job writes an .eml file (and its .json summary) under MAIL_DIR.
+// job writes an .eml file (and its .json summary) under MAIL_DIR. Once per idempotency key, for
+// good: asked again after BullMQ has forgotten the job, it sends nothing.
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -119,6 +120,28 @@ describe('send-email', () => {
     } finally {
       await rm(mailDir, { recursive: true, force: true });
     }
+  });
+
+  it('sends once per idempotency key for good: the same e-mail asked for again after BullMQ forgot the job is not sent', async () => {
+    const worker = await runWorker({ SMTP_URL: smtp.url });
+    const payload = approvedPayload(`application-approved_durable-${Date.now()}`);
+    const options = jobOptions('sendEmail', payload);
+    const first = waitFor(worker, options.jobId);
+    await queue.add(JOBS.sendEmail.name, payload, options);
+    expect((await first).returnvalue).toMatchObject({ via: 'smtp' });
+    const sent = smtp.received.length;
+    const row = await db.prisma.sentEmail.findUniqueOrThrow({ where: { idempotencyKey: payload.idempotencyKey } });
+    expect(row.template).toBe('application-approved');
+
+    // The finished job is removed (kept a day or 1,000 jobs), then the same e-mail is asked for
+    // again (a Stripe event delivered days later, a retried job): it is not sent a second time.
+    await (await queue.getJob(options.jobId))!.remove();
+    const second = waitFor(worker, options.jobId);
+    await queue.add(JOBS.sendEmail.name, payload, options);
+    expect((await second).returnvalue).toMatchObject({ via: 'already-sent', template: 'application-approved' });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(smtp.received).toHaveLength(sent);
+    expect(await db.prisma.sentEmail.count({ where: { idempotencyKey: payload.idempotencyKey } })).toBe(1);
   });
 
   it('refuses the e-mails that carry a secret link: only the job that makes the token sends them', () => {

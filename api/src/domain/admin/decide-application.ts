@@ -15,6 +15,7 @@ import { ADMIN_MESSAGES, AUDIT_ACTIONS, DECIDABLE_STATUSES, type AdminApplicatio
 import type { CurrentUser } from '../../../../core/auth';
 import { Prisma, type PrismaClient } from '../../../../prisma/db';
 import { UNUSABLE_PASSWORD_HASH } from '../../../../prisma/password';
+import { listingFieldsFromApplication } from '../../../../prisma/listing-fields';
 import { uniqueSlug } from '../../../../prisma/unique-slug';
 import type { Queues } from '../../queue';
 import { AppError } from '../app-error';
@@ -33,36 +34,6 @@ async function lockDecidable(tx: Tx, applicationId: number): Promise<Application
   if (!application) throw new AppError('not_found', APPLICATION_NOT_FOUND);
   if (!DECIDABLE_STATUSES.includes(application.status)) throw new AppError('conflict', ADMIN_MESSAGES.applicationDecided);
   return application;
-}
-
-/** The listing's fields as the application gives them (the slug and billing stay the listing's own). */
-function listingFields(a: ApplicationRecord) {
-  return {
-    companyName: a.companyName,
-    contactName: a.contactName,
-    email: a.email,
-    phone: a.phone,
-    website: a.website,
-    description: a.description,
-    services: a.services,
-    location: a.location,
-    region: a.region,
-    postcode: a.postcode,
-    ratePence: a.ratePence,
-    rateType: a.rateType,
-    hourlyRatePence: a.ratePence === null ? null : a.rateType === 'daily' ? Math.round(a.ratePence / 8) : a.ratePence,
-    isProjectBased: a.isProjectBased,
-    employeeCount: a.employeeCount,
-    businessType: a.businessType,
-    linkedin: a.linkedin,
-    github: a.github,
-    facebook: a.facebook,
-    instagram: a.instagram,
-    twitter: a.twitter,
-    youtube: a.youtube,
-    tiktok: a.tiktok,
-    trustpilot: a.trustpilot,
-  } satisfies Prisma.ProfessionalUpdateInput;
 }
 
 /**
@@ -114,7 +85,7 @@ export async function approveApplication({
       const application = await lockDecidable(tx, applicationId);
       const user = await applicantAccount(tx, application);
       const existingId = application.professionalId ?? user.professionalId;
-      const fields = listingFields(application);
+      const fields = listingFieldsFromApplication(application);
       const professional = existingId
         ? await tx.professional.update({
             where: { id: existingId },

@@ -32,10 +32,12 @@ export async function refundDue(prisma: PrismaClient, professionalId: number, fi
 export async function subscriptionSummary({ prisma, user }: { prisma: PrismaClient; user: CurrentUser }): Promise<SubscriptionSummary> {
   const p = await ownProfessional(prisma, user);
   const { refundPence } = await refundDue(prisma, p.id, p.firstPaidAt);
+  const lastPaid = await prisma.payment.findFirst({ where: { professionalId: p.id }, orderBy: { periodEnd: { sort: 'desc', nulls: 'last' } }, select: { periodEnd: true } });
   return {
     status: p.subscriptionStatus,
     plan: p.subscriptionType,
     currentPeriodEnd: p.currentPeriodEnd?.toISOString() ?? null,
+    paidUntil: lastPaid?.periodEnd?.toISOString() ?? null,
     firstPaidAt: p.firstPaidAt?.toISOString() ?? null,
     isRefundDue: p.subscriptionStatus !== 'cancelled' && refundPence > 0,
     refundPence: p.subscriptionStatus !== 'cancelled' ? refundPence : 0,
@@ -68,6 +70,9 @@ export async function createSubscription({
   });
   if (!professional) throw new AppError('not_found', 'Professional not found');
   if (professional.subscriptionStatus === 'active') throw new AppError('conflict', APPLY_MESSAGES.alreadyListed);
+  // Its subscription still runs in Stripe, retrying the card: the card is fixed there, in Manage
+  // billing, rather than a second subscription taken out beside it.
+  if (professional.subscriptionStatus === 'past_due') throw new AppError('conflict', APPLY_MESSAGES.pastDue);
   try {
     const client = await stripe();
     let customer = professional.stripeCustomerId;

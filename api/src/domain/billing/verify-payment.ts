@@ -1,35 +1,53 @@
 // GET /api/verify-payment (/application-success): did the checkout of this application get paid?
 // It reads Stripe's own state of the session, and when it is paid enqueues the same
 // reconciliation the webhook's checkout.session.completed runs (core/jobs.ts reconcileCheckout),
-// so whichever of the two comes first does the work and the other changes nothing.
+// so whichever of the two comes first does the work and the other changes nothing. An update that
+// needed no payment (session_id=no-payment-needed) is answered to its own account only.
 import type Stripe from 'stripe';
-import type { PaymentVerification } from '../../../../core/billing';
+import { NO_PAYMENT_NEEDED, type PaymentVerification } from '../../../../core/billing';
+import { AUTH_MESSAGES, type CurrentUser } from '../../../../core/auth';
 import type { PrismaClient } from '../../../../prisma/db';
 import type { Queues } from '../../queue';
 import { AppError } from '../app-error';
 
-/** The session_id of an application that needed no payment (a listing already paid for). */
-export const NO_PAYMENT_NEEDED = 'no-payment-needed';
+export const NOT_YOUR_APPLICATION = 'Only the account that sent this application can see it.';
+const NOT_FOUND = 'No payment was found for this application.';
+
+/**
+ * An application that needed no payment has no checkout whose id proves the caller paid for it:
+ * only its own account (or an admin) may read its status.
+ */
+async function verifyUpdate(prisma: PrismaClient, viewer: CurrentUser | null, applicationId: number): Promise<PaymentVerification> {
+  if (!viewer) throw new AppError('unauthenticated', AUTH_MESSAGES.signInRequired);
+  const application = await prisma.application.findUnique({ where: { id: applicationId }, select: { status: true, checkoutSessionId: true, userId: true } });
+  if (!application || application.checkoutSessionId !== null) throw new AppError('not_found', NOT_FOUND);
+  if (application.userId !== viewer.id && viewer.role !== 'admin') throw new AppError('forbidden', NOT_YOUR_APPLICATION);
+  return { success: application.status !== 'pending_payment', applicationStatus: application.status };
+}
 
 export async function verifyPayment({
   prisma,
   stripe,
   queues,
+  viewer,
   sessionId,
   applicationId,
 }: {
   prisma: PrismaClient;
   stripe: () => Promise<Stripe>;
   queues: Pick<Queues, 'enqueue'>;
+  /** The signed-in user, if any (an update that needed no payment is shown to its owner only). */
+  viewer: CurrentUser | null;
   sessionId: string;
   applicationId: number;
 }): Promise<PaymentVerification> {
+  if (sessionId === NO_PAYMENT_NEEDED) return verifyUpdate(prisma, viewer, applicationId);
   const application = await prisma.application.findUnique({
     where: { id: applicationId },
     select: { status: true, checkoutSessionId: true },
   });
-  const isThisCheckout = application && (application.checkoutSessionId === sessionId || (sessionId === NO_PAYMENT_NEEDED && application.checkoutSessionId === null));
-  if (!application || !isThisCheckout) throw new AppError('not_found', 'No payment was found for this application.');
+  // The checkout's id (in the address Stripe sent the payer back to) is what the caller shows.
+  if (!application || application.checkoutSessionId !== sessionId) throw new AppError('not_found', NOT_FOUND);
   if (application.status !== 'pending_payment') return { success: true, applicationStatus: application.status };
 
   let session: Stripe.Checkout.Session;

@@ -246,13 +246,14 @@ async function checkoutAction(run: RunOperation, res: ServerResponse, id: string
 
 // ─── Billing page ───────────────────────────────────────────────────────────────────────────
 
-const BILLING_NOTICES: Record<string, string> = {
-  renewed: 'The subscription was renewed and the renewal paid.',
-  renewal_failed: 'The renewal payment failed: the subscription is past due.',
-  ended: 'The subscription ended at the close of its period, as requested.',
-  card_updated: 'The card was updated. Any unpaid renewal has been paid.',
-  failing_on: 'The next renewal will fail.',
-  failing_off: 'The next renewal will be paid.',
+/** What an action did: news (a green status box) or a failure (a red alert box). */
+const BILLING_NOTICES: Record<string, { text: string; isFailure: boolean }> = {
+  renewed: { text: 'The subscription was renewed and the renewal paid.', isFailure: false },
+  renewal_failed: { text: 'The renewal payment failed: the subscription is past due.', isFailure: true },
+  ended: { text: 'The subscription ended at the close of its period, as requested.', isFailure: false },
+  card_updated: { text: 'The card was updated. Any unpaid renewal has been paid.', isFailure: false },
+  failing_on: { text: 'The next renewal will fail.', isFailure: false },
+  failing_off: { text: 'The next renewal will be paid.', isFailure: false },
 };
 
 function invoiceStatusText(invoice: InvoiceObject, refunded: number): string {
@@ -349,7 +350,7 @@ async function billingPage(run: RunOperation, res: ServerResponse, id: string, q
       'Billing — ITConnect (test mode)',
       html`<h1>Billing</h1>
         ${customer?.email ? html`<p>Account: ${customer.email}</p>` : html``}
-        ${notice ? html`<p class="notice" role="status">${notice}</p>` : html``}
+        ${notice ? (notice.isFailure ? html`<p class="alert" role="alert">${notice.text}</p>` : html`<p class="notice" role="status">${notice.text}</p>`) : html``}
         ${error ? html`<p class="alert" role="alert">${error === 'not_renewable' ? 'Only an active or past-due subscription can be renewed or have its card updated.' : 'That did not work. Please try again.'}</p>` : html``}
         <h2>Subscriptions</h2>
         ${subscriptions.length > 0 ? subscriptions.map(subscriptionBlock) : html`<p>No subscriptions.</p>`}

@@ -53,10 +53,12 @@ export async function openInvoice(
     periodStart: number;
     periodEnd: number;
     previousPeriod?: { start: number; end: number };
+    /** When it was made (unix seconds): now, unless history is imported (history.ts). */
+    at?: number;
   },
 ): Promise<{ invoice: InvoiceObject; intent: PaymentIntentObject; payment: InvoicePaymentObject }> {
   const { subscription, item, customer } = args;
-  const created = now();
+  const created = args.at ?? now();
   const amount = item.price.unit_amount * item.quantity;
   const invoiceId = newId('invoice');
   const sequence = customer.next_invoice_sequence;
@@ -191,10 +193,10 @@ export async function invoiceParts(ctx: EngineContext, invoice: InvoiceObject): 
   return { payment, intent };
 }
 
-/** Pays an open invoice: a succeeded charge, the intent succeeded, the invoice and its payment paid. No events. */
-export async function settleInvoice(ctx: EngineContext, invoice: InvoiceObject, last4: string): Promise<{ invoice: InvoiceObject; intent: PaymentIntentObject; charge: ChargeObject }> {
+/** Pays an open invoice: a succeeded charge, the intent succeeded, the invoice and its payment paid. No events. `at`: when (now by default). */
+export async function settleInvoice(ctx: EngineContext, invoice: InvoiceObject, last4: string, at = now()): Promise<{ invoice: InvoiceObject; intent: PaymentIntentObject; charge: ChargeObject }> {
   const { payment, intent } = await invoiceParts(ctx, invoice);
-  const paidAt = now();
+  const paidAt = at;
   const customer = await ctx.repo.get('customer', invoice.customer);
   const expYear = new Date().getUTCFullYear() + 3;
   const paymentMethod =

@@ -458,6 +458,13 @@ describe('renewals, the billing page, cancel', () => {
     expect(renewedPage).toContain('aria-pressed="true"');
     expect(renewedPage.match(/<tr>/g)?.length).toBe(4); // header + three invoices
     expect(renewedPage).toContain('£3.00');
+    expect(renewedPage).toContain('<p class="notice" role="status">The next renewal will fail.</p>');
+    // A renewal that fails is a failure on the page too: an alert, not the green news box.
+    const failedRenewal = await postForm(`${base}/renew`);
+    expect(failedRenewal.headers.get('location')).toBe(`/demo-pay/billing/${portal.id}?done=renewal_failed`);
+    const failedPage = await (await fetch(`${standIn.url}${failedRenewal.headers.get('location')}`)).text();
+    expect(failedPage).toContain('<p class="alert" role="alert">The renewal payment failed: the subscription is past due.</p>');
+    expect(failedPage).not.toContain('class="notice"');
 
     // Another customer's subscription is not reachable through this portal session.
     const other = await paidCheckout('other@example.com');

@@ -69,8 +69,11 @@ export interface StripeStandInControls {
   deliveries(): Promise<DeliveryRecord[]>;
   pauseDeliveries(): void;
   resumeDeliveries(): void;
-  /** The next `n` API calls (/v1) answer `status` with a Stripe error body (5xx: api_error). */
-  failNextRequests(n: number, status?: number): void;
+  /**
+   * The next `n` API calls (/v1) answer `status` with a Stripe error body (5xx: api_error); with
+   * `only`, the next `n` calls of that method whose path starts with `only.path` (others pass).
+   */
+  failNextRequests(n: number, status?: number, only?: { method: string; path: string }): void;
   setWebhook(webhook: WebhookEndpoint | null): void;
   /** Resolves when every queued delivery has been delivered or given up. */
   waitForDeliveries(): Promise<void>;
@@ -117,7 +120,7 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
   const logger = options.logger ?? quietLogger;
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
   const deliveries = new WebhookDeliveries(store, logger, options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS, options.webhook ?? null);
-  const injected = { remaining: 0, status: 500 };
+  const injected: { remaining: number; status: number; only: { method: string; path: string } | undefined } = { remaining: 0, status: 500, only: undefined };
   const ready = deliveries.restore().catch((error: unknown) => logger.error({ err: error }, 'stripe stand-in: could not restore pending webhook deliveries'));
 
   // A readers-writer lock: a change waits for everything before it; a read waits only for the
@@ -211,7 +214,8 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
     if (!key.startsWith('sk_') || (options.apiKey !== undefined && key !== options.apiKey)) {
       return fail(new StripeError(401, 'invalid_request_error', `Invalid API Key provided: ${key.slice(0, 8)}****${key.slice(-4)}`, 'api_key_invalid'));
     }
-    if (injected.remaining > 0) {
+    const isTargeted = !injected.only || (injected.only.method === (req.method ?? 'GET').toUpperCase() && url.pathname.startsWith(injected.only.path));
+    if (injected.remaining > 0 && isTargeted) {
       injected.remaining -= 1;
       const status = injected.status;
       const type = status >= 500 ? 'api_error' : 'invalid_request_error';
@@ -292,9 +296,10 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
     deliveries: async () => (await store.list('delivery')) as DeliveryRecord[],
     pauseDeliveries: () => deliveries.pause(),
     resumeDeliveries: () => deliveries.resume(),
-    failNextRequests: (n, status = 500) => {
+    failNextRequests: (n, status = 500, only) => {
       injected.remaining = n;
       injected.status = status;
+      injected.only = only;
     },
     setWebhook: (webhook) => deliveries.setEndpoint(webhook),
     waitForDeliveries: async () => {

@@ -29,18 +29,21 @@ export async function newSubscription(
     status: 'active' | 'incomplete';
     saveDefaultPaymentMethod: 'off' | 'on_subscription';
     description?: string | null;
+    /** When it started and its current period (unix seconds): now and the first period, unless history is imported. */
+    start?: number;
+    currentPeriod?: { start: number; end: number };
   },
 ): Promise<{ subscription: SubscriptionObject; item: SubscriptionItemObject }> {
   const recurring = args.price.recurring;
   if (!recurring) throw StripeError.invalid('A subscription needs a recurring price.', 'items[0][price]');
-  const start = now();
+  const start = args.start ?? now();
   const id = newId('subscription');
   const item: SubscriptionItemObject = {
     id: newId('si'),
     object: 'subscription_item',
     created: start,
-    current_period_start: start,
-    current_period_end: addInterval(start, recurring.interval, recurring.interval_count),
+    current_period_start: args.currentPeriod?.start ?? start,
+    current_period_end: args.currentPeriod?.end ?? addInterval(start, recurring.interval, recurring.interval_count),
     discounts: [],
     metadata: {},
     price: args.price,

@@ -3,13 +3,13 @@ import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { VerificationState } from '../../api/use-payment-verification';
 import { stripTags, textOf } from '../../testing/render-page';
-import { APPLICATION_SUCCESS_TEXTS, ApplicationSuccessView } from './application-success-page';
+import { APPLICATION_SUCCESS_TEXTS, ApplicationSuccessView, UPDATE_SUCCESS_TEXTS } from './application-success-page';
 import { canVerify, verificationParams } from './verification-params';
 
-function render(state: VerificationState): string {
+function render(state: VerificationState, isUpdate = false): string {
   return renderToStaticMarkup(
     <MemoryRouter>
-      <ApplicationSuccessView state={state} />
+      <ApplicationSuccessView state={state} isUpdate={isUpdate} />
     </MemoryRouter>,
   );
 }
@@ -47,5 +47,17 @@ describe('Application success page', () => {
     expect(APPLICATION_SUCCESS_TEXTS.success).toContain('within 48 hours');
     expect(html).toMatch(/<a[^>]*href="\/"[^>]*>Back to Home<\/a>/);
     expect(html).toMatch(/<a[^>]*href="\/profile"[^>]*>View Profile<\/a>/);
+  });
+
+  it('tells an active subscriber that the update was received and waits for review, with no word of a payment', () => {
+    const html = render({ status: 'succeeded', applicationStatus: 'pending' }, true);
+    const text = stripTags(html);
+    expect(textOf(html, 'h1')).toEqual(['Application Submitted Successfully!']);
+    expect(text).toContain(UPDATE_SUCCESS_TEXTS.success);
+    expect(text).toContain('your updated application has been received');
+    expect(text).toContain('within 48 hours');
+    expect(text).not.toMatch(/payment has been received/);
+    expect(textOf(render({ status: 'verifying' }, true), 'h1')).toEqual(['Checking Your Application']);
+    expect(stripTags(render({ status: 'verifying' }, true))).not.toMatch(/confirm your payment/);
   });
 });

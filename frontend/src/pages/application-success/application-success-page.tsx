@@ -1,9 +1,11 @@
 // /application-success (spec: Application success; sections 4, 8, 9): where the payment provider
 // sends an applicant back after paying. 'Verifying Payment' while GET /api/verify-payment runs
 // (retried 3 times, 2 seconds apart); then 'Application Submitted Successfully!' (reviewed within
-// 48 hours, product rule 3) or 'Payment Failed' with 'Try Again' back to /apply.
+// 48 hours, product rule 3) or 'Payment Failed' with 'Try Again' back to /apply. An update sent by a
+// provider whose subscription is active (session_id=no-payment-needed) paid nothing: its texts say so.
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import { NO_PAYMENT_NEEDED } from '../../../../core/billing';
 import { usePaymentVerification, type VerificationState } from '../../api/use-payment-verification';
 import { Spinner } from '../../components/spinner';
 import { displayHeadingClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../components/styles';
@@ -20,21 +22,28 @@ export const APPLICATION_SUCCESS_TEXTS = {
     'Thank you: your payment has been received. Your application will be reviewed within 48 hours, and we will send you an e-mail confirmation once it has been approved.',
 } as const;
 
+/** An update sent by a provider whose subscription is active: nothing was paid, so nothing is said of a payment. */
+export const UPDATE_SUCCESS_TEXTS = {
+  verifyingHeading: 'Checking Your Application',
+  verifying: 'Please wait while we check your updated application. This takes a moment.',
+  failedHeading: 'Application Not Found',
+  failed: 'We could not find this application. Please sign in and check My Profile, or contact support.',
+  successHeading: 'Application Submitted Successfully!',
+  success:
+    'Thank you: your updated application has been received. No payment was needed, as your subscription is already active. It will be reviewed within 48 hours, and we will e-mail you once it has been decided; until then your listing stays as it is.',
+} as const;
+
 export function ApplicationSuccessPage() {
   const [searchParams] = useSearchParams();
   const { sessionId, applicationId } = verificationParams(searchParams);
   const state = usePaymentVerification(sessionId, applicationId);
-  return <ApplicationSuccessView state={state} />;
+  return <ApplicationSuccessView state={state} isUpdate={sessionId === NO_PAYMENT_NEEDED} />;
 }
 
-export function ApplicationSuccessView({ state }: { state: VerificationState }) {
+export function ApplicationSuccessView({ state, isUpdate = false }: { state: VerificationState; isUpdate?: boolean }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const heading =
-    state.status === 'verifying'
-      ? APPLICATION_SUCCESS_TEXTS.verifyingHeading
-      : state.status === 'succeeded'
-        ? APPLICATION_SUCCESS_TEXTS.successHeading
-        : APPLICATION_SUCCESS_TEXTS.failedHeading;
+  const texts = isUpdate ? UPDATE_SUCCESS_TEXTS : APPLICATION_SUCCESS_TEXTS;
+  const heading = state.status === 'verifying' ? texts.verifyingHeading : state.status === 'succeeded' ? texts.successHeading : texts.failedHeading;
   useDocumentTitle(heading.replace(/!$/, ''));
 
   // The heading changes with the outcome: take focus to it so that it is read out.
@@ -50,10 +59,10 @@ export function ApplicationSuccessView({ state }: { state: VerificationState }) 
       <h1 ref={headingRef} tabIndex={-1} className={`${displayHeadingClass} focus:outline-none`}>
         {heading}
       </h1>
-      {state.status === 'verifying' ? <Spinner message={APPLICATION_SUCCESS_TEXTS.verifying} /> : null}
+      {state.status === 'verifying' ? <Spinner message={texts.verifying} /> : null}
       {state.status === 'failed' ? (
         <>
-          <p className="mt-4 text-gray-700">{APPLICATION_SUCCESS_TEXTS.failed}</p>
+          <p className="mt-4 text-gray-700">{texts.failed}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link to="/apply" className={primaryButtonClass}>
               Try Again
@@ -66,7 +75,7 @@ export function ApplicationSuccessView({ state }: { state: VerificationState }) 
       ) : null}
       {state.status === 'succeeded' ? (
         <>
-          <p className="mt-4 text-gray-700">{APPLICATION_SUCCESS_TEXTS.success}</p>
+          <p className="mt-4 text-gray-700">{texts.success}</p>
           <div className="mt-8 flex flex-wrap justify-center gap-3">
             <Link to="/" className={secondaryButtonClass}>
               Back to Home

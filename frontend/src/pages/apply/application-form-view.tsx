@@ -1,5 +1,6 @@
 // Step 2 of /apply: the business profile form (spec: Apply; section 5). Disabled until a plan is
-// chosen. 'Continue to Payment' checks every field with core's schema (each message beside its
+// chosen; 'Continue to Payment' stays usable and, without a plan, says 'Please select a plan' (a
+// toast and beside the button) and takes the user to step 1. With one, it checks every field with core's schema (each message beside its
 // field, focus on the first), then asks the API for a checkout and sends the browser there. On any
 // failure: the toast 'Payment setup failed' (with the API's message when it sent one), the API's
 // field messages beside their fields, and the captcha starts over (spec section 8).
@@ -36,6 +37,8 @@ interface ApplicationFormProps {
   plan: PlanId | null;
   isSignedIn: boolean;
   initialValues: ApplicationFormValues;
+  /** 'Continue to Payment' without a plan: take the user to step 1. */
+  onPlanMissing?: () => void;
 }
 
 /** Moves focus to the control of `key` (a field name, a social row's part, or the captcha). */
@@ -48,7 +51,7 @@ function focusControl(form: HTMLFormElement | null, key: string): void {
   target?.focus();
 }
 
-export function ApplicationForm({ plan, isSignedIn, initialValues }: ApplicationFormProps) {
+export function ApplicationForm({ plan, isSignedIn, initialValues, onPlanMissing }: ApplicationFormProps) {
   const id = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const captchaRef = useRef<CaptchaHandle>(null);
@@ -56,7 +59,9 @@ export function ApplicationForm({ plan, isSignedIn, initialValues }: Application
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [isPlanMissing, setPlanMissing] = useState(false);
   const isDisabled = plan === null;
+  const planMessageId = `${id}-plan-required`;
 
 
   function showErrors(found: FieldErrors) {
@@ -68,9 +73,13 @@ export function ApplicationForm({ plan, isSignedIn, initialValues }: Application
   async function onSubmit() {
     if (isSubmitting) return;
     if (!plan) {
+      // The spec's message, as a toast and beside the button; then on to step 1 to choose one.
+      setPlanMissing(true);
       showToast({ title: APPLY_MESSAGES.planRequired, description: APPLY_MESSAGES.planRequiredDetail, variant: 'destructive' });
+      onPlanMissing?.();
       return;
     }
+    setPlanMissing(false);
     const result = validateApplication(values, { plan, isSignedIn, captcha: captcha ?? '' });
     if (!result.ok) {
       showErrors(result.errors);
@@ -302,18 +311,29 @@ export function ApplicationForm({ plan, isSignedIn, initialValues }: Application
         <div data-field="captcha">
           <Captcha ref={captchaRef} onChange={setCaptcha} error={errors.captcha} />
         </div>
-
-        <div className="space-y-3">
-          <button type="submit" disabled={isSubmitting} className={`${primaryButtonClass} w-full sm:w-auto`}>
-            {isSubmitting ? 'Redirecting to payment…' : 'Continue to Payment'}
-          </button>
-          {failure ? <p className="text-sm text-red-700">{failure}</p> : null}
-          <p className="text-sm text-gray-700">
-            You pay securely on the next page. We review every application within 48 hours and e-mail you when your
-            listing is approved.
-          </p>
-        </div>
       </fieldset>
+
+      {/* Outside the fieldset, so that without a plan it still answers: with the spec's message. */}
+      <div className="mt-8 space-y-3">
+        <button
+          type="submit"
+          disabled={isSubmitting}
+          aria-describedby={isDisabled && isPlanMissing ? planMessageId : undefined}
+          className={`${primaryButtonClass} w-full sm:w-auto`}
+        >
+          {isSubmitting ? 'Redirecting to payment…' : 'Continue to Payment'}
+        </button>
+        {isDisabled && isPlanMissing ? (
+          <p id={planMessageId} role="alert" className="text-sm text-red-700">
+            <strong>{APPLY_MESSAGES.planRequired}</strong>: {APPLY_MESSAGES.planRequiredDetail}
+          </p>
+        ) : null}
+        {failure ? <p className="text-sm text-red-700">{failure}</p> : null}
+        <p className="text-sm text-gray-700">
+          You pay securely on the next page. We review every application within 48 hours and e-mail you when your
+          listing is approved.
+        </p>
+      </div>
     </form>
   );
 }

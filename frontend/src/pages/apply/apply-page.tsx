@@ -81,7 +81,16 @@ export function ApplyPage() {
         <h2 id="apply-step-details" ref={detailsHeadingRef} tabIndex={-1} className={`${sectionHeadingClass} focus:outline-none`}>
           Step 2: Your business details
         </h2>
-        <ApplicationForm key={user?.id ?? 'visitor'} plan={plan} isSignedIn={user !== null} initialValues={initialValues} />
+        <ApplicationForm
+          key={user?.id ?? 'visitor'}
+          plan={plan}
+          isSignedIn={user !== null}
+          initialValues={initialValues}
+          onPlanMissing={() => {
+            planHeadingRef.current?.scrollIntoView({ block: 'start' });
+            planHeadingRef.current?.focus();
+          }}
+        />
       </section>
     </div>
   );

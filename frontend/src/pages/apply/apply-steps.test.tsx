@@ -42,9 +42,13 @@ describe('step 1: the plans', () => {
 });
 
 describe('step 2: the form', () => {
-  it('is disabled until a plan is chosen', () => {
-    expect(renderForm(null, false)).toMatch(/<fieldset disabled=""/);
+  it('is disabled until a plan is chosen, but Continue to Payment still answers (with the spec\'s plan message)', () => {
+    const withoutPlan = renderForm(null, false);
+    expect(withoutPlan).toMatch(/<fieldset disabled=""/);
     expect(renderForm('monthly', false)).not.toMatch(/<fieldset disabled=""/);
+    // The button sits outside the disabled fieldset, enabled, so the message can be reached.
+    expect(withoutPlan.indexOf('Continue to Payment')).toBeGreaterThan(withoutPlan.lastIndexOf('</fieldset>'));
+    expect(withoutPlan).toMatch(/<button type="submit"(?![^>]*\sdisabled="")[^>]*>Continue to Payment<\/button>/);
   });
 
   it('asks a visitor for a password and a signed-in user for none', () => {

@@ -17,6 +17,7 @@ import {
   canCancel,
   cancellationEffects,
   cancelledToastDescription,
+  pastDueMessage,
   periodEndRow,
   planLabel,
   refundStatement,
@@ -119,8 +120,8 @@ function SubscriptionDetails({ subscription, professionalId }: { subscription: S
       </dl>
 
       {subscription.status === 'past_due' ? (
-        <p className="mt-4 text-sm text-gray-800">
-          Your last payment did not go through. Please update your card in Manage billing to keep your listing live.
+        <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {pastDueMessage(subscription)}
         </p>
       ) : null}
       {!isRunning ? (

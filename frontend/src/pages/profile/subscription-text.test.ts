@@ -5,6 +5,7 @@ import {
   cancellationEffects,
   cancelledToastDescription,
   formatUkDate,
+  pastDueMessage,
   periodEndRow,
   planLabel,
   refundStatement,
@@ -14,6 +15,7 @@ const summary: SubscriptionSummary = {
   status: 'active',
   plan: 'yearly',
   currentPeriodEnd: '2026-03-03T10:00:00Z',
+  paidUntil: '2026-03-03T10:00:00Z',
   firstPaidAt: '2025-03-03T10:00:00Z',
   isRefundDue: false,
   refundPence: 0,
@@ -28,11 +30,23 @@ describe('the subscription panel', () => {
 
   it('says when a running plan renews, and until when another was paid', () => {
     expect(periodEndRow(summary)).toEqual({ label: 'Renews on', value: '3 March 2026' });
-    expect(periodEndRow({ ...summary, status: 'past_due' })).toEqual({ label: 'Paid until', value: '3 March 2026' });
+    expect(periodEndRow({ ...summary, status: 'cancelled' })).toEqual({ label: 'Paid until', value: '3 March 2026' });
     expect(periodEndRow({ ...summary, currentPeriodEnd: null })).toBeNull();
     expect(formatUkDate('not a date')).toBeNull();
     // UK time: just before midnight UTC in summer is already the next day in London.
     expect(formatUkDate('2025-06-30T23:30:00Z')).toBe('1 July 2025');
+  });
+
+  it('says what is true of a past-due plan: the renewal that failed (not the unpaid period as paid), and to update the card', () => {
+    // Stripe's current period is the one the failed renewal was for: it is not paid.
+    const pastDue = { ...summary, status: 'past_due' as const, currentPeriodEnd: '2027-03-03T10:00:00Z', paidUntil: '2026-03-03T10:00:00Z' };
+    expect(periodEndRow(pastDue)).toEqual({ label: 'Renewal failed on', value: '3 March 2026' });
+    expect(JSON.stringify(periodEndRow(pastDue))).not.toMatch(/Paid until|2027/);
+    expect(pastDueMessage(pastDue)).toBe(
+      'Your renewal payment due on 3 March 2026 did not go through, so your listing is hidden from the directory. Please update your card in Manage billing: your listing is shown again as soon as the payment is taken.',
+    );
+    expect(periodEndRow({ ...pastDue, paidUntil: null })).toBeNull();
+    expect(pastDueMessage({ paidUntil: null })).toMatch(/^Your last renewal payment did not go through/);
   });
 
   it('offers cancelling only a running or overdue plan', () => {

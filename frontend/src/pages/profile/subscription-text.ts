@@ -24,11 +24,25 @@ export function formatUkDate(iso: string | null | undefined): string | null {
   return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 }
 
-/** The date row: 'Renews on' for a running plan, 'Paid until' otherwise; null without a date. */
-export function periodEndRow(summary: Pick<SubscriptionSummary, 'status' | 'currentPeriodEnd'>): { label: string; value: string } | null {
+/**
+ * The date row: 'Renews on' for a running plan; for a past-due one, the day its renewal was due and
+ * failed (the end of the last period paid for: Stripe's current period is the unpaid one); 'Paid
+ * until' otherwise; null without a date.
+ */
+export function periodEndRow(summary: Pick<SubscriptionSummary, 'status' | 'currentPeriodEnd' | 'paidUntil'>): { label: string; value: string } | null {
+  if (summary.status === 'past_due') {
+    const failedOn = formatUkDate(summary.paidUntil);
+    return failedOn ? { label: 'Renewal failed on', value: failedOn } : null;
+  }
   const value = formatUkDate(summary.currentPeriodEnd);
   if (!value) return null;
   return { label: summary.status === 'active' ? 'Renews on' : 'Paid until', value };
+}
+
+/** What a past-due plan means and what to do (the listing is hidden until a payment is taken). */
+export function pastDueMessage(summary: Pick<SubscriptionSummary, 'paidUntil'>): string {
+  const failedOn = formatUkDate(summary.paidUntil);
+  return `${failedOn ? `Your renewal payment due on ${failedOn} did not go through` : 'Your last renewal payment did not go through'}, so your listing is hidden from the directory. Please update your card in Manage billing: your listing is shown again as soon as the payment is taken.`;
 }
 
 /** Whether there is a plan to cancel (it is running, or its renewal payment is overdue). */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '../../../../core/plans';
-import { parseSubscribeQuery, PAYING_BUTTON_TEXT, planCardText, subscribeButtonText, SUBSCRIBE_FEATURES } from './subscribe-logic';
+import { APPLY_MESSAGES } from '../../../../core/billing';
+import { parseSubscribeQuery, PAYING_BUTTON_TEXT, planCardText, subscribeButtonText, subscribeFailure, SUBSCRIBE_FEATURES } from './subscribe-logic';
 
 describe('parseSubscribeQuery', () => {
   it('reads the professional and the plan, monthly by default', () => {
@@ -32,5 +33,17 @@ describe('the plan card', () => {
     expect(planCardText('yearly')).toEqual({ title: 'Annual Plan', badge: 'Save 22%', price: '£28 per year - Best value!' });
     expect(planCardText('monthly')).toEqual({ title: 'Monthly Plan', badge: null, price: '£3 per month - Pay as you go' });
     expect(SUBSCRIBE_FEATURES).toHaveLength(5);
+  });
+});
+
+describe('when no subscription can be started', () => {
+  it('sends a past-due listing to My Profile (Manage billing) with the reason, not to a retry', () => {
+    expect(subscribeFailure({ status: 409, apiMessage: APPLY_MESSAGES.pastDue })).toEqual({ message: APPLY_MESSAGES.pastDue, detail: null, next: 'profile' });
+    expect(APPLY_MESSAGES.pastDue).toMatch(/Manage billing/);
+  });
+
+  it("otherwise says the spec's 'Unable to create subscription' and offers a retry", () => {
+    expect(subscribeFailure({ status: 503, apiMessage: 'Stripe is down' })).toEqual({ message: APPLY_MESSAGES.subscriptionFailed, detail: 'Stripe is down', next: 'retry' });
+    expect(subscribeFailure(null)).toEqual({ message: APPLY_MESSAGES.subscriptionFailed, detail: null, next: 'retry' });
   });
 });

@@ -1,6 +1,7 @@
 // /subscribe's pure parts (spec: Subscribe; product rule 1): the address's professionalId and plan,
 // the plan card's texts and the pay button's, all from core/plans (the spec's £1/£10 button text
 // is a defect: the button says what is charged).
+import { APPLY_MESSAGES } from '../../../../core/billing';
 import { formatPounds, isPlanId, PLANS, YEARLY_SAVING_PERCENT, type PlanId } from '../../../../core/plans';
 
 export interface SubscribeQuery {
@@ -67,3 +68,17 @@ export const SUBSCRIBE_TEXTS = {
   demoHint: 'Test cards: 4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined.',
   stripeUnavailable: 'The secure payment form could not be loaded. Please check your connection and reload the page.',
 } as const;
+
+/**
+ * What the page says when no subscription could be started. A refusal (409: the listing's
+ * subscription is active, or past due and fixed in Manage billing) is said as the API says it, with
+ * the way to My Profile; anything else is the spec's 'Unable to create subscription' with a retry.
+ */
+export function subscribeFailure(error: { status?: number; apiMessage?: string | undefined } | null | undefined): {
+  message: string;
+  detail: string | null;
+  next: 'retry' | 'profile';
+} {
+  if (error?.status === 409 && error.apiMessage) return { message: error.apiMessage, detail: null, next: 'profile' };
+  return { message: APPLY_MESSAGES.subscriptionFailed, detail: error?.apiMessage ?? null, next: 'retry' };
+}

@@ -7,17 +7,16 @@
 import { lazy, Suspense } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { mutate } from 'swr';
-import { APPLY_MESSAGES } from '../../../../core/billing';
 import { MONEY_BACK_DAYS, type PlanId } from '../../../../core/plans';
 import { ApiRequestError } from '../../api/client';
 import { useNewSubscription } from '../../api/use-new-subscription';
 import { SITE_CONFIG_KEY, useSiteConfig } from '../../api/use-site-config';
 import { PlanFeatures } from '../../components/plans/plan-parts';
 import { Spinner } from '../../components/spinner';
-import { displayHeadingClass, linkClass, panelClass, secondaryButtonClass, sectionHeadingClass } from '../../components/styles';
+import { displayHeadingClass, linkClass, panelClass, primaryButtonClass, secondaryButtonClass, sectionHeadingClass } from '../../components/styles';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { DemoCardForm } from './demo-card-form';
-import { parseSubscribeQuery, planCardText, SUBSCRIBE_FEATURES, SUBSCRIBE_TEXTS } from './subscribe-logic';
+import { parseSubscribeQuery, planCardText, subscribeFailure, SUBSCRIBE_FEATURES, SUBSCRIBE_TEXTS } from './subscribe-logic';
 import { usePaymentOutcome } from './use-payment-outcome';
 
 const StripePaymentForm = lazy(async () => ({ default: (await import('./stripe-payment-form')).StripePaymentForm }));
@@ -45,25 +44,31 @@ function SubscribeCheckout({ professionalId, plan }: { professionalId: number; p
   }
 
   if (state.status === 'failed' || !config) {
-    const apiMessage = state.status === 'failed' && state.error instanceof ApiRequestError ? state.error.apiMessage : undefined;
+    const failure = subscribeFailure(state.status === 'failed' && state.error instanceof ApiRequestError ? state.error : null);
     return (
       <div className="mx-auto max-w-2xl space-y-6 px-4 py-16 text-center sm:px-6">
         <h1 className={displayHeadingClass}>{SUBSCRIBE_TEXTS.title}</h1>
         <div role="alert" className="space-y-2">
-          <p className="font-medium text-red-700">{APPLY_MESSAGES.subscriptionFailed}</p>
-          {apiMessage ? <p className="text-gray-700">{apiMessage}</p> : null}
+          <p className="font-medium text-red-700">{failure.message}</p>
+          {failure.detail ? <p className="text-gray-700">{failure.detail}</p> : null}
         </div>
         <div className="flex flex-wrap justify-center gap-3">
-          <button
-            type="button"
-            className={secondaryButtonClass}
-            onClick={() => {
-              if (!config) void mutate(SITE_CONFIG_KEY);
-              retry();
-            }}
-          >
-            Try again
-          </button>
+          {failure.next === 'profile' ? (
+            <Link to="/profile" className={primaryButtonClass}>
+              Go to My Profile
+            </Link>
+          ) : (
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => {
+                if (!config) void mutate(SITE_CONFIG_KEY);
+                retry();
+              }}
+            >
+              Try again
+            </button>
+          )}
           <Link to="/" className={secondaryButtonClass}>
             Back to Home
           </Link>

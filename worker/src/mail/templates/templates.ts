@@ -200,6 +200,31 @@ export function subscriptionCancelledEmail(d: z.infer<typeof SubscriptionCancell
   });
 }
 
+export const SubscriptionEndedData = z.object({
+  contactName: name,
+  companyName: name,
+  /** Stripe gave up on an unpaid renewal (rather than a cancellation in Stripe's billing page). */
+  isUnpaid: z.boolean(),
+  profileUrl: url,
+});
+/** A subscription that ended outside the site: the listing is removed, the account stays open (product rule 22). */
+export function subscriptionEndedEmail(d: z.infer<typeof SubscriptionEndedData>): RenderedEmail {
+  return renderEmail({
+    subject: 'Your ITConnect subscription has ended',
+    greeting: `Hello ${d.contactName},`,
+    blocks: [
+      {
+        paragraph: d.isUnpaid
+          ? `The subscription for ${d.companyName} has ended because its renewal payment could not be taken, so the listing has been removed from the directory.`
+          : `The subscription for ${d.companyName} has ended, so the listing has been removed from the directory.`,
+      },
+      { paragraph: 'Your ITConnect account stays open and your listing details are kept. No further payments will be taken.' },
+      { paragraph: 'To list your business again, sign in and choose Subscribe on My Profile.' },
+      { button: { label: 'Go to My Profile', url: d.profileUrl } },
+    ],
+  });
+}
+
 export const SubscriptionRefundedData = z.object({ contactName: name, companyName: name, amount: z.string().min(1).max(20) });
 export function subscriptionRefundedEmail(d: z.infer<typeof SubscriptionRefundedData>): RenderedEmail {
   return renderEmail({
@@ -208,6 +233,20 @@ export function subscriptionRefundedEmail(d: z.infer<typeof SubscriptionRefunded
     blocks: [
       { paragraph: `We have refunded ${d.amount} for the ${d.companyName} subscription under our 30-day money-back guarantee.` },
       { paragraph: 'Refunds usually reach your card within 5 to 10 working days.' },
+    ],
+  });
+}
+
+export const PaymentDuplicateRefundedData = z.object({ amount: z.string().min(1).max(20), contactName: name.optional(), companyName: name.optional() });
+/** A second subscription for one listing (a checkout paid twice): refunded in full and ended (product rule 24). */
+export function paymentDuplicateRefundedEmail(d: z.infer<typeof PaymentDuplicateRefundedData>): RenderedEmail {
+  const listing = d.companyName ? `the ${d.companyName} listing` : 'one ITConnect listing';
+  return renderEmail({
+    subject: 'We have refunded a duplicate ITConnect payment',
+    greeting: d.contactName ? `Hello ${d.contactName},` : 'Hello,',
+    blocks: [
+      { paragraph: `You were charged twice for ${listing}. A listing has only one subscription, so we have cancelled the second one and refunded ${d.amount} in full: no further payments will be taken for it.` },
+      { paragraph: 'Refunds usually reach your card within 5 to 10 working days. Nothing else changes.' },
     ],
   });
 }
@@ -246,7 +285,9 @@ const TEMPLATES = {
   'message-answered': [MessageAnsweredData, messageAnsweredEmail],
   'new-review': [NewReviewData, newReviewEmail],
   'subscription-cancelled': [SubscriptionCancelledData, subscriptionCancelledEmail],
+  'subscription-ended': [SubscriptionEndedData, subscriptionEndedEmail],
   'subscription-refunded': [SubscriptionRefundedData, subscriptionRefundedEmail],
+  'payment-duplicate-refunded': [PaymentDuplicateRefundedData, paymentDuplicateRefundedEmail],
   'contact-message': [ContactMessageData, contactMessageEmail],
 } as const satisfies Record<EmailTemplate, readonly [z.ZodType, (data: never) => RenderedEmail]>;
 

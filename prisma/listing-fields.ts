@@ -1,0 +1,34 @@
+// A listing's columns as an application gives them: what a paid checkout (the worker) writes into
+// a new listing, and what an admin's approval (the API) writes into a new or updated one. The slug,
+// the approval and the billing columns are the listing's own and not here.
+import { hourlyEquivalentPence } from '../core/hourly-rate';
+import type { Application, Prisma } from './generated/client';
+
+export function listingFieldsFromApplication(a: Application) {
+  return {
+    companyName: a.companyName,
+    contactName: a.contactName,
+    email: a.email,
+    phone: a.phone,
+    website: a.website,
+    description: a.description,
+    services: a.services,
+    location: a.location,
+    region: a.region,
+    postcode: a.postcode,
+    ratePence: a.ratePence,
+    rateType: a.rateType,
+    hourlyRatePence: hourlyEquivalentPence(a.ratePence, a.rateType),
+    isProjectBased: a.isProjectBased,
+    employeeCount: a.employeeCount,
+    businessType: a.businessType,
+    linkedin: a.linkedin,
+    github: a.github,
+    facebook: a.facebook,
+    instagram: a.instagram,
+    twitter: a.twitter,
+    youtube: a.youtube,
+    tiktok: a.tiktok,
+    trustpilot: a.trustpilot,
+  } satisfies Prisma.ProfessionalUpdateInput;
+}
