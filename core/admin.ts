@@ -250,6 +250,8 @@ export const AUDIT_ACTIONS = {
   reviewHide: 'review.hide',
   reviewRestore: 'review.restore',
   retention: 'retention.anonymise',
+  /** The worker refunded and ended a second subscription for one listing (never a second charge). */
+  duplicateRefunded: 'payment.duplicate-refunded',
 } as const;
 
 /**

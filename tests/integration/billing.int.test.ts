@@ -286,6 +286,63 @@ describe('renewals', () => {
   });
 });
 
+describe('events already reflected', () => {
+  it('an event received before the worker last read its subscription from Stripe is not reconciled again; one received after is', async () => {
+    const { body } = await j.paidApplication();
+    const listing = await s.db.prisma.professional.findUniqueOrThrow({ where: { email: body.email } });
+    const stripeWorker = s.worker!.workers.get('stripe')!;
+    const queue = s.t.api.queues.get('stripe');
+    const before = (await s.stripe.controls.events()).length;
+    s.stripe.controls.pauseDeliveries();
+    let renewal: Awaited<ReturnType<typeof s.stripe.controls.events>>;
+    try {
+      await s.stripe.controls.renew(listing.stripeSubscriptionId!);
+      renewal = (await s.stripe.controls.events()).slice(before);
+      const updated = renewal.find((e) => e.type === 'customer.subscription.updated')!;
+      // The subscription's event is received first, but its job waits (as behind a long queue)...
+      await stripeWorker.pause();
+      expect((await j.deliverEvent(updated)).status).toBe(200);
+      await (await queue.getJob(`stripe-event_${updated.id}`))!.remove();
+      stripeWorker.resume();
+      // ...while the invoice's event is reconciled, reading the subscription from Stripe after it.
+      const drained = () =>
+        expect.poll(async () => (await queue.getJobCounts('waiting', 'active', 'delayed')) as Record<string, number>, { timeout: 20_000 }).toEqual({ waiting: 0, active: 0, delayed: 0 });
+      expect((await j.deliverEvent(renewal.find((e) => e.type === 'invoice.paid')!)).status).toBe(200);
+      await drained();
+      // Delivered again (its job is gone, it is not reconciled yet): queued, and found already reflected.
+      expect((await j.deliverEvent(updated)).status).toBe(200);
+      await drained();
+    } finally {
+      stripeWorker.resume();
+      s.stripe.controls.resumeDeliveries();
+    }
+    await j.settle();
+    const updated = renewal.find((e) => e.type === 'customer.subscription.updated')!;
+    const paid = renewal.find((e) => e.type === 'invoice.paid')!;
+    expect((await queue.getJob(`stripe-event_${paid.id}`))!.returnvalue).toEqual({ type: 'invoice.paid', outcome: 'paid' });
+    expect((await queue.getJob(`stripe-event_${updated.id}`))!.returnvalue).toEqual({ type: 'customer.subscription.updated', outcome: 'already-reflected' });
+    const after = await s.db.prisma.professional.findUniqueOrThrow({ where: { id: listing.id }, include: { payments: true } });
+    expect(after.payments).toHaveLength(2);
+    expect(after.currentPeriodEnd!.getTime()).toBeGreaterThan(listing.currentPeriodEnd!.getTime());
+    expect(after.currentPeriodEnd).toEqual(after.payments.map((p) => p.periodEnd!).sort((a, b) => b.getTime() - a.getTime())[0]);
+
+    // The next change is received after that read (on its own, before its invoice's event): reconciled from Stripe as usual.
+    await s.stripe.controls.failNextRenewal(listing.stripeSubscriptionId!);
+    const beforeFailure = (await s.stripe.controls.events()).length;
+    s.stripe.controls.pauseDeliveries();
+    try {
+      await s.stripe.controls.renew(listing.stripeSubscriptionId!);
+      const failedUpdate = (await s.stripe.controls.events()).slice(beforeFailure).find((e) => e.type === 'customer.subscription.updated')!;
+      expect((await j.deliverEvent(failedUpdate)).status).toBe(200);
+      await expect.poll(async () => (await queue.getJob(`stripe-event_${failedUpdate.id}`))?.returnvalue, { timeout: 10_000 }).toEqual({ type: 'customer.subscription.updated', outcome: 'past_due' });
+    } finally {
+      s.stripe.controls.resumeDeliveries();
+    }
+    await j.settle();
+    expect((await s.db.prisma.professional.findUniqueOrThrow({ where: { id: listing.id } })).subscriptionStatus).toBe('past_due');
+  });
+});
+
 describe('cancelling', () => {
   it('within 30 days: ends the plan in Stripe, refunds the first payment in full, removes the listing, archives the account, signs out', async () => {
     const { body } = await j.paidApplication();

@@ -8,7 +8,7 @@ import { listingFieldsFromApplication } from '../../../prisma/listing-fields';
 import { uniqueSlug } from '../../../prisma/unique-slug';
 import { refundDuplicateSubscription } from './duplicates';
 import type { ReconcileDeps } from './reconcile-deps';
-import { billingColumns, idFromMetadata, idOf, isLiveInStripe, ListingChangedError, paymentOfInvoice, RECONCILE_TRANSACTION, subscriptionOfInvoice, writePayment } from './stripe-state';
+import { billingColumns, idFromMetadata, idOf, isLiveInStripe, ListingChangedError, paymentOfInvoice, RECONCILE_TRANSACTION, retrieveSubscription, subscriptionOfInvoice, writePayment } from './stripe-state';
 
 function sendApplicationReceived(deps: ReconcileDeps, application: { id: number; email: string; contactName: string; companyName: string }): Promise<void> {
   return deps.sendEmail({
@@ -33,14 +33,19 @@ async function existingListingOf(deps: ReconcileDeps, application: ApplicationRo
 export type CheckoutOutcome =
   | { outcome: 'already-reconciled' | 'not-paid' | 'not-ours' | 'no-application' | 'duplicate-refunded' }
   /** `unpaidInvoiceId`: the subscription's latest invoice is not paid (a renewal failed by now): reconcile it too. */
-  | { outcome: 'paid'; unpaidInvoiceId: string | null };
+  | { outcome: 'paid'; professionalId: number; unpaidInvoiceId: string | null };
 
 /**
  * A paid checkout of an application: the account and its (unapproved) listing, the Stripe ids,
  * the application waiting for review, the first payment. Does nothing for a session not paid yet.
- * `fresh`: the session as just retrieved by the caller (saves asking Stripe again).
+ * `fresh`: what the caller has just retrieved from Stripe (the session, its subscription, an
+ * invoice with its payments), so it is not asked for again.
  */
-export async function reconcileCheckoutSession(deps: ReconcileDeps, sessionId: string, fresh?: Stripe.Checkout.Session): Promise<CheckoutOutcome> {
+export async function reconcileCheckoutSession(
+  deps: ReconcileDeps,
+  sessionId: string,
+  fresh: { session?: Stripe.Checkout.Session; subscription?: Stripe.Subscription; invoice?: Stripe.Invoice } = {},
+): Promise<CheckoutOutcome> {
   const { prisma, stripe, logger } = deps;
   // Its subscription's and invoice's events arrive with it and each may get here: once the
   // application is past payment with its listing, the work is done (only the e-mail is made sure of:
@@ -50,7 +55,7 @@ export async function reconcileCheckoutSession(deps: ReconcileDeps, sessionId: s
     await sendApplicationReceived(deps, known);
     return { outcome: 'already-reconciled' };
   }
-  const session = fresh?.id === sessionId ? fresh : await stripe.checkout.sessions.retrieve(sessionId);
+  const session = fresh.session?.id === sessionId ? fresh.session : await stripe.checkout.sessions.retrieve(sessionId);
   if (session.status !== 'complete' || session.payment_status !== 'paid') return { outcome: 'not-paid' };
   const applicationId = idFromMetadata(session.metadata?.applicationId ?? session.client_reference_id ?? undefined);
   const subscriptionId = idOf(session.subscription);
@@ -59,7 +64,7 @@ export async function reconcileCheckoutSession(deps: ReconcileDeps, sessionId: s
     logger.warn({ sessionId }, 'paid checkout session without application, subscription or customer: ignored');
     return { outcome: 'not-ours' };
   }
-  const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+  const subscription = fresh.subscription?.id === subscriptionId ? fresh.subscription : await retrieveSubscription(deps, subscriptionId);
   const application = await prisma.application.findUnique({ where: { id: applicationId } });
   const duplicate = {
     subscription,
@@ -84,7 +89,7 @@ export async function reconcileCheckoutSession(deps: ReconcileDeps, sessionId: s
   // The first invoice is read before the transaction, so the application is never seen waiting for
   // review without the payment that put it there: both are written together below.
   const invoiceId = idOf(subscription.latest_invoice);
-  const firstInvoice = invoiceId ? await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] }) : null;
+  const firstInvoice = !invoiceId ? null : fresh.invoice?.id === invoiceId ? fresh.invoice : await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] });
   const firstPayment = firstInvoice && subscriptionOfInvoice(firstInvoice) === subscription.id ? await paymentOfInvoice(stripe, firstInvoice, subscription) : null;
   const billing = { ...billingColumns(subscription), stripeCustomerId: customerId };
 
@@ -96,28 +101,32 @@ export async function reconcileCheckoutSession(deps: ReconcileDeps, sessionId: s
     if (locked.checkoutSessionId !== sessionId) throw new Error(`application ${applicationId} changed its checkout while ${sessionId} was reconciled`);
 
     // The account: the one that applied, or a new one with the password given at /apply.
-    let userId = locked.userId;
-    if (userId === null) {
-      const found = await tx.user.findUnique({ where: { email: locked.email }, select: { id: true } });
-      userId =
-        found?.id ??
-        (
-          await tx.user.create({
-            data: { email: locked.email, name: locked.contactName, passwordHash: locked.passwordHash ?? '!no-password', role: 'customer' },
-            select: { id: true },
-          })
-        ).id;
-    }
-    const user = await tx.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, role: true, professionalId: true } });
+    const accountFields = { id: true, role: true, professionalId: true } as const;
+    const user =
+      (locked.userId !== null
+        ? await tx.user.findUniqueOrThrow({ where: { id: locked.userId }, select: accountFields })
+        : await tx.user.findUnique({ where: { email: locked.email }, select: accountFields })) ??
+      (await tx.user.create({
+        data: { email: locked.email, name: locked.contactName, passwordHash: locked.passwordHash ?? '!no-password', role: 'customer' },
+        select: accountFields,
+      }));
 
     // The listing: the user's own, else the application's, else a new one made from the application.
     let professionalId = user.professionalId ?? locked.professionalId;
+    let isNewListing = false;
     if (professionalId === null) {
       const created = await tx.professional.create({
-        data: { slug: await uniqueSlug(tx, locked.companyName), ...listingFieldsFromApplication(locked), isApproved: false, ...billing },
+        data: {
+          slug: await uniqueSlug(tx, locked.companyName),
+          ...listingFieldsFromApplication(locked),
+          isApproved: false,
+          ...billing,
+          ...(firstPayment ? { firstPaidAt: firstPayment.paidAt } : {}),
+        },
         select: { id: true },
       });
       professionalId = created.id;
+      isNewListing = true;
     } else {
       // It becomes this subscription's only if its subscription is still the one judged above (none,
       // this one, or one that has ended); otherwise the job runs again and judges afresh.
@@ -132,7 +141,8 @@ export async function reconcileCheckoutSession(deps: ReconcileDeps, sessionId: s
       where: { id: user.id },
       data: { professionalId, ...(user.role === 'customer' ? { role: 'provider' } : {}) },
     });
-    if (firstPayment) await writePayment(tx, professionalId, firstPayment);
+    // A new listing was made with its first payment's time already.
+    if (firstPayment) await writePayment(tx, professionalId, firstPayment, { isFirst: !isNewListing });
     const wasWaitingForPayment = locked.status === 'pending_payment';
     await tx.application.update({
       where: { id: locked.id },
@@ -143,12 +153,12 @@ export async function reconcileCheckoutSession(deps: ReconcileDeps, sessionId: s
         ...(wasWaitingForPayment ? { status: 'pending', paidAt: new Date() } : {}),
       },
     });
-    const listing = await tx.professional.findUniqueOrThrow({ where: { id: professionalId }, select: { postcode: true, lat: true } });
+    const listing = isNewListing ? { postcode: locked.postcode, lat: null } : await tx.professional.findUniqueOrThrow({ where: { id: professionalId }, select: { postcode: true, lat: true } });
     return { application: locked, professionalId, listing };
   }, RECONCILE_TRANSACTION);
 
   // A new listing gets its map position like any other (product rule 19); the job skips a postcode already done.
   if (outcome.listing.lat === null) await deps.geocode({ professionalId: outcome.professionalId, postcode: outcome.listing.postcode });
   await sendApplicationReceived(deps, outcome.application);
-  return { outcome: 'paid', unpaidInvoiceId: invoiceId && !firstPayment ? invoiceId : null };
+  return { outcome: 'paid', professionalId: outcome.professionalId, unpaidInvoiceId: invoiceId && !firstPayment ? invoiceId : null };
 }

@@ -11,10 +11,11 @@ import type Stripe from 'stripe';
 import { formatPounds } from '../../../core/plans';
 import type { ReconcileDeps } from './reconcile-deps';
 import { idOf, paymentIntentOfInvoice, RECONCILE_TRANSACTION } from './stripe-state';
+import { AUDIT_ACTIONS } from '../../../core/admin';
 
 /** What our cancellation of a duplicate says in Stripe (cancellation_details.comment). */
 export const DUPLICATE_CANCELLATION_COMMENT = 'ITConnect: a second subscription for one listing, refunded in full';
-export const DUPLICATE_REFUNDED_ACTION = 'payment.duplicate-refunded';
+export const DUPLICATE_REFUNDED_ACTION = AUDIT_ACTIONS.duplicateRefunded;
 
 export interface Duplicate {
   reason: 'stale-checkout' | 'second-subscription';

@@ -20,7 +20,7 @@ export type Ownership =
   | { kind: 'none' };
 
 /** The listing `subscription` pays for, or why it pays for none. Reconciles its checkout first when needed. */
-export async function ownershipOf(deps: ReconcileDeps, subscription: Stripe.Subscription): Promise<Ownership> {
+export async function ownershipOf(deps: ReconcileDeps, subscription: Stripe.Subscription, known: { invoice?: Stripe.Invoice } = {}): Promise<Ownership> {
   const { prisma, stripe } = deps;
   const own = await prisma.professional.findUnique({ where: { stripeSubscriptionId: subscription.id }, select: { id: true } });
   if (own) return { kind: 'listing', professionalId: own.id, current: subscription.id, accepted: true };
@@ -50,9 +50,13 @@ export async function ownershipOf(deps: ReconcileDeps, subscription: Stripe.Subs
         };
       }
       // Its checkout's own events may not have been reconciled yet (events out of order): that first.
-      if (application && application.professionalId === null) await reconcileCheckoutSession(deps, checkout.id, checkout);
+      if (application && application.professionalId === null) {
+        const reconciled = await reconcileCheckoutSession(deps, checkout.id, { session: checkout, subscription, ...known });
+        if (reconciled.outcome === 'paid') application.professionalId = reconciled.professionalId;
+        else application.professionalId = (await prisma.application.findUnique({ where: { id: applicationId }, select: { professionalId: true } }))?.professionalId ?? null;
+      }
     }
-    professionalId = (await prisma.application.findUnique({ where: { id: applicationId }, select: { professionalId: true } }))?.professionalId ?? accepted?.professionalId ?? null;
+    professionalId = application?.professionalId ?? accepted?.professionalId ?? null;
   } else {
     professionalId = idFromMetadata(subscription.metadata?.professionalId) ?? accepted?.professionalId ?? null;
   }

@@ -26,7 +26,7 @@ import { reconcileCheckoutSession } from './checkout';
 import { refundDuplicateSubscription } from './duplicates';
 import { ownershipOf, type Ownership } from './ownership';
 import { siteUrl, type ReconcileDeps } from './reconcile-deps';
-import { billingColumns, fromUnix, idOf, isLive, ListingChangedError, listingStatus, paymentOfInvoice, RECONCILE_TRANSACTION, subscriptionOfInvoice, writePayment, type PaidInvoice } from './stripe-state';
+import { billingColumns, fromUnix, idOf, isLive, ListingChangedError, listingStatus, paymentOfInvoice, RECONCILE_TRANSACTION, retrieveSubscription, subscriptionOfInvoice, writePayment, type PaidInvoice } from './stripe-state';
 
 export type { ReconcileDeps } from './reconcile-deps';
 
@@ -47,8 +47,8 @@ export async function reconcileCheckout(deps: ReconcileDeps, sessionId: string):
  * `known`: its ownership as just judged by the caller.
  */
 export async function reconcileSubscription(deps: ReconcileDeps, subscriptionId: string, fresh?: Stripe.Subscription, known?: ListingOwnership): Promise<string> {
-  const { prisma, stripe, logger } = deps;
-  const subscription = fresh ?? (await stripe.subscriptions.retrieve(subscriptionId));
+  const { prisma, logger } = deps;
+  const subscription = fresh ?? (await retrieveSubscription(deps, subscriptionId));
   const ownership = known ?? (await ownershipOf(deps, subscription));
   if (ownership.kind === 'duplicate') return refundDuplicateSubscription(deps, ownership.duplicate);
   if (ownership.kind === 'none') {
@@ -65,8 +65,8 @@ export async function reconcileSubscription(deps: ReconcileDeps, subscriptionId:
     where: { id: professionalId },
     select: { cancelledAt: true, contactName: true, companyName: true, email: true },
   });
-  const { count } = await prisma.professional.updateMany({ where: { id: professionalId, stripeSubscriptionId: current }, data: billingColumns(subscription) });
-  if (count === 0) throw new ListingChangedError(professionalId);
+  // What the state calls for comes first, the columns last: with them the subscription's events so
+  // far count as reflected (stripe_synced_seq), so a retry after a failure here must not be skipped.
   if (status === 'cancelled' && subscription.cancellation_details?.comment === SITE_CANCELLATION_COMMENT) {
     // Its owner cancelled through the site: make sure that cancellation is complete (cancellation.ts).
     await completeSiteCancellation(deps, professionalId, fromUnix(subscription.canceled_at ?? subscription.ended_at) ?? new Date());
@@ -85,6 +85,11 @@ export async function reconcileSubscription(deps: ReconcileDeps, subscriptionId:
       idempotencyKey: `subscription-ended_${subscription.id}`,
     });
   }
+  const { count } = await prisma.professional.updateMany({
+    where: { id: professionalId, stripeSubscriptionId: current },
+    data: billingColumns(subscription, { isComplete: true }),
+  });
+  if (count === 0) throw new ListingChangedError(professionalId);
   return status;
 }
 
@@ -100,13 +105,18 @@ export async function reconcileSubscription(deps: ReconcileDeps, subscriptionId:
 async function acceptPayment(deps: ReconcileDeps, ownership: ListingOwnership, subscription: Stripe.Subscription, paid: PaidInvoice): Promise<ListingOwnership> {
   const { professionalId, current, accepted } = ownership;
   const takesOver = current === null || (current !== subscription.id && !accepted);
+  // A payment of the listing's own subscription (or of one it had before): nothing to claim.
+  if (!takesOver) {
+    await writePayment(deps.prisma, professionalId, paid);
+    return ownership;
+  }
   await deps.prisma.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<{ stripe_subscription_id: string | null }[]>`SELECT stripe_subscription_id FROM professionals WHERE id = ${professionalId} FOR UPDATE`;
     if ((row?.stripe_subscription_id ?? null) !== current) throw new ListingChangedError(professionalId);
-    if (takesOver) await tx.professional.update({ where: { id: professionalId }, data: billingColumns(subscription) });
+    await tx.professional.update({ where: { id: professionalId }, data: billingColumns(subscription) });
     await writePayment(tx, professionalId, paid);
   }, RECONCILE_TRANSACTION);
-  return takesOver ? { ...ownership, current: subscription.id, accepted: true } : ownership;
+  return { ...ownership, current: subscription.id, accepted: true };
 }
 
 /** `fresh`: the invoice's subscription as just retrieved by the caller (saves asking Stripe again). */
@@ -115,8 +125,8 @@ export async function reconcileInvoice(deps: ReconcileDeps, invoiceId: string, f
   const invoice = await stripe.invoices.retrieve(invoiceId, { expand: ['payments'] });
   const subscriptionId = subscriptionOfInvoice(invoice);
   if (!subscriptionId) return 'not-a-subscription-invoice';
-  const subscription = fresh?.id === subscriptionId ? fresh : await stripe.subscriptions.retrieve(subscriptionId);
-  const ownership = await ownershipOf(deps, subscription);
+  const subscription = fresh?.id === subscriptionId ? fresh : await retrieveSubscription(deps, subscriptionId);
+  const ownership = await ownershipOf(deps, subscription, { invoice });
   if (ownership.kind === 'duplicate') return refundDuplicateSubscription(deps, ownership.duplicate);
   if (ownership.kind === 'none') {
     logger.info({ invoiceId, subscriptionId }, 'invoice of no listing (yet): nothing to write');
@@ -182,8 +192,48 @@ export async function reconcileCharge(deps: ReconcileDeps, chargeId: string): Pr
 // ---------------------------------------------------------------------------------------------
 // Events
 
+export interface StoredEvent {
+  id: string;
+  type: string;
+  data: { object: { id?: string; object?: string; subscription?: unknown; parent?: { subscription_details?: { subscription?: unknown } | null } | null } };
+}
+
+/**
+ * The subscription an event concerns, as the event (its signature checked by the API) says: used
+ * only to order the work and to find what is already done, never as the state to write.
+ */
+export function subscriptionOfEvent(event: StoredEvent): string | null {
+  const object = event.data.object;
+  if (event.type.startsWith('customer.subscription.')) return object.id ?? null;
+  if (event.type.startsWith('invoice.')) return idOf((object.parent?.subscription_details?.subscription ?? null) as string | null);
+  if (event.type.startsWith('checkout.session.')) return idOf((object.subscription ?? null) as string | null);
+  return null;
+}
+
+/**
+ * Whether what an event says is already in our records, so Stripe need not be asked again: the
+ * listing's own subscription was read from Stripe after the event was received (stripe_synced_seq
+ * ≥ its seq: a sequence, no clocks) and everything that read called for was done; for a paid
+ * invoice, its payment is recorded too. Events that do more (a checkout, a failed payment's
+ * e-mail, a refund) are always reconciled.
+ */
+export async function isAlreadyReflected(prisma: ReconcileDeps['prisma'], event: StoredEvent, seq: bigint): Promise<boolean> {
+  const subscriptionId = subscriptionOfEvent(event);
+  if (!subscriptionId) return false;
+  const isSubscriptionEvent = event.type.startsWith('customer.subscription.');
+  if (!isSubscriptionEvent && event.type !== 'invoice.paid') return false;
+  const invoiceId = event.type === 'invoice.paid' ? (event.data.object.id ?? null) : null;
+  const [row] = await prisma.$queryRaw<{ reflected: boolean }[]>`
+    SELECT EXISTS (
+      SELECT 1 FROM professionals
+      WHERE stripe_subscription_id = ${subscriptionId} AND stripe_synced_seq >= ${seq}
+        AND (${invoiceId}::text IS NULL OR EXISTS (SELECT 1 FROM payments WHERE stripe_invoice_id = ${invoiceId}))
+    ) AS reflected`;
+  return row?.reflected === true;
+}
+
 /** What an event is about, by type: the handler reloads that object from Stripe. */
-export async function reconcileEvent(deps: ReconcileDeps, event: { id: string; type: string; data: { object: { id?: string; object?: string } } }): Promise<string> {
+export async function reconcileEvent(deps: ReconcileDeps, event: StoredEvent): Promise<string> {
   const object = event.data.object;
   const id = object.id;
   if (!id) return 'no-object';

@@ -2,7 +2,7 @@
 // period, a paid invoice as a payment row. Pure, except the two helpers that ask Stripe.
 import type Stripe from 'stripe';
 import { isPlanId, type PlanId } from '../../../core/plans';
-import type { Prisma } from '../../../prisma/db';
+import type { Prisma, PrismaClient } from '../../../prisma/db';
 
 export type ListingSubscriptionStatus = 'inactive' | 'active' | 'past_due' | 'cancelled';
 
@@ -63,14 +63,36 @@ export function periodEndOf(subscription: Stripe.Subscription): Date | null {
   return fromUnix(subscription.items.data[0]?.current_period_end);
 }
 
-/** The listing's columns that follow its current subscription. */
-export function billingColumns(subscription: Stripe.Subscription) {
+/** For each subscription read through retrieveSubscription: the last event received before the read. */
+const readAfterEvent = new WeakMap<Stripe.Subscription, bigint>();
+
+/**
+ * The subscription's current state from Stripe, remembering the last Stripe event received before
+ * it was read (stripe_events.seq): whatever that event and the ones before it said, this state is
+ * at least as new. Written with the billing columns (stripe_synced_seq), it lets the worker skip an
+ * event whose news it has already read from Stripe itself (reconcile.ts isAlreadyReflected).
+ */
+export async function retrieveSubscription(deps: { prisma: PrismaClient; stripe: Stripe }, id: string): Promise<Stripe.Subscription> {
+  const [row] = await deps.prisma.$queryRaw<{ seq: bigint }[]>`SELECT CASE WHEN is_called THEN last_value ELSE 0 END AS seq FROM stripe_events_seq_seq`;
+  const subscription = await deps.stripe.subscriptions.retrieve(id);
+  readAfterEvent.set(subscription, row?.seq ?? 0n);
+  return subscription;
+}
+
+/**
+ * The listing's columns that follow its current subscription. `isComplete`: everything the
+ * subscription's own events would do has been done (reconcileSubscription's side effects, or a
+ * subscription that has not ended), so its read may mark those events as reflected.
+ */
+export function billingColumns(subscription: Stripe.Subscription, { isComplete = listingStatus(subscription.status) !== 'cancelled' }: { isComplete?: boolean } = {}) {
+  const seq = readAfterEvent.get(subscription);
   return {
     stripeSubscriptionId: subscription.id,
     stripeCustomerId: idOf(subscription.customer),
     subscriptionStatus: listingStatus(subscription.status),
     subscriptionType: planOfSubscription(subscription),
     currentPeriodEnd: periodEndOf(subscription),
+    ...(isComplete && seq !== undefined ? { stripeSyncedSeq: seq } : {}),
   };
 }
 
@@ -103,13 +125,17 @@ export async function paymentOfInvoice(stripe: Stripe, invoice: Stripe.Invoice, 
   };
 }
 
-/** The unique invoice id makes this write once, whoever gets here first and however often. */
-export async function writePayment(db: Prisma.TransactionClient, professionalId: number, paid: PaidInvoice): Promise<void> {
+/**
+ * The unique invoice id makes this write once, whoever gets here first and however often.
+ * `isFirst: false`: the caller has set the listing's first payment time itself.
+ */
+export async function writePayment(db: Prisma.TransactionClient, professionalId: number, paid: PaidInvoice, { isFirst = true }: { isFirst?: boolean } = {}): Promise<void> {
   await db.payment.upsert({
     where: { stripeInvoiceId: paid.stripeInvoiceId },
     create: { ...paid, professionalId },
     update: { stripePaymentIntentId: paid.stripePaymentIntentId ?? undefined },
   });
+  if (!isFirst) return;
   await db.professional.updateMany({
     where: { id: professionalId, OR: [{ firstPaidAt: null }, { firstPaidAt: { gt: paid.paidAt } }] },
     data: { firstPaidAt: paid.paidAt },

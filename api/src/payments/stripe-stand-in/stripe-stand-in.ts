@@ -338,6 +338,8 @@ export interface StartStripeStandInOptions extends Omit<StripeStandInOptions, 'p
   host?: '127.0.0.1';
   /** Defaults to the server's own url. */
   publicUrl?: string;
+  /** Told of every request as it arrives (a benchmark counts the calls made to "Stripe"). */
+  onRequest?: (method: string, path: string) => void;
 }
 
 export interface RunningStripeStandIn {
@@ -361,6 +363,7 @@ export async function startStripeStandIn(options: StartStripeStandInOptions = {}
       res.end();
       return;
     }
+    options.onRequest?.(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '/');
     void current.handle(req, res).then((handled) => {
       if (!handled) sendJson(res, 404, StripeError.invalid(`Unrecognized request URL (${req.method ?? 'GET'}: ${req.url ?? '/'}).`).body());
     });
@@ -374,7 +377,7 @@ export async function startStripeStandIn(options: StartStripeStandInOptions = {}
   });
   const port = (server.address() as AddressInfo).port;
   const url = `http://${host}:${port}`;
-  const { port: _port, host: _host, publicUrl, ...rest } = options;
+  const { port: _port, host: _host, publicUrl, onRequest: _onRequest, ...rest } = options;
   standIn = createStripeStandIn({ ...rest, publicUrl: publicUrl ?? url });
   const running = standIn;
   return {
