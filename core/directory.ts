@@ -110,12 +110,15 @@ export interface ProfessionalListItem {
   updatedAt: string;
 }
 
+export type MapPoint = [id: number, lat: number, lng: number, companyName: string];
+
 /** GET /api/professionals/map: every match of the filters (not just a page), compact. */
 export interface MapPoints {
   /** Matches of the filters, located or not. */
   total: number;
-  /** [id, lat, lng] of each located match; details for a popup come from GET /api/professionals/{id}/card. */
-  points: [number, number, number][];
+  /** [id, lat, lng, company name] of each located match (the name labels the marker); details for a
+   * popup come from GET /api/professionals/{id}/card. */
+  points: MapPoint[];
 }
 
 /** GET /api/professionals/{id}/card: what a map popup shows. */
