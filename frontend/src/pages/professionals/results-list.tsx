@@ -131,8 +131,12 @@ function ResultsBody({
             <p className="mt-3 text-sm text-gray-700">Try a wider search:</p>
             <ul className="mt-2 flex flex-wrap justify-center gap-2">
               {suggestions.map((suggestion) => (
-                <li key={suggestion.label}>
-                  <button type="button" onClick={() => onApply(suggestion.filters)} className={secondaryButtonClass}>
+                <li key={suggestion.label} className="max-w-full">
+                  <button
+                    type="button"
+                    onClick={() => onApply(suggestion.filters)}
+                    className={`${secondaryButtonClass} max-w-full [overflow-wrap:anywhere]`}
+                  >
                     {suggestion.label}
                   </button>
                 </li>
