@@ -56,8 +56,9 @@ interface OpenPoint {
   id: number;
   lat: number;
   lng: number;
-  /** Opened with Enter or Space: focus moves into the popup. */
+  /** Opened with Enter or Space: focus moves into the popup, and back to this marker when Escape closes it. */
   byKeyboard: boolean;
+  marker?: HTMLElement | undefined;
 }
 
 export interface DirectoryMapProps {
@@ -134,7 +135,8 @@ function PointMarkers({
           const { key } = event.originalEvent;
           if (key !== 'Enter' && key !== ' ') return;
           event.originalEvent.preventDefault();
-          onOpenRef.current({ id, lat, lng, byKeyboard: true });
+          const marker = (event.target as L.Marker).getElement();
+          onOpenRef.current({ id, lat, lng, byKeyboard: true, marker });
         }),
     );
     for (const marker of markers) layerContainer.addLayer(marker);
@@ -158,6 +160,7 @@ function FitToPoints({ points }: { points: MapPoint[] | undefined }) {
 }
 
 function CardPopup({ point, near, onClose }: { point: OpenPoint; near: string; onClose: () => void }) {
+  const map = useMap();
   const popupRef = useRef<L.Popup>(null);
   const linkRef = useRef<HTMLAnchorElement>(null);
   const { card, error, isLoading } = useProfessionalCard(point.id);
@@ -176,7 +179,19 @@ function CardPopup({ point, near, onClose }: { point: OpenPoint; near: string; o
     <Popup
       ref={popupRef}
       position={[point.lat, point.lng]}
-      eventHandlers={{ remove: onClose }}
+      eventHandlers={{
+        remove: onClose,
+        // Leaflet closes a popup on Escape only while the map box itself has focus; from the
+        // popup's own link it must too, and focus goes back to the marker that opened it.
+        add: (event) => {
+          (event.target as L.Popup).getElement()?.addEventListener('keydown', (keyEvent) => {
+            if (keyEvent.key !== 'Escape') return;
+            keyEvent.preventDefault();
+            map.closePopup();
+            point.marker?.focus();
+          });
+        },
+      }}
       minWidth={200}
       maxWidth={280}
     >
