@@ -128,7 +128,8 @@ function PointMarkers({
   useEffect(() => {
     if (!layerContainer || !points || points.length === 0) return;
     const markers = points.map(([id, lat, lng, companyName]) =>
-      L.marker([lat, lng], { alt: companyName, keyboard: true })
+      // Very large answers leave names out (core/directory.ts MapPoint): a generic name then.
+      L.marker([lat, lng], { alt: companyName ?? 'IT professional', keyboard: true })
         .on('click', () => onOpenRef.current({ id, lat, lng, byKeyboard: false }))
         // The marker is a role=button image: make Enter and Space press it, as on any button.
         .on('keydown', (event: L.LeafletKeyboardEvent) => {
