@@ -195,6 +195,8 @@ function CardPopup({ point, near, onClose }: { point: OpenPoint; near: string; o
       }}
       minWidth={200}
       maxWidth={280}
+      // Pans clear of the zoom buttons in the top-left corner.
+      autoPanPaddingTopLeft={[56, 16]}
     >
       {isLoading ? (
         <p className="text-sm text-gray-700">Loading…</p>
