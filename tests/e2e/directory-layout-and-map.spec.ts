@@ -170,6 +170,7 @@ test.describe('filters (item 2)', () => {
   });
 
   test('an unknown postcode is a message on its field; the list stays as it was', async ({ consentedPage: page, request }) => {
+    test.slow(); // two addresses, two axe scans on a two-core machine
     await openDirectory(page, '/professionals?service=Web%20Design');
     const { total } = await apiList(request, 'service=Web%20Design');
     const countText = `${total} professional${total === 1 ? '' : 's'}`;
@@ -216,6 +217,7 @@ test.describe('filters (item 2)', () => {
   });
 
   test('no results suggests a wider search beside Clear Filters', async ({ consentedPage: page }) => {
+    test.slow(); // three addresses and an axe scan on a two-core machine
     await openDirectory(page, '/professionals?search=qqxzzy&service=Graphic%20Design&location=Inverness');
     await expect(page.getByText('No professionals found matching your criteria.')).toBeVisible();
     const results = page.getByRole('region', { name: 'Results', exact: true });
