@@ -110,12 +110,16 @@ export interface ProfessionalListItem {
   updatedAt: string;
 }
 
+/** The company name is left out of an answer with more than 20,000 matches (its size; see mapPointsJson). */
+export type MapPoint = [id: number, lat: number, lng: number, companyName?: string];
+
 /** GET /api/professionals/map: every match of the filters (not just a page), compact. */
 export interface MapPoints {
   /** Matches of the filters, located or not. */
   total: number;
-  /** [id, lat, lng] of each located match; details for a popup come from GET /api/professionals/{id}/card. */
-  points: [number, number, number][];
+  /** [id, lat, lng, company name] of each located match (the name labels the marker; left out of
+   * very large answers); details for a popup come from GET /api/professionals/{id}/card. */
+  points: MapPoint[];
 }
 
 /** GET /api/professionals/{id}/card: what a map popup shows. */

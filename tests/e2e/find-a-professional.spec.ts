@@ -44,6 +44,12 @@ async function waitForLocatedPoints(request: APIRequestContext, query = ''): Pro
   return located;
 }
 
+/** On a phone the filters sit behind 'Filters (n)': opens them (nothing to do on desktop). */
+async function showFilters(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: /^Filters \(\d+\)$/ });
+  if ((await toggle.count()) > 0 && (await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+}
+
 /** Chooses an option of a searchable picker by typing part of it and pressing Enter. */
 async function pick(page: Page, label: string, typed: string, expected: string): Promise<void> {
   const picker = page.getByRole('combobox', { name: label, exact: true });
@@ -71,6 +77,7 @@ test.describe('searching', () => {
 
     await expect(page).toHaveURL(/\/professionals\?search=web%20design$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible();
+    await showFilters(page);
     await expect(page.getByRole('searchbox', { name: 'Keywords' })).toHaveValue('web design');
 
     const { items, total } = await apiList(request, 'search=web%20design&sort=relevance&limit=24');
@@ -91,6 +98,7 @@ test.describe('searching', () => {
   }) => {
     test.slow(); // several axe scans on a two-core machine
     await openDirectory(page, '/professionals');
+    await showFilters(page);
     await expect(page.getByRole('combobox', { name: 'Sort by' }).getByRole('option', { name: 'Best match' })).toHaveCount(0);
 
     // Keyboard: arrows move through the list, Escape closes it and keeps the choice.
@@ -127,6 +135,7 @@ test.describe('searching', () => {
     // A chip removes its filter only.
     await page.getByRole('button', { name: 'Remove filter: Manchester' }).click();
     await expect(page).toHaveURL(/\/professionals\?service=Web\+Design$/);
+    await showFilters(page);
     await expect(page.getByRole('combobox', { name: 'Location', exact: true })).toHaveValue('All UK');
     const { total: serviceTotal } = await apiList(request, 'service=Web%20Design');
     await expect(page.getByText(COUNT_TEXT)).toHaveText(`${serviceTotal} professional${serviceTotal === 1 ? '' : 's'}`);
@@ -134,6 +143,7 @@ test.describe('searching', () => {
 
   test('rating and the price slider go into the address; only non-default values', async ({ consentedPage: page }) => {
     await openDirectory(page, '/professionals');
+    await showFilters(page);
     const form = page.getByRole('search', { name: 'Filter professionals' });
     await form.getByRole('combobox', { name: 'Rating' }).selectOption({ label: '4+ stars' });
     const max = form.getByRole('slider', { name: 'Maximum hourly rate' });
@@ -146,6 +156,7 @@ test.describe('searching', () => {
     await expect(page.getByRole('button', { name: 'Remove filter: Up to £50/hour' })).toBeVisible();
 
     // Back at 100 the upper end means no limit again.
+    await showFilters(page);
     for (let i = 0; i < 5; i += 1) await max.press('ArrowRight');
     await expect(max).toHaveAttribute('aria-valuetext', 'No maximum');
     await form.getByRole('button', { name: 'Search', exact: true }).click();
@@ -154,6 +165,7 @@ test.describe('searching', () => {
 
   test('filters from the address that the controls cannot show are kept when searching again', async ({ consentedPage: page }) => {
     await openDirectory(page, '/professionals?minRating=3&maxHourlyRate=200');
+    await showFilters(page);
     const form = page.getByRole('search', { name: 'Filter professionals' });
     await expect(form.getByLabel('Rating')).toHaveValue('3');
     await expect(form.getByText('Up to £200/hour')).toBeVisible();
@@ -175,6 +187,7 @@ test.describe('searching', () => {
     });
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await expect(page).toHaveURL(/\/professionals$/);
+    await showFilters(page);
     await expect(page.getByRole('combobox', { name: 'Service', exact: true })).toHaveValue('All Services');
     await expect(page.getByRole('combobox', { name: 'Location', exact: true })).toHaveValue('All UK');
     await expect(page.getByRole('searchbox', { name: 'Keywords' })).toHaveValue('');

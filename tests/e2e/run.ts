@@ -5,7 +5,8 @@
 //   3. find or start PostgreSQL and Redis (scripts/lib/services.ts)
 //   4. create and migrate a new database itconnect_e2e_<time>_<pid>, seed the demo data into it,
 //      with a Redis prefix of its own, so a running `npm start` or another run is untouched
-//   5. start the built API (port 3100 or the next free one) and the worker; wait for /api/ready
+//   5. start a stand-in tile server for the map (tile-server.ts), the built API (port 3100 or the
+//      next free one) and the worker; wait for /api/ready
 //   6. run `playwright test -c tests/e2e/playwright.config.ts <args>` with E2E_BASE_URL and
 //      E2E_DATABASE_URL set
 //   7. stop the processes, drop the database and the Redis keys; exit with Playwright's code.
@@ -25,6 +26,7 @@ import { findFreePort } from '../../scripts/lib/ports';
 import { waitForReady } from '../../scripts/lib/ready';
 import { findOrStartPostgres, findOrStartRedis, withDatabase } from '../../scripts/lib/services';
 import { Supervisor } from '../../scripts/lib/supervisor';
+import { startTileServer } from './tile-server';
 
 const log = createLogger('e2e');
 const supervisor = new Supervisor(log);
@@ -93,6 +95,10 @@ async function main(): Promise<number> {
   const seeded = await seedDemoData({ databaseUrl, redisUrl: redis.url, redisPrefix, nodeEnv: 'test', stripeStandIn: !process.env.STRIPE_SECRET_KEY, log: log.info });
   if (!seeded.seeded) throw new Error(`The fresh database was not seeded: ${seeded.reason}`);
 
+  // The map's tiles come from a local stand-in (an outside service; the machine may be offline).
+  const tiles = await startTileServer();
+  supervisor.addCleanup('stopped the tile stand-in', () => new Promise<void>((resolve) => tiles.server.close(() => resolve())));
+
   const port = await findFreePort(3100);
   const baseUrl = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = {
@@ -115,6 +121,7 @@ async function main(): Promise<number> {
     // minutes, a brake on guessing from one network, tested in api/src/routes/auth.int.test.ts)
     // would refuse the suite's own sign-ins.
     LOGIN_LIMIT_PER_IP: '1000',
+    MAP_TILE_URL: tiles.urlTemplate,
   };
   const startedAt = Date.now();
   supervisor.spawnService('API', process.execPath, ['--enable-source-maps', 'dist/api/server.js'], { cwd: ROOT, env: childEnv, prefix: colour.cyan('[api]   ') });

@@ -282,7 +282,7 @@ describe('GET /api/professionals/map', () => {
       [pros.a, pros.b, pros.c, pros.d, pros.e].map((p) => p!.id).sort((x, y) => x - y),
     );
     // Rounded like every public position (3 decimals).
-    expect(all.points.find((p) => p[0] === pros.a!.id)).toEqual([pros.a!.id, 53.479, -2.245]);
+    expect(all.points.find((p) => p[0] === pros.a!.id)).toEqual([pros.a!.id, 53.479, -2.245, pros.a!.companyName]);
   });
 
   it('answers bad filters with 400', async () => {

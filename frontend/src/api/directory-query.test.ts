@@ -2,15 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { SORTS } from '../../../core/directory';
 import {
   activeFilterChips,
+  activeFilterCount,
   availableSorts,
   DEFAULT_FILTERS,
   directoryPath,
   directoryTitle,
   filtersFromSearchParams,
   filtersToSearchParams,
+  looserSearches,
   mapPointsApiPath,
   professionalsApiPath,
   withoutFilters,
+  withoutNear,
   type DirectoryFilters,
 } from './directory-query';
 
@@ -129,5 +132,52 @@ describe('sorts, chips and title', () => {
       'Web Design in Manchester',
     );
     expect(directoryTitle({ ...DEFAULT_FILTERS, search: 'backup' })).toBe('Results for "backup"');
+  });
+});
+
+describe('no price limit of £0', () => {
+  it('reads maxHourlyRate=0 as no maximum, so no chip reads "Up to £0/hour"', () => {
+    expect(read('maxHourlyRate=0')).toEqual(DEFAULT_FILTERS);
+    expect(activeFilterChips({ ...DEFAULT_FILTERS, maxHourlyRate: 0 })).toEqual([]);
+    expect(filtersToSearchParams({ ...DEFAULT_FILTERS, maxHourlyRate: 0 }).toString()).toBe('');
+  });
+});
+
+describe('the Filters (n) count and an unknown place', () => {
+  it('counts one per active filter (price range and distance count once)', () => {
+    expect(activeFilterCount(DEFAULT_FILTERS)).toBe(0);
+    expect(activeFilterCount(read('service=Web%20Design&minHourlyRate=20&maxHourlyRate=60&near=M1&radiusMiles=10&sort=price'))).toBe(3);
+  });
+
+  it('sets the distance search aside and keeps the rest', () => {
+    expect(withoutNear(read('service=Web%20Design&near=ZZ99&radiusMiles=10&sort=distance'))).toEqual({
+      ...DEFAULT_FILTERS,
+      service: 'Web Design',
+    });
+  });
+});
+
+describe('looserSearches (a search with no results)', () => {
+  it('offers a place as a distance search around it, then each filter on its own', () => {
+    const suggestions = looserSearches(read('service=Graphic%20Design&location=Inverness&minRating=4.5'));
+    expect(suggestions.map((s) => s.label)).toEqual([
+      'Search within 25 miles of Inverness',
+      'Remove Graphic Design',
+      'Remove Inverness',
+      'Remove 4.5+ stars',
+    ]);
+    expect(directoryPath(suggestions[0]!.filters)).toBe('/professionals?service=Graphic+Design&minRating=4.5&near=Inverness');
+    expect(directoryPath(suggestions[3]!.filters)).toBe('/professionals?service=Graphic+Design&location=Inverness');
+  });
+
+  it('widens a distance search to the next radius, and stops at the widest', () => {
+    expect(looserSearches(read('near=M1&radiusMiles=10')).map((s) => s.label)).toEqual(['Search within 25 miles of M1']);
+    expect(looserSearches(read('near=M1')).map((s) => directoryPath(s.filters))).toEqual(['/professionals?near=M1&radiusMiles=50']);
+    expect(looserSearches(read('near=M1&radiusMiles=100'))).toEqual([]);
+  });
+
+  it('offers nothing for one filter that is not a place (Clear Filters covers it)', () => {
+    expect(looserSearches(read('search=qqxzzy'))).toEqual([]);
+    expect(looserSearches(DEFAULT_FILTERS)).toEqual([]);
   });
 });

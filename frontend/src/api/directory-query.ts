@@ -74,6 +74,7 @@ export function normaliseFilters(filters: DirectoryFilters): DirectoryFilters {
     near: filters.near.trim(),
   };
   if (result.near === '') delete result.radiusMiles;
+  if (result.maxHourlyRate !== undefined && result.maxHourlyRate <= 0) delete result.maxHourlyRate;
   if (result.sort !== undefined && !availableSorts(result).includes(result.sort)) delete result.sort;
   if (result.sort !== undefined && result.sort === defaultSort(result)) delete result.sort;
   if (
@@ -99,7 +100,9 @@ export function filtersFromSearchParams(params: URLSearchParams): DirectoryFilte
     location: findLocation(locationParam)?.name ?? ALL_UK,
     minRating: numberParam(params.get('minRating'), 0, 5),
     minHourlyRate: numberParam(params.get('minHourlyRate'), 0, 100_000),
-    maxHourlyRate: numberParam(params.get('maxHourlyRate'), 0, 100_000),
+    // A maximum of £0 matches nobody (only project-based firms have no rate, and a price filter
+    // leaves them out): it is never offered, and an address asking for it is read as no maximum.
+    maxHourlyRate: numberParam(params.get('maxHourlyRate'), 1, 100_000),
     search: (params.get('search') ?? '').slice(0, 200),
     near: (params.get('near') ?? '').slice(0, 100),
     radiusMiles: numberParam(params.get('radiusMiles'), 0.1, MAX_RADIUS_MILES),
@@ -232,4 +235,51 @@ export function directoryTitle(filters: DirectoryFilters): string {
     search: f.search || undefined,
     near: f.near || undefined,
   }).title;
+}
+
+/** How many filters are active (the mobile 'Filters (n)' button): one per removable chip. */
+export function activeFilterCount(filters: DirectoryFilters): number {
+  return activeFilterChips(filters).length;
+}
+
+/** The filters without the distance search (an unknown postcode or place is set aside). */
+export function withoutNear(filters: DirectoryFilters): DirectoryFilters {
+  return withoutFilters(filters, ['near', 'radiusMiles']);
+}
+
+export interface LooserSearch {
+  /** What the button says: 'Search within 25 miles of Inverness', 'Remove Web Design'. */
+  label: string;
+  filters: DirectoryFilters;
+}
+
+/**
+ * What a search with no results could loosen, most useful first: a place becomes a distance
+ * search around it (nearby places), a distance search reaches further, then each active filter
+ * can go on its own (fewer filters). 'Clear Filters' (everything) stays beside these.
+ */
+export function looserSearches(filters: DirectoryFilters): LooserSearch[] {
+  const f = normaliseFilters(filters);
+  const suggestions: LooserSearch[] = [];
+  if (f.location !== ALL_UK && f.near === '') {
+    suggestions.push({
+      label: `Search within ${DEFAULT_RADIUS_MILES} miles of ${f.location}`,
+      filters: normaliseFilters({ ...f, location: ALL_UK, near: f.location, radiusMiles: undefined }),
+    });
+  }
+  if (f.near !== '') {
+    const radius = f.radiusMiles ?? DEFAULT_RADIUS_MILES;
+    const wider = RADIUS_OPTIONS.find((miles) => miles > radius);
+    if (wider !== undefined) {
+      suggestions.push({
+        label: `Search within ${wider} miles of ${f.near}`,
+        filters: normaliseFilters({ ...f, radiusMiles: wider }),
+      });
+    }
+  }
+  const chips = activeFilterChips(f);
+  if (chips.length > 1) {
+    for (const chip of chips) suggestions.push({ label: `Remove ${chip.label}`, filters: withoutFilters(f, chip.keys) });
+  }
+  return suggestions;
 }

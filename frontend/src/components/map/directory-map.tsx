@@ -3,19 +3,24 @@
 // [id, lat, lng] for every located match of the filters (not just the listed page); nothing is
 // geocoded in the browser. Markers are clustered, the view fits all of them with 10% padding, and
 // a marker's popup loads its card (GET /api/professionals/{id}/card) when it opens.
-// The list beside the map is the accessible equivalent: the map is a labelled region only.
+// The list beside the map is the accessible equivalent, and the map is usable by keyboard too: each
+// marker is a button named after the company, Enter or Space opens its popup (focus moves to the
+// popup's link), Escape closes it. When the tiles cannot load (offline, blocked, the tile server
+// down) the map tells its page (onTilesFailed), which shows the list alone with a note.
 import 'leaflet/dist/leaflet.css';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.Default.css';
+import './directory-map.css';
 import L from 'leaflet';
 import iconRetinaUrl from 'leaflet/dist/images/marker-icon-2x.png';
 import iconUrl from 'leaflet/dist/images/marker-icon.png';
 import shadowUrl from 'leaflet/dist/images/marker-shadow.png';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { MapContainer, Popup, TileLayer, useMap } from 'react-leaflet';
 import MarkerClusterGroup from 'react-leaflet-cluster';
 import { useLeafletContext } from '@react-leaflet/core';
 import { Link } from 'react-router-dom';
+import type { MapPoint } from '../../../../core/directory';
 import type { DirectoryFilters } from '../../api/directory-query';
 import { useMapPoints, useProfessionalCard } from '../../api/use-professionals';
 import { linkClass } from '../styles';
@@ -29,6 +34,7 @@ import {
   visibleServices,
 } from '../professional-card/format-professional';
 import { MapOverlay, mapOverlayState } from './map-overlay';
+import { TILE_LOAD_TIMEOUT_MS, tileHealth } from './tile-health';
 
 // Bundlers rename Leaflet's images, so its guess at their address fails: give it the real ones.
 delete (L.Icon.Default.prototype as unknown as { _getIconUrl?: unknown })._getIconUrl;
@@ -50,15 +56,22 @@ interface OpenPoint {
   id: number;
   lat: number;
   lng: number;
+  /** Opened with Enter or Space: focus moves into the popup, and back to this marker when Escape closes it. */
+  byKeyboard: boolean;
+  marker?: HTMLElement | undefined;
 }
 
 export interface DirectoryMapProps {
   filters: DirectoryFilters;
+  /** The map's focusable box (the list's 'Skip to the map' link points at it). */
+  id?: string;
   /** Told how many matches have a place on the map (null while unknown). */
   onLocatedCount?: (count: number | null) => void;
+  /** Told once when the tiles cannot be loaded: the map would be an empty grey box. */
+  onTilesFailed?: () => void;
 }
 
-export function DirectoryMap({ filters, onLocatedCount }: DirectoryMapProps) {
+export function DirectoryMap({ filters, id, onLocatedCount, onTilesFailed }: DirectoryMapProps) {
   const { config } = useSiteConfig();
   const { points, isLoading } = useMapPoints(filters);
   const [isMapReady, setMapReady] = useState(false);
@@ -77,6 +90,7 @@ export function DirectoryMap({ filters, onLocatedCount }: DirectoryMapProps) {
   return (
     <div className="relative h-full w-full">
       <MapContainer
+        {...(id ? { id } : {})}
         center={UK_CENTRE}
         zoom={UK_ZOOM}
         maxZoom={MAP_MAX_ZOOM}
@@ -84,19 +98,12 @@ export function DirectoryMap({ filters, onLocatedCount }: DirectoryMapProps) {
         whenReady={() => setMapReady(true)}
         scrollWheelZoom
       >
-        {config ? (
-          <TileLayer
-            url={config.mapTileUrl}
-            attribution={config.mapTileAttribution}
-            // Offline or blocked tiles leave a blank background; nothing to report.
-            eventHandlers={{ tileerror: () => undefined }}
-          />
-        ) : null}
+        {config ? <WatchedTileLayer url={config.mapTileUrl} attribution={config.mapTileAttribution} onFailed={onTilesFailed} /> : null}
         <MarkerClusterGroup chunkedLoading showCoverageOnHover={false}>
           <PointMarkers points={points?.points} onOpen={setOpenPoint} />
         </MarkerClusterGroup>
         <FitToPoints points={points?.points} />
-        {openPoint ? <CardPopup point={openPoint} near={filters.near} onClose={() => setOpenPoint(null)} /> : null}
+        {openPoint ? <CardPopup key={openPoint.id} point={openPoint} near={filters.near} onClose={() => setOpenPoint(null)} /> : null}
       </MapContainer>
       <MapOverlay state={overlay} />
     </div>
@@ -109,7 +116,7 @@ function PointMarkers({
   points,
   onOpen,
 }: {
-  points: [number, number, number][] | undefined;
+  points: MapPoint[] | undefined;
   onOpen: (point: OpenPoint) => void;
 }) {
   const { layerContainer } = useLeafletContext();
@@ -120,8 +127,18 @@ function PointMarkers({
 
   useEffect(() => {
     if (!layerContainer || !points || points.length === 0) return;
-    const markers = points.map(([id, lat, lng]) =>
-      L.marker([lat, lng], { alt: 'IT professional', keyboard: true }).on('click', () => onOpenRef.current({ id, lat, lng })),
+    const markers = points.map(([id, lat, lng, companyName]) =>
+      // Very large answers leave names out (core/directory.ts MapPoint): a generic name then.
+      L.marker([lat, lng], { alt: companyName ?? 'IT professional', keyboard: true })
+        .on('click', () => onOpenRef.current({ id, lat, lng, byKeyboard: false }))
+        // The marker is a role=button image: make Enter and Space press it, as on any button.
+        .on('keydown', (event: L.LeafletKeyboardEvent) => {
+          const { key } = event.originalEvent;
+          if (key !== 'Enter' && key !== ' ') return;
+          event.originalEvent.preventDefault();
+          const marker = (event.target as L.Marker).getElement();
+          onOpenRef.current({ id, lat, lng, byKeyboard: true, marker });
+        }),
     );
     for (const marker of markers) layerContainer.addLayer(marker);
     return () => {
@@ -133,7 +150,7 @@ function PointMarkers({
 }
 
 /** After the points load, fits the view to all of them with 10% padding. */
-function FitToPoints({ points }: { points: [number, number, number][] | undefined }) {
+function FitToPoints({ points }: { points: MapPoint[] | undefined }) {
   const map = useMap();
   useEffect(() => {
     if (!points || points.length === 0) return;
@@ -144,7 +161,9 @@ function FitToPoints({ points }: { points: [number, number, number][] | undefine
 }
 
 function CardPopup({ point, near, onClose }: { point: OpenPoint; near: string; onClose: () => void }) {
+  const map = useMap();
   const popupRef = useRef<L.Popup>(null);
+  const linkRef = useRef<HTMLAnchorElement>(null);
   const { card, error, isLoading } = useProfessionalCard(point.id);
 
   // The content's size changes when the card arrives: let Leaflet re-layout and re-pan.
@@ -152,13 +171,32 @@ function CardPopup({ point, near, onClose }: { point: OpenPoint; near: string; o
     popupRef.current?.update();
   }, [card, error]);
 
+  // Opened from the keyboard: focus goes to the popup's link, so Tab and Enter reach the profile.
+  useEffect(() => {
+    if (point.byKeyboard && card) linkRef.current?.focus();
+  }, [point.byKeyboard, card]);
+
   return (
     <Popup
       ref={popupRef}
       position={[point.lat, point.lng]}
-      eventHandlers={{ remove: onClose }}
+      eventHandlers={{
+        remove: onClose,
+        // Leaflet closes a popup on Escape only while the map box itself has focus; from the
+        // popup's own link it must too, and focus goes back to the marker that opened it.
+        add: (event) => {
+          (event.target as L.Popup).getElement()?.addEventListener('keydown', (keyEvent) => {
+            if (keyEvent.key !== 'Escape') return;
+            keyEvent.preventDefault();
+            map.closePopup();
+            point.marker?.focus();
+          });
+        },
+      }}
       minWidth={200}
       maxWidth={280}
+      // Pans clear of the zoom buttons in the top-left corner.
+      autoPanPaddingTopLeft={[56, 16]}
     >
       {isLoading ? (
         <p className="text-sm text-gray-700">Loading…</p>
@@ -177,7 +215,7 @@ function CardPopup({ point, near, onClose }: { point: OpenPoint; near: string; o
             <p className="text-sm font-medium text-gray-900">{priceLine(card.hourlyRate, card.rateType)}</p>
           ) : null}
           <p className="pt-1">
-            <Link to={profileHref(card.slug, near || undefined)} className={`${linkClass} text-sm`}>
+            <Link ref={linkRef} to={profileHref(card.slug, near || undefined)} className={`${linkClass} text-sm`}>
               View Profile →
             </Link>
           </p>
@@ -186,6 +224,46 @@ function CardPopup({ point, near, onClose }: { point: OpenPoint; near: string; o
         <p className="text-sm text-gray-700">This professional could not be loaded.</p>
       )}
     </Popup>
+  );
+}
+
+/**
+ * The tile layer, watched: the first tile that loads settles it; several failed tiles and none
+ * loaded, or none loaded in TILE_LOAD_TIMEOUT_MS (a server that never answers), tells the page.
+ */
+function WatchedTileLayer({ url, attribution, onFailed }: { url: string; attribution: string; onFailed?: (() => void) | undefined }) {
+  const counts = useRef({ loaded: 0, failed: 0, reported: false });
+  const onFailedRef = useRef(onFailed);
+  useEffect(() => {
+    onFailedRef.current = onFailed;
+  }, [onFailed]);
+
+  const check = useCallback((timedOut: boolean) => {
+    const state = counts.current;
+    if (state.reported || tileHealth({ loaded: state.loaded, failed: state.failed, timedOut }) !== 'failed') return;
+    state.reported = true;
+    onFailedRef.current?.();
+  }, []);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => check(true), TILE_LOAD_TIMEOUT_MS);
+    return () => window.clearTimeout(timer);
+  }, [check]);
+
+  return (
+    <TileLayer
+      url={url}
+      attribution={attribution}
+      eventHandlers={{
+        tileload: () => {
+          counts.current.loaded += 1;
+        },
+        tileerror: () => {
+          counts.current.failed += 1;
+          check(false);
+        },
+      }}
+    />
   );
 }
 

@@ -20,6 +20,8 @@ export interface ProfessionalCardProps {
   headingLevel?: 2 | 3;
   /** The postcode or place the list was searched near: the profile link carries it. */
   near?: string;
+  /** Under the price: how a day rate was compared with an hourly price filter (the directory). */
+  rateNote?: string;
 }
 
 export function StarIcon({ className = 'h-4 w-4' }: { className?: string }) {
@@ -30,14 +32,16 @@ export function StarIcon({ className = 'h-4 w-4' }: { className?: string }) {
   );
 }
 
-export function ProfessionalCard({ professional, headingLevel = 3, near }: ProfessionalCardProps) {
+export function ProfessionalCard({ professional, headingLevel = 3, near, rateNote }: ProfessionalCardProps) {
   const { companyName, region, rating, reviewCount, services, hourlyRate, rateType, distanceMiles, slug } = professional;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { shown, more } = visibleServices(services);
   const price = priceLine(hourlyRate, rateType);
 
   return (
-    <article className="flex h-full flex-col rounded-lg border border-gray-200 bg-white p-5 shadow-sm">
+    // relative: the visually hidden rating text is positioned inside the card, never past the page;
+    // min-w-0 and break-words: a long unbroken name or service never makes the card wider than its column.
+    <article className="relative flex h-full min-w-0 flex-col rounded-lg border border-gray-200 bg-white p-5 break-words shadow-sm">
       <div className="flex items-start gap-4">
         <div
           aria-hidden="true"
@@ -67,7 +71,7 @@ export function ProfessionalCard({ professional, headingLevel = 3, near }: Profe
       {shown.length > 0 ? (
         <ul className="mt-4 flex flex-wrap gap-2" aria-label="Services">
           {shown.map((service) => (
-            <li key={service} className={tagClass}>
+            <li key={service} className={`${tagClass} max-w-full`}>
               {service}
             </li>
           ))}
@@ -78,8 +82,9 @@ export function ProfessionalCard({ professional, headingLevel = 3, near }: Profe
       ) : null}
 
       <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-4">
-        <div className="text-sm">
+        <div className="min-w-0 text-sm">
           {price ? <p className="font-semibold text-gray-900">{price}</p> : null}
+          {price && rateNote ? <p className="text-gray-700">{rateNote}</p> : null}
           {distanceMiles !== undefined ? <p className="text-gray-700">{distanceText(distanceMiles)}</p> : null}
         </div>
         <Link

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ALL_UK, UK_LOCATIONS } from '../../../../core/locations';
 import { ALL_SERVICES } from '../../../../core/services';
 import {
+  clampSliderHigh,
+  clampSliderLow,
   filterPickerOptions,
   groupPickerOptions,
   LOCATION_PICKER_OPTIONS,
@@ -84,6 +86,17 @@ describe('price slider (0–100, step 10)', () => {
     expect(priceRangeToSlider({ minHourlyRate: 20, maxHourlyRate: 60 })).toEqual([20, 60]);
     expect(priceRangeToSlider({ maxHourlyRate: 200 })).toEqual([0, 100]);
     expect(priceRangeToSlider({ minHourlyRate: 34 })).toEqual([30, 100]);
+  });
+
+  it('never offers a maximum of £0: the upper thumb stops at the first step', () => {
+    expect(clampSliderHigh(0, 0)).toBe(10);
+    expect(clampSliderHigh(20, 40)).toBe(40);
+    expect(clampSliderHigh(60, 0)).toBe(60);
+    expect(clampSliderLow(80, 50)).toBe(50);
+    expect(priceRangeToSlider({ maxHourlyRate: 3 })).toEqual([0, 10]);
+    for (let high = 0; high <= 100; high += 10) {
+      expect(priceSliderText(0, clampSliderHigh(high, 0))).not.toBe('Up to £0/hour');
+    }
   });
 
   it('reads as text', () => {

@@ -99,6 +99,19 @@ export function sliderToPriceRange(low: number, high: number): PriceRange {
   return range;
 }
 
+/**
+ * Where the upper thumb may stop: not below the lower thumb, and never at £0 (a maximum of £0
+ * matches nobody, so 'Up to £0/hour' is not offered; the lowest maximum is one step).
+ */
+export function clampSliderHigh(value: number, low: number): number {
+  return Math.max(value, low, PRICE_SLIDER.min + PRICE_SLIDER.step);
+}
+
+/** Where the lower thumb may stop: not above the upper thumb. */
+export function clampSliderLow(value: number, high: number): number {
+  return Math.min(value, high);
+}
+
 function snap(value: number): number {
   const clamped = Math.min(PRICE_SLIDER.max, Math.max(PRICE_SLIDER.min, value));
   return Math.round(clamped / PRICE_SLIDER.step) * PRICE_SLIDER.step;
@@ -107,7 +120,7 @@ function snap(value: number): number {
 /** Filters → slider positions (values beyond the slider's reach sit at its ends). */
 export function priceRangeToSlider(range: PriceRange): [number, number] {
   const low = range.minHourlyRate === undefined ? PRICE_SLIDER.min : snap(range.minHourlyRate);
-  const high = range.maxHourlyRate === undefined ? PRICE_SLIDER.max : snap(range.maxHourlyRate);
+  const high = range.maxHourlyRate === undefined ? PRICE_SLIDER.max : Math.max(snap(range.maxHourlyRate), PRICE_SLIDER.step);
   return [Math.min(low, high), Math.max(low, high)];
 }
 

@@ -12,6 +12,8 @@ import { DEFAULT_FILTERS, directoryPath } from '../../api/directory-query';
 import { SearchIcon } from '../icons';
 import { inputClass, labelClass, labelTextClass, primaryButtonClass } from '../styles';
 import {
+  clampSliderHigh,
+  clampSliderLow,
   LOCATION_PICKER_OPTIONS,
   PRICE_DROPDOWN_OPTIONS,
   PRICE_SLIDER,
@@ -49,11 +51,13 @@ export interface SearchFormProps {
   /** Extra fields inside the form, above the full layout's row (the directory's keyword and
    * distance fields); their owner reads them when onSearch is called. */
   children?: ReactNode;
+  /** A line under the full layout's row (the directory says when its filters apply). */
+  note?: ReactNode;
 }
 
 const searchButtonClass = `${primaryButtonClass} w-full gap-2`;
 
-export function SearchForm({ layout, initialValues = {}, onSearch, className = '', children }: SearchFormProps) {
+export function SearchForm({ layout, initialValues = {}, onSearch, className = '', children, note }: SearchFormProps) {
   const id = useId();
   const navigate = useNavigate();
   const [service, setService] = useState(initialValues.service ?? ALL_SERVICES);
@@ -242,6 +246,7 @@ export function SearchForm({ layout, initialValues = {}, onSearch, className = '
           Search
         </button>
       </div>
+      {note}
     </form>
   );
 }
@@ -291,7 +296,7 @@ function PriceSlider({ low, high, reading, onLow, onHigh }: PriceSliderProps) {
           value={low}
           aria-label="Minimum hourly rate"
           aria-valuetext={valueText(low, true)}
-          onChange={(event) => onLow(Math.min(Number(event.target.value), high))}
+          onChange={(event) => onLow(clampSliderLow(Number(event.target.value), high))}
           className={thumb}
         />
         <input
@@ -303,7 +308,7 @@ function PriceSlider({ low, high, reading, onLow, onHigh }: PriceSliderProps) {
           value={high}
           aria-label="Maximum hourly rate"
           aria-valuetext={valueText(high, false)}
-          onChange={(event) => onHigh(Math.max(Number(event.target.value), low))}
+          onChange={(event) => onHigh(clampSliderHigh(Number(event.target.value), low))}
           className={thumb}
         />
       </div>

@@ -17,17 +17,18 @@ export function FilterChips({
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2">
       <h2 className="sr-only">Active filters</h2>
-      <ul className="flex flex-wrap gap-2">
+      <ul className="flex max-w-full min-w-0 flex-wrap gap-2">
         {chips.map((chip) => (
-          <li key={chip.label}>
+          <li key={chip.label} className="max-w-full min-w-0">
             <button
               type="button"
               onClick={() => onApply(withoutFilters(filters, chip.keys))}
               aria-label={`Remove filter: ${chip.label}`}
-              className="inline-flex items-center gap-1 rounded-full border border-blue-200 bg-blue-50 py-1 pr-2 pl-3 text-sm text-blue-900 hover:bg-blue-100"
+              className="inline-flex max-w-full items-center gap-1 rounded-full border border-blue-200 bg-blue-50 py-1 pr-2 pl-3 text-sm text-blue-900 hover:bg-blue-100"
             >
-              {chip.label}
-              <CloseIcon width={14} height={14} />
+              {/* A long search text is cut short, never wider than the screen (the label says it whole). */}
+              <span className="truncate">{chip.label}</span>
+              <CloseIcon width={14} height={14} className="shrink-0" />
             </button>
           </li>
         ))}

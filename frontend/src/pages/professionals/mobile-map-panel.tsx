@@ -36,7 +36,8 @@ export function MobileMapPanel({
             <CloseIcon />
           </button>
         </div>
-        <div className="relative h-[60vh]">{isOpen ? map : null}</div>
+        {/* isolate: the map's panes and zoom buttons stack inside the panel, under the sticky header. */}
+        <div className="relative isolate h-[60vh]">{isOpen ? map : null}</div>
       </section>
     </div>
   );

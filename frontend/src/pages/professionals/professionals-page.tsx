@@ -1,31 +1,38 @@
 // The directory (/professionals): filters live in the address (only non-default values, changed
 // without a reload), the list pages through the matches with 'Load more', and the map (a lazily
 // loaded chunk) shows every located match. Desktop: a 420px list column beside the map in a 70vh
-// area. Below md: a 'View on Map' button opens a 60vh 'Map View' panel above the list.
-// The list is the primary, accessible content; the map is an extra view of the same results.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+// area. Below md: the filters sit behind a 'Filters (n)' button beside the result count (so the
+// first result shows without scrolling), and a 'View on Map' button opens a 60vh 'Map View' panel
+// above the list. The list is the primary, accessible content; the map is an extra view of the same
+// results. When the map's tiles cannot load, the map goes and the list takes the full width with a
+// note (product rule 30).
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
+  activeFilterCount,
   directoryTitle,
   filtersFromSearchParams,
   filtersToSearchParams,
   normaliseFilters,
+  withoutNear,
   type DirectoryFilters,
 } from '../../api/directory-query';
 import { useProfessionals } from '../../api/use-professionals';
 import { MapOverlay } from '../../components/map/map-overlay';
 import { MapErrorBoundary } from '../../components/map/map-error-boundary';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { displayHeadingClass, pageWidthClass } from '../../components/styles';
+import { displayHeadingClass, outlineButtonClass, pageWidthClass } from '../../components/styles';
 import { DirectoryFilterForm } from './directory-filter-form';
 import { FilterChips } from './filter-chips';
 import { JoinBanner } from './join-banner';
 import { MobileMapPanel } from './mobile-map-panel';
+import { nearFieldError } from './near-error';
 import { ResultsCount, ResultsList } from './results-list';
-import { SortSelect } from './sort-select';
 import { useIsDesktop } from './use-is-desktop';
 
 const DirectoryMap = lazy(async () => ({ default: (await import('../../components/map/directory-map')).DirectoryMap }));
+
+export const MAP_UNAVAILABLE_NOTE = 'The map is not available right now (its map images could not be loaded), so every result is listed here.';
 
 export function ProfessionalsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -33,31 +40,72 @@ export function ProfessionalsPage() {
   const filters = useMemo(() => filtersFromSearchParams(new URLSearchParams(query)), [query]);
   const isDesktop = useIsDesktop();
   const [isMapOpen, setMapOpen] = useState(false);
+  const [areFiltersOpen, setFiltersOpen] = useState(false);
   const [located, setLocated] = useState<number | null>(null);
+  const [tilesFailed, setTilesFailed] = useState(false);
+  // A postcode or place the API did not know (from a shared address): set aside, the rest applies.
+  const [rejectedNear, setRejectedNear] = useState<{ near: string; message: string } | null>(null);
+  const mapId = useId();
+  const filtersPanelId = useId();
 
   useDocumentTitle(directoryTitle(filters));
 
+  const isNearRejected = rejectedNear !== null && filters.near !== '' && rejectedNear.near === filters.near;
+  const listFilters = useMemo(() => (isNearRejected ? withoutNear(filters) : filters), [filters, isNearRejected]);
+
   const apply = useCallback(
-    (next: DirectoryFilters) => setSearchParams(filtersToSearchParams(normaliseFilters(next))),
+    (next: DirectoryFilters) => {
+      setFiltersOpen(false);
+      setSearchParams(filtersToSearchParams(normaliseFilters(next)));
+    },
     [setSearchParams],
   );
-  const clearAll = () => setSearchParams(new URLSearchParams());
+  const clearAll = () => {
+    setFiltersOpen(false);
+    setSearchParams(new URLSearchParams());
+  };
 
-  const { professionals, total, isLoading, isLoadingMore, hasMore, error, loadMore, retry } = useProfessionals(filters);
-  const isMapShown = isDesktop || isMapOpen;
+  const { professionals, total, isLoading, isLoadingMore, hasMore, error, loadMore, retry } = useProfessionals(listFilters);
+  const nearError = listFilters.near !== '' ? nearFieldError(error) : null;
+  const listError = nearError !== null ? undefined : error;
+
+  useEffect(() => {
+    if (nearError === null) return;
+    setRejectedNear({ near: listFilters.near, message: nearError });
+    setFiltersOpen(true); // on a phone, the message is on the postcode field in the filters
+  }, [nearError, listFilters.near]);
+
+  const isMapAvailable = !tilesFailed;
+  const isMapShown = isMapAvailable && (isDesktop || isMapOpen);
 
   // The located count belongs to the map on screen; none is known while no map is shown.
   useEffect(() => {
     if (!isMapShown) setLocated(null);
   }, [isMapShown]);
 
+  const onTilesFailed = useCallback(() => {
+    setTilesFailed(true);
+    setMapOpen(false);
+  }, []);
+
   const map = (
     <MapErrorBoundary>
       <Suspense fallback={<MapOverlay state="loading-map" />}>
-        <DirectoryMap filters={filters} onLocatedCount={setLocated} />
+        <DirectoryMap id={mapId} filters={listFilters} onLocatedCount={setLocated} onTilesFailed={onTilesFailed} />
       </Suspense>
     </MapErrorBoundary>
   );
+
+  const filterForm = (
+    <DirectoryFilterForm
+      key={query}
+      filters={filters}
+      onApply={apply}
+      nearError={isNearRejected ? rejectedNear.message : null}
+    />
+  );
+  const count = <ResultsCount total={total} located={isMapShown ? located : null} hasError={Boolean(listError)} />;
+  const filterCount = activeFilterCount(listFilters);
 
   return (
     <>
@@ -65,33 +113,60 @@ export function ProfessionalsPage() {
         <h1 className={displayHeadingClass}>Professionals</h1>
         <p className="mt-1 text-gray-700">Find trusted IT professionals across the UK.</p>
 
-        <div className="mt-6">
-          <DirectoryFilterForm key={query} filters={filters} onApply={apply} />
-        </div>
+        {isDesktop ? (
+          <>
+            <div className="mt-6">{filterForm}</div>
+            <div className="mt-4">{count}</div>
+          </>
+        ) : (
+          <>
+            <div className="mt-4 flex items-center justify-between gap-3">
+              <button
+                type="button"
+                aria-expanded={areFiltersOpen}
+                aria-controls={filtersPanelId}
+                onClick={() => setFiltersOpen(!areFiltersOpen)}
+                className={outlineButtonClass}
+              >
+                Filters ({filterCount})
+              </button>
+              {count}
+            </div>
+            <div id={filtersPanelId} hidden={!areFiltersOpen} className="mt-3">
+              {filterForm}
+            </div>
+          </>
+        )}
 
-        <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <ResultsCount total={total} located={isMapShown ? located : null} hasError={Boolean(error)} />
-          <SortSelect filters={filters} onApply={apply} />
-        </div>
+        <FilterChips filters={listFilters} onApply={apply} onClearAll={clearAll} />
 
-        <FilterChips filters={filters} onApply={apply} onClearAll={clearAll} />
+        {!isMapAvailable ? (
+          <p role="status" className="mt-4 rounded-md border border-gray-200 bg-gray-50 px-4 py-3 text-sm text-gray-800">
+            {MAP_UNAVAILABLE_NOTE}
+          </p>
+        ) : !isDesktop ? (
+          <MobileMapPanel isOpen={isMapOpen} onOpenChange={setMapOpen} map={map} />
+        ) : null}
 
-        {!isDesktop ? <MobileMapPanel isOpen={isMapOpen} onOpenChange={setMapOpen} map={map} /> : null}
-
-        <div className="mt-4 md:grid md:h-[70vh] md:grid-cols-[420px_1fr] md:gap-4">
+        <div className={isMapAvailable && isDesktop ? 'mt-4 md:grid md:h-[70vh] md:grid-cols-[420px_1fr] md:gap-4' : 'mt-4'}>
           <ResultsList
             professionals={professionals}
             isLoading={isLoading}
-            error={error}
+            error={listError}
             hasMore={hasMore}
             isLoadingMore={isLoadingMore}
             onLoadMore={loadMore}
             onRetry={retry}
             onClear={clearAll}
-            near={filters.near}
+            filters={listFilters}
+            onApply={apply}
+            isFullWidth={!isMapAvailable || !isDesktop}
+            mapId={isMapShown ? mapId : undefined}
           />
-          {isDesktop ? (
-            <section aria-label="Map of results" className="relative hidden h-full overflow-hidden rounded-lg border border-gray-200 md:block">
+          {isMapAvailable && isDesktop ? (
+            // isolate: Leaflet's panes and controls (z-index 400–1000) stack inside this box, so
+            // they never draw over the sticky header when the page scrolls.
+            <section aria-label="Map of results" className="relative isolate hidden h-full overflow-hidden rounded-lg border border-gray-200 md:block">
               {map}
             </section>
           ) : null}

@@ -1,7 +1,9 @@
 import { errorMessageFor } from '../../api/client';
+import { looserSearches, type DirectoryFilters } from '../../api/directory-query';
 import type { useProfessionals } from '../../api/use-professionals';
 import { ProfessionalCard, ProfessionalCardSkeleton } from '../../components/professional-card/professional-card';
-import { dangerButtonClass, outlineButtonClass, primaryButtonClass } from '../../components/styles';
+import { dangerButtonClass, outlineButtonClass, primaryButtonClass, secondaryButtonClass } from '../../components/styles';
+import { rateComparisonNote } from './rate-comparison';
 
 const SKELETON_COUNT = 6;
 
@@ -35,25 +37,66 @@ interface ResultsListProps {
   onLoadMore: () => void;
   onRetry: () => void;
   onClear: () => void;
-  /** The postcode or place searched near ('' for none), for the profile links. */
-  near: string;
+  /** The filters the list shows: the postcode or place searched near goes on the profile links, a
+   * price filter explains day rates, and an empty list suggests what to loosen. */
+  filters: DirectoryFilters;
+  /** Applies looser filters (a suggestion of the empty state). */
+  onApply: (next: DirectoryFilters) => void;
+  /** The list has the page's width to itself (no map beside it): cards in columns, no scroll box. */
+  isFullWidth: boolean;
+  /** The id of the map to skip to from the top of the list, when a map is shown beside or above it. */
+  mapId?: string | undefined;
 }
 
 export function ResultsList(props: ResultsListProps) {
+  // `relative`: the scroll box is the containing block of what is positioned inside it (the cards'
+  // visually hidden text is absolutely positioned); without it that text escaped the box and
+  // stretched the page thousands of pixels past the footer.
   return (
-    <section aria-labelledby="results-heading" className="md:h-full md:overflow-y-auto md:pr-1">
+    <section
+      aria-labelledby="results-heading"
+      className={props.isFullWidth ? 'relative min-w-0' : 'relative min-w-0 md:h-full md:overflow-y-auto md:pr-1'}
+    >
       <h2 id="results-heading" className="sr-only">
         Results
       </h2>
+      {props.mapId ? (
+        <a
+          href={`#${props.mapId}`}
+          onClick={(event) => {
+            const map = document.getElementById(props.mapId ?? '');
+            if (!map) return;
+            event.preventDefault();
+            map.focus();
+          }}
+          className="sr-only focus:not-sr-only focus:mb-2 focus:inline-block focus:rounded-md focus:bg-white focus:px-3 focus:py-2 focus:text-sm focus:font-semibold focus:text-blue-700"
+        >
+          Skip to the map
+        </a>
+      ) : null}
       <ResultsBody {...props} />
     </section>
   );
 }
 
-function ResultsBody({ professionals, isLoading, error, hasMore, isLoadingMore, onLoadMore, onRetry, onClear, near }: ResultsListProps) {
+function ResultsBody({
+  professionals,
+  isLoading,
+  error,
+  hasMore,
+  isLoadingMore,
+  onLoadMore,
+  onRetry,
+  onClear,
+  filters,
+  onApply,
+  isFullWidth,
+}: ResultsListProps) {
+  const gridClass = isFullWidth ? 'grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3' : 'grid grid-cols-1 gap-4';
+  const near = filters.near;
   if (isLoading) {
     return (
-      <div role="status" aria-label="Loading professionals" className="grid gap-4">
+      <div role="status" aria-label="Loading professionals" className={gridClass}>
         {Array.from({ length: SKELETON_COUNT }, (_, i) => (
           <ProfessionalCardSkeleton key={i} />
         ))}
@@ -79,9 +122,28 @@ function ResultsBody({ professionals, isLoading, error, hasMore, isLoadingMore, 
   }
 
   if (professionals.length === 0) {
+    const suggestions = looserSearches(filters);
     return (
       <div className="rounded-lg border border-gray-200 bg-gray-50 p-8 text-center">
         <p className="font-medium text-gray-900">No professionals found matching your criteria.</p>
+        {suggestions.length > 0 ? (
+          <>
+            <p className="mt-3 text-sm text-gray-700">Try a wider search:</p>
+            <ul className="mt-2 flex flex-wrap justify-center gap-2">
+              {suggestions.map((suggestion) => (
+                <li key={suggestion.label} className="max-w-full">
+                  <button
+                    type="button"
+                    onClick={() => onApply(suggestion.filters)}
+                    className={`${secondaryButtonClass} max-w-full [overflow-wrap:anywhere]`}
+                  >
+                    {suggestion.label}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <button
           type="button"
           onClick={onClear}
@@ -95,10 +157,15 @@ function ResultsBody({ professionals, isLoading, error, hasMore, isLoadingMore, 
 
   return (
     <>
-      <ul className="grid gap-4">
+      <ul className={gridClass}>
         {professionals.map((professional) => (
-          <li key={professional.id}>
-            <ProfessionalCard professional={professional} headingLevel={3} near={near || undefined} />
+          <li key={professional.id} className="min-w-0">
+            <ProfessionalCard
+              professional={professional}
+              headingLevel={3}
+              near={near || undefined}
+              rateNote={rateComparisonNote(professional, filters) ?? undefined}
+            />
           </li>
         ))}
       </ul>
