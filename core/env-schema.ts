@@ -54,6 +54,18 @@ export const CommonEnv = z.object({
   STRIPE_API_URL: optionalUrl,
 });
 
+/** Where logos and photos are stored (the API, and the demo seed through scripts/start.ts). */
+export const MediaEnv = CommonEnv.pick({
+  MEDIA_DIR: true,
+  S3_BUCKET: true,
+  S3_REGION: true,
+  S3_ENDPOINT: true,
+  S3_ACCESS_KEY_ID: true,
+  S3_SECRET_ACCESS_KEY: true,
+  S3_PREFIX: true,
+  S3_FORCE_PATH_STYLE: true,
+});
+
 export const ApiEnv = CommonEnv.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),

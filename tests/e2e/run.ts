@@ -9,8 +9,10 @@
 //   6. run `playwright test -c tests/e2e/playwright.config.ts <args>` with E2E_BASE_URL and
 //      E2E_DATABASE_URL set
 //   7. stop the processes, drop the database and the Redis keys; exit with Playwright's code.
+import { localMediaStorage } from '../../api/src/domain/media/media-storage';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -90,7 +92,10 @@ async function main(): Promise<number> {
 
   log.info(`creating database ${database} and Redis prefix ${redisPrefix}`);
   await applyMigrations(databaseUrl);
-  const seeded = await seedDemoData({ databaseUrl, redisUrl: redis.url, redisPrefix, nodeEnv: 'test', stripeStandIn: !process.env.STRIPE_SECRET_KEY, log: log.info });
+  // Uploaded and demo images of this run, in a folder of their own (the API serves them from there).
+  const mediaDir = path.join(dataDir(), 'e2e-media', stamp);
+  supervisor.addCleanup(`deleted ${mediaDir}`, () => rm(mediaDir, { recursive: true, force: true }));
+  const seeded = await seedDemoData({ databaseUrl, redisUrl: redis.url, redisPrefix, nodeEnv: 'test', stripeStandIn: !process.env.STRIPE_SECRET_KEY, log: log.info, mediaStorage: localMediaStorage(mediaDir) });
   if (!seeded.seeded) throw new Error(`The fresh database was not seeded: ${seeded.reason}`);
 
   const port = await findFreePort(3100);
@@ -109,6 +114,7 @@ async function main(): Promise<number> {
     PUBLIC_URL: baseUrl,
     STATIC_DIR: path.join(DIST_DIR, 'frontend'),
     MAIL_DIR: path.join(dataDir(), 'e2e-mail', stamp),
+    MEDIA_DIR: mediaDir,
     // Headless Chromium solves the captcha slowly: a tiny cost keeps journeys fast.
     ALTCHA_COST: '200',
     // Every journey's browser signs in from 127.0.0.1: the per-address sign-in limit (20 per 15
