@@ -12,7 +12,6 @@
 import { localMediaStorage } from '../../api/src/domain/media/media-storage';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
@@ -92,9 +91,9 @@ async function main(): Promise<number> {
 
   log.info(`creating database ${database} and Redis prefix ${redisPrefix}`);
   await applyMigrations(databaseUrl);
-  // Uploaded and demo images of this run, in a folder of their own (the API serves them from there).
-  const mediaDir = path.join(dataDir(), 'e2e-media', stamp);
-  supervisor.addCleanup(`deleted ${mediaDir}`, () => rm(mediaDir, { recursive: true, force: true }));
+  // Demo and uploaded images. Their names are content hashes, so runs share one folder and the seed
+  // draws its demo images only on the first run (scripts/db/seed/demo-media.ts).
+  const mediaDir = path.join(dataDir(), 'e2e-media');
   const seeded = await seedDemoData({ databaseUrl, redisUrl: redis.url, redisPrefix, nodeEnv: 'test', stripeStandIn: !process.env.STRIPE_SECRET_KEY, log: log.info, mediaStorage: localMediaStorage(mediaDir) });
   if (!seeded.seeded) throw new Error(`The fresh database was not seeded: ${seeded.reason}`);
 

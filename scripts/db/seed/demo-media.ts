@@ -3,8 +3,9 @@
 // screen with a chart) rendered by sharp, then put through the same pipeline and storage adapter
 // as an upload (api/src/domain/media/). Deterministic: the same listing gets the same picture,
 // so the same content-hashed names, and a file already stored is not written again.
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { defaultPhotoAlt, EMPTY_MEDIA, type MediaImage, type ProfessionalMedia } from '../../../core/media';
+import { defaultPhotoAlt, EMPTY_MEDIA, LOGO_LARGE, mediaFileName, PHOTO_LARGE, type MediaImage, type ProfessionalMedia } from '../../../core/media';
 import { processImage, type ImageKind } from '../../../api/src/domain/media/image-pipeline';
 import type { MediaStorage } from '../../../api/src/domain/media/media-storage';
 import type { DemoProfessional } from './demo-data';
@@ -57,7 +58,7 @@ function photoSvg(p: DemoProfessional, index: number): { svg: string; alt: strin
       return `<rect x="380" y="${y}" width="440" height="52" rx="6" fill="#1f2937"/><rect x="400" y="${y + 14}" width="130" height="24" rx="3" fill="#4b5563"/>${leds}`;
     }).join('');
     return {
-      svg: `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="${paper}"/><rect x="350" y="60" width="500" height="640" rx="14" fill="#111827"/>${units}<rect x="0" y="700" width="1200" height="100" fill="${ink}" opacity="0.35"/></svg>`,
+      svg: `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640" viewBox="0 0 1200 800"><rect width="1200" height="800" fill="${paper}"/><rect x="350" y="60" width="500" height="640" rx="14" fill="#111827"/>${units}<rect x="0" y="700" width="1200" height="100" fill="${ink}" opacity="0.35"/></svg>`,
       alt: `A server cabinet ${p.companyName} installed and cabled`,
     };
   }
@@ -66,7 +67,7 @@ function photoSvg(p: DemoProfessional, index: number): { svg: string; alt: strin
     const lines = nodes.map(([x, y], i) => `<line x1="600" y1="400" x2="${x}" y2="${y}" stroke="${ink}" stroke-width="${6 + (i % 3) * 2}" opacity="0.7"/>`).join('');
     const dots = nodes.map(([x, y]) => `<rect x="${x! - 40}" y="${y! - 28}" width="80" height="56" rx="10" fill="#ffffff" stroke="${ink}" stroke-width="6"/>`).join('');
     return {
-      svg: `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="${paper}"/>${lines}${dots}<circle cx="600" cy="400" r="70" fill="${ink}"/></svg>`,
+      svg: `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640" viewBox="0 0 1200 800"><rect width="1200" height="800" fill="${paper}"/>${lines}${dots}<circle cx="600" cy="400" r="70" fill="${ink}"/></svg>`,
       alt: `Diagram of an office network ${p.companyName} designed`,
     };
   }
@@ -75,17 +76,25 @@ function photoSvg(p: DemoProfessional, index: number): { svg: string; alt: strin
     return `<rect x="${300 + i * 66}" y="${560 - height}" width="44" height="${height}" rx="4" fill="${ink}" opacity="${0.55 + (i % 3) * 0.15}"/>`;
   }).join('');
   return {
-    svg: `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="800"><rect width="1200" height="800" fill="${paper}"/><rect x="220" y="120" width="760" height="500" rx="18" fill="#ffffff" stroke="#111827" stroke-width="14"/>${bars}<rect x="540" y="620" width="120" height="70" fill="#111827"/><rect x="440" y="680" width="320" height="24" rx="8" fill="#111827"/></svg>`,
+    svg: `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="640" viewBox="0 0 1200 800"><rect width="1200" height="800" fill="${paper}"/><rect x="220" y="120" width="760" height="500" rx="18" fill="#ffffff" stroke="#111827" stroke-width="14"/>${bars}<rect x="540" y="620" width="120" height="70" fill="#111827"/><rect x="440" y="680" width="320" height="24" rx="8" fill="#111827"/></svg>`,
     alt: `A reporting dashboard ${p.companyName} built for a client`,
   };
 }
 
 async function store(storage: MediaStorage, svg: string, kind: ImageKind, alt: string): Promise<MediaImage> {
+  // Named by the SVG it is drawn from: when the files are already stored (every start after the
+  // first, every e2e run after the first) nothing is drawn again.
+  const key = createHash('sha256').update(`demo-v1:${kind}:`).update(svg).digest('hex').slice(0, 24);
+  const largest = await storage.get(mediaFileName(key, kind === 'logo' ? LOGO_LARGE : PHOTO_LARGE));
+  if (largest) {
+    const { width = 0, height = 0 } = await sharp(largest).metadata();
+    return { key, alt, width, height };
+  }
   const png = await sharp(Buffer.from(svg)).png({ compressionLevel: 1 }).toBuffer();
-  const image = await processImage(png, kind);
+  const image = await processImage(png, kind, { key });
   await Promise.all(
     image.files.map(async (file) => {
-      if (!(await storage.get(file.name))) await storage.put(file.name, file.body, 'image/webp');
+      await storage.put(file.name, file.body, 'image/webp');
     }),
   );
   return { key: image.key, alt, width: image.width, height: image.height };

@@ -31,8 +31,11 @@ export interface ProcessedImage {
   files: { name: string; body: Buffer }[];
 }
 
-/** Checks and converts an upload; every refusal is a 4xx AppError with a message for the provider. */
-export async function processImage(bytes: Buffer, kind: ImageKind): Promise<ProcessedImage> {
+/**
+ * Checks and converts an upload; every refusal is a 4xx AppError with a message for the provider.
+ * `key` names files made from a source the caller already hashed (the demo seed's SVGs).
+ */
+export async function processImage(bytes: Buffer, kind: ImageKind, options: { key?: string } = {}): Promise<ProcessedImage> {
   if (bytes.length === 0) throw new AppError('bad_request', MEDIA_TEXTS.empty);
   const sniffed = sniffImageType(bytes);
   if (!sniffed) throw new AppError('unsupported_media_type', MEDIA_TEXTS.wrongType);
@@ -48,7 +51,7 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Proc
     throw new AppError('invalid_input', metadata.pages && metadata.pages > 1 ? MEDIA_TEXTS.wrongType : MEDIA_TEXTS.tooManyPixels);
   }
 
-  const key = createHash('sha256').update(PIPELINE_VERSION).update(kind).update(bytes).digest('hex').slice(0, 24);
+  const key = options.key ?? createHash('sha256').update(PIPELINE_VERSION).update(kind).update(bytes).digest('hex').slice(0, 24);
   const sizes = kind === 'logo' ? LOGO_SIZES : PHOTO_SIZES;
   try {
     const files: ProcessedImage['files'] = [];
@@ -60,7 +63,7 @@ export async function processImage(bytes: Buffer, kind: ImageKind): Promise<Proc
         kind === 'logo'
           ? pipeline.resize(size, size, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 0 } })
           : pipeline.resize(size, size, { fit: 'inside', withoutEnlargement: true });
-      const { data, info } = await resized.webp({ quality: 82, effort: 4 }).toBuffer({ resolveWithObject: true });
+      const { data, info } = await resized.webp({ quality: 82, effort: 2 }).toBuffer({ resolveWithObject: true });
       files.push({ name: mediaFileName(key, size), body: data });
       width = info.width;
       height = info.height;
