@@ -54,7 +54,7 @@ function photoSvg(p: DemoProfessional, index: number): { svg: string; alt: strin
   if (kind === 0) {
     const units = Array.from({ length: 8 }, (_, i) => {
       const y = 90 + i * 62;
-      const leds = Array.from({ length: 6 }, (_, j) => `<circle cx="${560 + j * 26}" cy="${y + 26}" r="6" fill="${(h >> (i + j)) & 1 ? '#22c55e' : '#f59e0b'}"/>`).join('');
+      const leds = Array.from({ length: 6 }, (_, j) => `<circle cx="${560 + j * 26}" cy="${y + 26}" r="6" fill="${(h >>> (i + j)) & 1 ? '#22c55e' : '#f59e0b'}"/>`).join('');
       return `<rect x="380" y="${y}" width="440" height="52" rx="6" fill="#1f2937"/><rect x="400" y="${y + 14}" width="130" height="24" rx="3" fill="#4b5563"/>${leds}`;
     }).join('');
     return {
@@ -63,7 +63,7 @@ function photoSvg(p: DemoProfessional, index: number): { svg: string; alt: strin
     };
   }
   if (kind === 1) {
-    const nodes = Array.from({ length: 7 }, (_, i) => [150 + ((h >> i) % 7) * 130 + i * 20, 150 + ((h >> (i * 2)) % 5) * 110]);
+    const nodes = Array.from({ length: 7 }, (_, i) => [150 + ((h >>> i) % 7) * 130 + i * 20, 150 + ((h >>> (i * 2)) % 5) * 110]);
     const lines = nodes.map(([x, y], i) => `<line x1="600" y1="400" x2="${x}" y2="${y}" stroke="${ink}" stroke-width="${6 + (i % 3) * 2}" opacity="0.7"/>`).join('');
     const dots = nodes.map(([x, y]) => `<rect x="${x! - 40}" y="${y! - 28}" width="80" height="56" rx="10" fill="#ffffff" stroke="${ink}" stroke-width="6"/>`).join('');
     return {
@@ -72,7 +72,7 @@ function photoSvg(p: DemoProfessional, index: number): { svg: string; alt: strin
     };
   }
   const bars = Array.from({ length: 9 }, (_, i) => {
-    const height = 60 + ((h >> i) % 9) * 32;
+    const height = 60 + ((h >>> i) % 9) * 32;
     return `<rect x="${300 + i * 66}" y="${560 - height}" width="44" height="${height}" rx="4" fill="${ink}" opacity="${0.55 + (i % 3) * 0.15}"/>`;
   }).join('');
   return {
