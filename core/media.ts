@@ -1,4 +1,4 @@
-// A listing's face (product rule 31): a logo and up to MAX_PHOTOS photos of work, uploaded by the
+// A listing's face (product rule 34): a logo and up to MAX_PHOTOS photos of work, uploaded by the
 // listing's provider on /profile. The API sniffs, resizes and re-encodes every upload to WebP at
 // the fixed sizes below (api/src/domain/media/, decisions/0009) and stores the files under
 // content-hashed names, served from /api/media/<name> with immutable cache headers. The

@@ -1,4 +1,4 @@
-// A business gets a face (issue 13 item 5, product rule 31): the demo provider uploads a logo and a
+// A business gets a face (issue 13 item 5, product rule 34): the demo provider uploads a logo and a
 // photo of their work on /profile, describes them, and sees them on their public profile (with the
 // alt text they wrote) and on their card in the directory; then removes them again. Tagged @alone:
 // it changes the demo provider's listing, which other journeys show.

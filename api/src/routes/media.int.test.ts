@@ -1,4 +1,4 @@
-// A listing's logo and photos (product rule 31): only the listing's provider uploads; the type is
+// A listing's logo and photos (product rule 34): only the listing's provider uploads; the type is
 // sniffed from the bytes; too big, wrong type and too many photos are 4xx with their messages;
 // every stored file is WebP without the original's EXIF (GPS); files are served with immutable
 // cache headers; replacing and deleting remove the old files; the public profile, its JSON-LD and

@@ -1,4 +1,4 @@
-// A listing's logo and photos (product rule 31, decisions/0009):
+// A listing's logo and photos (product rule 34, decisions/0009):
 //   GET    /api/professionals/my-profile/media              the provider's ProfessionalMedia
 //   PUT    /api/professionals/my-profile/media/logo[?alt=]  the image file's bytes as the body: add or replace the logo
 //   PATCH  /api/professionals/my-profile/media/logo         { alt }

@@ -1,4 +1,4 @@
-// The signed-in provider's logo and photos (product rule 31; api/src/routes/media.ts). Uploads send
+// The signed-in provider's logo and photos (product rule 34; api/src/routes/media.ts). Uploads send
 // the file's bytes as the body (the API sniffs the type and converts it); the rest is JSON.
 import useSWR from 'swr';
 import type { ProfessionalMedia } from '../../../core/media';

@@ -1,4 +1,4 @@
-// Logos and photos of work for some demo listings (product rule 31), made here and licence-clean:
+// Logos and photos of work for some demo listings (product rule 34), made here and licence-clean:
 // SVG monograms and simple abstract "work" pictures (a rack of servers, a network diagram, a
 // screen with a chart) rendered by sharp, then put through the same pipeline and storage adapter
 // as an upload (api/src/domain/media/). Deterministic: the same listing gets the same picture,

@@ -1,4 +1,4 @@
-// A provider's own listing images (product rule 31): add or replace the logo, add photos (at most
+// A provider's own listing images (product rule 34): add or replace the logo, add photos (at most
 // MAX_PHOTOS), change alt text, delete. The files are written before the row changes and the old
 // files deleted after it has committed, so a visitor never gets a name that has no file. The row
 // change is an UPDATE of professionals, whose trigger NOTIFYs the directory's answer cache

@@ -1,6 +1,6 @@
 // schema.org ProfessionalService for a profile page. aggregateRating only with at least one
 // review (search engines reject an empty rating); geo only when the worker has located it (the
-// public, rounded position); logo and image only when the provider uploaded them (product rule 31).
+// public, rounded position); logo and image only when the provider uploaded them (product rule 34).
 import type { ProfessionalListItem } from '../../../../core/directory';
 import { LOGO_LARGE, mediaUrl, PHOTO_LARGE } from '../../../../core/media';
 

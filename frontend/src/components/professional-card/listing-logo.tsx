@@ -1,4 +1,4 @@
-// A listing's face (product rule 31): its logo when the provider uploaded one, else the initials of
+// A listing's face (product rule 34): its logo when the provider uploaded one, else the initials of
 // its company name. On a card the company name is the heading beside it, so the picture is
 // decorative there (alt=""); the profile shows it with the alt text the provider wrote.
 import { LOGO_LARGE, LOGO_SMALL, mediaUrl, type MediaImage } from '../../../../core/media';

@@ -1,4 +1,4 @@
-// Photos of the professional's work (product rule 31), with the alt text the provider wrote; none
+// Photos of the professional's work (product rule 34), with the alt text the provider wrote; none
 // uploaded: nothing is shown.
 import { mediaUrl, PHOTO_LARGE, PHOTO_SMALL, type MediaImage } from '../../../../core/media';
 

@@ -1,4 +1,4 @@
-// /profile for providers: the listing's logo and up to six photos of work (product rule 31). Files
+// /profile for providers: the listing's logo and up to six photos of work (product rule 34). Files
 // go to the API as they are; it checks, resizes and converts them. Each image carries the alt text
 // the provider writes, read out on the public profile.
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
