@@ -3,6 +3,7 @@
 // without zod; the query schema the API parses with is core/directory-query.ts. Query parameters keep
 // the spec's names (section 7); `search`, `near`, `radiusMiles`, `sort`, `limit` and `offset` are
 // additions (issue 3).
+import type { ProfessionalMedia } from './media';
 
 export const SORTS = ['relevance', 'distance', 'rating', 'price', 'newest'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -57,6 +58,7 @@ export const PUBLIC_PROFESSIONAL_FIELDS = [
   'instagram',
   'twitter',
   'trustpilot',
+  'media',
   'lat',
   'lng',
   'createdAt',
@@ -101,6 +103,8 @@ export interface ProfessionalListItem {
   instagram: string | null;
   twitter: string | null;
   trustpilot: string | null;
+  /** The logo and photos of work (core/media.ts); none: the card and profile show initials. */
+  media: ProfessionalMedia;
   /** The map position, rounded to PUBLIC_COORDINATE_DECIMALS (about 100 m). */
   lat: number | null;
   lng: number | null;

@@ -26,6 +26,23 @@ export const CommonEnv = z.object({
   MAIL_FROM: z.string().default('ITConnect <no-reply@itconnect.local>'),
   /** Where e-mails are written as .eml files when SMTP_URL is not set. */
   MAIL_DIR: z.string().default('.data/mail'),
+  /** Where uploaded logos and photos are kept when S3_BUCKET is not set (decisions/0009). */
+  MEDIA_DIR: z.string().default('.data/media'),
+  /** An S3-compatible bucket for logos and photos; unset: MEDIA_DIR on this machine. */
+  S3_BUCKET: optionalString,
+  /** The bucket's region (AWS: eu-west-2; R2: auto). */
+  S3_REGION: z.string().default('us-east-1'),
+  /** The S3 API's address; unset: AWS (https://s3.<region>.amazonaws.com). MinIO, R2, B2: theirs. */
+  S3_ENDPOINT: optionalUrl,
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Put every object under this prefix (e.g. itconnect/media/). */
+  S3_PREFIX: z.string().default(''),
+  /** true: <endpoint>/<bucket>/<key> (MinIO, most S3-compatibles); false: <bucket>.<endpoint host>/<key>. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
   /** Stripe's secret key. Unset: the built-in test-mode provider (the API's Stripe stand-in) takes payments. */
   STRIPE_SECRET_KEY: optionalString,
@@ -35,6 +52,18 @@ export const CommonEnv = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalString,
   /** Talk to a Stripe-compatible server elsewhere (tests: a local fake), e.g. http://127.0.0.1:12111 */
   STRIPE_API_URL: optionalUrl,
+});
+
+/** Where logos and photos are stored (the API, and the demo seed through scripts/start.ts). */
+export const MediaEnv = CommonEnv.pick({
+  MEDIA_DIR: true,
+  S3_BUCKET: true,
+  S3_REGION: true,
+  S3_ENDPOINT: true,
+  S3_ACCESS_KEY_ID: true,
+  S3_SECRET_ACCESS_KEY: true,
+  S3_PREFIX: true,
+  S3_FORCE_PATH_STYLE: true,
 });
 
 export const ApiEnv = CommonEnv.extend({
@@ -112,6 +141,8 @@ export const ApiEnv = CommonEnv.extend({
   CONTACT_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
   /** Reviews written, edited or deleted, replies to reviews and reports, per user per hour. */
   REVIEW_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
+  /** Logo and photo uploads (and alt-text edits, deletions) per provider per hour. */
+  MEDIA_LIMIT_PER_USER: z.coerce.number().int().positive().default(60),
   /** Largest JSON body accepted. */
   BODY_LIMIT: z.string().default('100kb'),
   /** Requests per minute per IP on the API as a whole (auth and forms have their own, stricter limits). */

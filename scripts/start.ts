@@ -8,6 +8,8 @@
 // Ctrl-C or SIGTERM stops the children, then the database and Redis we started (supervisor.ts).
 // --dev runs api/ and worker/ from source with tsx (no server bundle).
 // Options: --dev, --no-seed, --rebuild, --raw-logs.
+import { createMediaStorage } from '../api/src/domain/media/media-storage';
+import { MediaEnv } from '../core/env-schema';
 import path from 'node:path';
 import { applyMigrations } from './db/migrate-engine';
 import { enqueueMissingGeocodes, formatDemoAccounts, seedDemoData, type DemoAccount } from './db/seed/demo-seed';
@@ -41,6 +43,10 @@ async function main(): Promise<void> {
   const env = readScriptEnv();
   const dir = dataDir();
   const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
+  // Logos and photos: the data dir's media/ unless MEDIA_DIR or an S3 bucket says otherwise; the
+  // seed and the API use the same place.
+  const mediaDir = process.env.MEDIA_DIR || path.join(dir, 'media');
+  const mediaStorage = createMediaStorage(MediaEnv.parse({ ...process.env, MEDIA_DIR: mediaDir }));
   const { sessionKeys, source: keySource } = resolveSessionKeys({ fromEnv: env.SESSION_KEYS, nodeEnv: env.NODE_ENV, dataDir: dir });
   if (keySource === 'generated') log.info(`generated development session keys in ${path.join(displayPath(dir), 'secrets.json')}`);
   if (!(await isPortFree(env.PORT, env.HOST))) {
@@ -71,7 +77,7 @@ async function main(): Promise<void> {
   if (env.NODE_ENV === 'production') {
     log.info('production: no demo data is loaded (create the first admin with npm run admin:create)');
   } else if (!args.has('--no-seed')) {
-    const result = await seedDemoData({ databaseUrl: postgres.url, redisUrl: redis.url, redisPrefix: env.REDIS_PREFIX, nodeEnv: env.NODE_ENV, stripeStandIn: !process.env.STRIPE_SECRET_KEY, log: log.info });
+    const result = await seedDemoData({ databaseUrl: postgres.url, redisUrl: redis.url, redisPrefix: env.REDIS_PREFIX, nodeEnv: env.NODE_ENV, stripeStandIn: !process.env.STRIPE_SECRET_KEY, log: log.info, mediaStorage });
     if (result.seeded) accounts = result.accounts;
   }
   if (accounts.length === 0) {
@@ -94,6 +100,7 @@ async function main(): Promise<void> {
     // Where the worker reaches the API (its test-mode payment provider lives there).
     API_URL: process.env.API_URL || `http://${apiHost.includes(':') ? `[${apiHost}]` : apiHost}:${env.PORT}`,
     STATIC_DIR: process.env.STATIC_DIR || path.join(DIST_DIR, 'frontend'),
+    MEDIA_DIR: mediaDir,
   };
   const node = process.execPath;
   const [apiArgs, workerArgs] = isDev

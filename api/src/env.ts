@@ -34,11 +34,17 @@ export function loadApiEnv(options: LoadEnvOptions = {}): ApiEnv {
 }
 
 /** Folders that must not overlap: everything under STATIC_DIR is served to anyone. */
-export function placementProblems(env: Pick<ApiEnv, 'MAIL_DIR' | 'STATIC_DIR'>): string[] {
+export function placementProblems(env: Pick<ApiEnv, 'MAIL_DIR' | 'STATIC_DIR'> & Partial<Pick<ApiEnv, 'MEDIA_DIR'>>): string[] {
   const staticDir = path.resolve(env.STATIC_DIR);
   const mailDir = path.resolve(env.MAIL_DIR);
+  const problems: string[] = [];
   if (mailDir === staticDir || mailDir.startsWith(`${staticDir}${path.sep}`)) {
-    return ['MAIL_DIR: must not be inside STATIC_DIR: the files there are served to anyone, and e-mails hold sign-in links.'];
+    problems.push('MAIL_DIR: must not be inside STATIC_DIR: the files there are served to anyone, and e-mails hold sign-in links.');
   }
-  return [];
+  // Uploaded files are served only by /api/media (sniffed, re-encoded, with their own headers).
+  const mediaDir = env.MEDIA_DIR === undefined ? null : path.resolve(env.MEDIA_DIR);
+  if (mediaDir && (mediaDir === staticDir || mediaDir.startsWith(`${staticDir}${path.sep}`))) {
+    problems.push('MEDIA_DIR: must not be inside STATIC_DIR: uploads are served by /api/media only.');
+  }
+  return problems;
 }

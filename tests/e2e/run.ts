@@ -10,6 +10,7 @@
 //   6. run `playwright test -c tests/e2e/playwright.config.ts <args>` with E2E_BASE_URL and
 //      E2E_DATABASE_URL set
 //   7. stop the processes, drop the database and the Redis keys; exit with Playwright's code.
+import { localMediaStorage } from '../../api/src/domain/media/media-storage';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -92,7 +93,10 @@ async function main(): Promise<number> {
 
   log.info(`creating database ${database} and Redis prefix ${redisPrefix}`);
   await applyMigrations(databaseUrl);
-  const seeded = await seedDemoData({ databaseUrl, redisUrl: redis.url, redisPrefix, nodeEnv: 'test', stripeStandIn: !process.env.STRIPE_SECRET_KEY, log: log.info });
+  // Demo and uploaded images. Their names are content hashes, so runs share one folder and the seed
+  // draws its demo images only on the first run (scripts/db/seed/demo-media.ts).
+  const mediaDir = path.join(dataDir(), 'e2e-media');
+  const seeded = await seedDemoData({ databaseUrl, redisUrl: redis.url, redisPrefix, nodeEnv: 'test', stripeStandIn: !process.env.STRIPE_SECRET_KEY, log: log.info, mediaStorage: localMediaStorage(mediaDir) });
   if (!seeded.seeded) throw new Error(`The fresh database was not seeded: ${seeded.reason}`);
 
   // The map's tiles come from a local stand-in (an outside service; the machine may be offline).
@@ -115,6 +119,7 @@ async function main(): Promise<number> {
     PUBLIC_URL: baseUrl,
     STATIC_DIR: path.join(DIST_DIR, 'frontend'),
     MAIL_DIR: path.join(dataDir(), 'e2e-mail', stamp),
+    MEDIA_DIR: mediaDir,
     // Headless Chromium solves the captcha slowly: a tiny cost keeps journeys fast.
     ALTCHA_COST: '200',
     // Every journey's browser signs in from 127.0.0.1: the per-address sign-in limit (20 per 15

@@ -53,6 +53,12 @@ export function bodyError(error: unknown, limit: string): AppError {
   return new AppError('bad_request', 'The request body could not be read.', { cause: error });
 }
 
+/** POST/PUT of an image file to the provider's media routes: not JSON, read by the route itself. */
+export const MEDIA_UPLOAD_PATHS = new Set(['/api/professionals/my-profile/media/logo', '/api/professionals/my-profile/media/photos']);
+function isMediaUpload(ctx: Context): boolean {
+  return (ctx.method === 'POST' || ctx.method === 'PUT') && MEDIA_UPLOAD_PATHS.has(ctx.path) && !ctx.is('json');
+}
+
 export function jsonBody({ limit }: { limit: string }): Middleware {
   const parse = bodyParser({
     enableTypes: ['json'],
@@ -63,6 +69,8 @@ export function jsonBody({ limit }: { limit: string }): Middleware {
     },
   });
   return async (ctx, next) => {
+    // Image uploads arrive as the file's raw bytes; their route reads and sniffs them (routes/media.ts).
+    if (isMediaUpload(ctx)) return next();
     if (BODY_METHODS.includes(ctx.method) && hasBody(ctx) && !ctx.is('json')) {
       throw new AppError('unsupported_media_type', 'Request bodies must be JSON (Content-Type: application/json).');
     }

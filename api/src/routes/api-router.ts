@@ -17,6 +17,7 @@ import { createRouter } from './create-router';
 import { healthRouter } from './health';
 import { homeRouter } from './home';
 import { locationsRouter } from './locations';
+import { mediaRouter } from './media';
 import { messagesRouter } from './messages';
 import { myProfileRouter } from './my-profile';
 import { professionalsRouter } from './professionals';
@@ -37,7 +38,7 @@ export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): ApiRoutes
     healthRouter(deps),
     siteConfigRouter(deps),
     // Accounts; my-profile before professionals so /professionals/my-profile is not read as an id.
-    ...[authRouter(deps), captchaRouter(deps), myProfileRouter(deps), adminMailRouter(deps)],
+    ...[authRouter(deps), captchaRouter(deps), myProfileRouter(deps), mediaRouter(deps), adminMailRouter(deps)],
     professionalsRouter(deps),
     billingRouter(deps),
     adminRouter(deps),

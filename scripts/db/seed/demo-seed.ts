@@ -6,6 +6,9 @@
 // Used by `npm start` (first run only: it seeds when the professionals table is empty), by the
 // e2e runner, and by `npm run db:seed` (seed.ts). Rows are inserted in bulk from one JSON
 // parameter each (jsonb_to_recordset), the INSERT … SELECT recipe of docs/architecture.md, Traps.
+import { EMPTY_MEDIA, type ProfessionalMedia } from '../../../core/media';
+import type { MediaStorage } from '../../../api/src/domain/media/media-storage';
+import { makeDemoMedia } from './demo-media';
 import { randomBytes } from 'node:crypto';
 import { Queue } from 'bullmq';
 import pg from 'pg';
@@ -49,6 +52,8 @@ export interface SeedOptions {
   nodeEnv?: string;
   now?: Date;
   log?: (line: string) => void;
+  /** Where demo logos and photos are stored (the API's MEDIA_DIR or bucket); unset: no demo images. */
+  mediaStorage?: MediaStorage;
 }
 
 /** Each column once: its PostgreSQL type (as jsonb_to_recordset needs it) and its value for a row. */
@@ -97,7 +102,7 @@ async function removeDemoData(client: pg.ClientBase): Promise<void> {
   await client.query('DELETE FROM professionals WHERE email LIKE $1', [companyPattern]);
 }
 
-async function writeDemoData(client: pg.ClientBase, data: DemoData, passwords: Map<string, string>): Promise<Map<string, number>> {
+async function writeDemoData(client: pg.ClientBase, data: DemoData, passwords: Map<string, string>, media: Map<string, ProfessionalMedia>): Promise<Map<string, number>> {
   const now = new Date();
   const professionalIds = new Map<string, number>();
   const insertedProfessionals = await insertRows<DemoProfessional, { id: number; slug: string }>(
@@ -130,6 +135,7 @@ async function writeDemoData(client: pg.ClientBase, data: DemoData, passwords: M
       subscription_type: ['"SubscriptionType"', (p) => p.subscriptionType],
       current_period_end: ['timestamptz', (p) => p.currentPeriodEnd],
       first_paid_at: ['timestamptz', (p) => p.firstPaidAt],
+      media: ['jsonb', (p) => media.get(p.slug) ?? EMPTY_MEDIA],
       created_at: ['timestamptz', (p) => p.createdAt],
       updated_at: ['timestamptz', () => now],
     },
@@ -348,10 +354,12 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
     );
     accounts.sort((a, b) => ['admin', 'provider', 'customer'].indexOf(a.role) - ['admin', 'provider', 'customer'].indexOf(b.role));
 
+    // Logos and photos are files first (content-hashed names, written once), then named in the rows.
+    const media = options.mediaStorage ? await makeDemoMedia(data.professionals, options.mediaStorage, data.accounts.provider.professionalSlug ?? undefined) : new Map<string, ProfessionalMedia>();
     await client.query('BEGIN');
     try {
       if (options.force) await removeDemoData(client);
-      const ids = await writeDemoData(client, data, passwords);
+      const ids = await writeDemoData(client, data, passwords, media);
       if (options.stripeStandIn) await linkDemoProviderBilling({ client, data, professionalIds: ids, redisUrl: options.redisUrl, redisPrefix: options.redisPrefix });
       await client.query('COMMIT');
       professionals = [

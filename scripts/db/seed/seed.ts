@@ -2,10 +2,13 @@
 // the first run). Uses DATABASE_URL/REDIS_URL when set, otherwise finds or starts PostgreSQL and
 // Redis like npm start, applies migrations, seeds when the professionals table is empty, and
 // prints the demo accounts. --force replaces earlier demo rows. Refused in production.
+import { createMediaStorage } from '../../../api/src/domain/media/media-storage';
+import { MediaEnv } from '../../../core/env-schema';
 import { applyMigrations } from '../migrate-engine';
 import { loadDotEnv } from '../../lib/dotenv';
 import { readScriptEnv } from '../../lib/env';
 import { createLogger } from '../../lib/log';
+import path from 'node:path';
 import { dataDir } from '../../lib/paths';
 import { findOrStartPostgres, findOrStartRedis } from '../../lib/services';
 import { formatDemoAccounts, seedDemoData } from './demo-seed';
@@ -47,6 +50,8 @@ async function main(): Promise<number> {
       // Without Stripe keys the site takes payments through its test-mode stand-in (decision 0008).
       stripeStandIn: !process.env.STRIPE_SECRET_KEY,
       log: log.info,
+      // The same place npm start gives the API (the data dir's media/ unless MEDIA_DIR or S3_BUCKET).
+      mediaStorage: createMediaStorage(MediaEnv.parse({ ...process.env, MEDIA_DIR: process.env.MEDIA_DIR || path.join(dir, 'media') })),
     });
     if (!result.seeded) {
       log.warn(`not seeding: ${result.reason}`);

@@ -8,6 +8,7 @@ import {
   type ProfessionalListItem,
   type PublicProfessionalField,
 } from '../../../../core/directory';
+import { readMedia } from '../../../../core/media-input';
 import { penceToPoundsText } from '../../../../core/plans';
 import { Prisma } from '../../../../prisma/db';
 
@@ -42,9 +43,10 @@ export function formatRate(pence: number | null, isProjectBased: boolean): strin
   return penceToPoundsText(pence);
 }
 
-export function toListItem({ ratePence, rateType, rating, lat, lng, createdAt, updatedAt, distanceMiles, ...rest }: ProfessionalRow): ProfessionalListItem {
+export function toListItem({ ratePence, rateType, rating, lat, lng, createdAt, updatedAt, distanceMiles, media, ...rest }: ProfessionalRow): ProfessionalListItem {
   const item: ProfessionalListItem = {
     ...rest,
+    media: readMedia(media),
     hourlyRate: formatRate(ratePence, rest.isProjectBased),
     rateType: rest.isProjectBased ? null : rateType,
     rating: Number(rating),

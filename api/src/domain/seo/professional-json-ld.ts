@@ -1,7 +1,8 @@
 // schema.org ProfessionalService for a profile page. aggregateRating only with at least one
 // review (search engines reject an empty rating); geo only when the worker has located it (the
-// public, rounded position).
+// public, rounded position); logo and image only when the provider uploaded them (product rule 34).
 import type { ProfessionalListItem } from '../../../../core/directory';
+import { LOGO_LARGE, mediaUrl, PHOTO_LARGE } from '../../../../core/media';
 
 /** What a profile's JSON-LD is made from: the professional as the directory answers it. */
 export type SeoProfessional = ProfessionalListItem;
@@ -25,6 +26,9 @@ export function priceRange(hourlyRate: string | null, rateType: 'hourly' | 'dail
 export function professionalJsonLd(p: SeoProfessional, url: string, description: string): Record<string, unknown> {
   const sameAs = [p.website, p.linkedin, p.github, p.facebook, p.instagram, p.twitter, p.trustpilot].filter(isWebAddress);
   const price = priceRange(p.hourlyRate, p.rateType);
+  const origin = new URL(url).origin;
+  const logo = p.media.logo ? `${origin}${mediaUrl(p.media.logo.key, LOGO_LARGE)}` : null;
+  const images = p.media.photos.map((photo) => `${origin}${mediaUrl(photo.key, PHOTO_LARGE)}`);
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
@@ -58,5 +62,7 @@ export function professionalJsonLd(p: SeoProfessional, url: string, description:
         }
       : {}),
     ...(sameAs.length > 0 ? { sameAs } : {}),
+    ...(logo ? { logo } : {}),
+    ...(images.length > 0 || logo ? { image: images.length > 0 ? images : [logo] } : {}),
   };
 }

@@ -32,6 +32,7 @@ function makeProfessional(overrides: Partial<ProfessionalListItem> = {}): Profes
     instagram: null,
     twitter: null,
     trustpilot: null,
+    media: { logo: null, photos: [] },
     lat: 53.48,
     lng: -2.24,
     createdAt: '2025-01-01T00:00:00Z',

@@ -1,4 +1,4 @@
-// A professional in a list (the directory, the home page's Top Rated): initials avatar, company
+// A professional in a list (the directory, the home page's Top Rated): logo or initials, company
 // name, region, rating, up to two services, price and distance, and a 'View Profile' link.
 // The card is an <article> whose heading names it; the heading level fits the page it sits in.
 import { Link } from 'react-router-dom';
@@ -7,12 +7,12 @@ import { primaryButtonClass, tagClass } from '../styles';
 import {
   distanceText,
   formatRating,
-  initialsOf,
   priceLine,
   profileHref,
   reviewCountText,
   visibleServices,
 } from './format-professional';
+import { ListingLogo } from './listing-logo';
 
 export interface ProfessionalCardProps {
   professional: ProfessionalListItem;
@@ -43,12 +43,7 @@ export function ProfessionalCard({ professional, headingLevel = 3, near, rateNot
     // min-w-0 and break-words: a long unbroken name or service never makes the card wider than its column.
     <article className="relative flex h-full min-w-0 flex-col rounded-lg border border-gray-200 bg-white p-5 break-words shadow-sm">
       <div className="flex items-start gap-4">
-        <div
-          aria-hidden="true"
-          className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-blue-100 text-lg font-semibold text-blue-800"
-        >
-          {initialsOf(companyName)}
-        </div>
+        <ListingLogo companyName={companyName} logo={professional.media?.logo} size={48} />
         <div className="min-w-0 flex-1">
           <Heading className="truncate text-lg font-semibold text-gray-900" title={companyName}>
             {companyName}

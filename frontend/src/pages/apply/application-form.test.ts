@@ -240,6 +240,7 @@ describe('applicationFromProfile', () => {
     instagram: null,
     twitter: null,
     trustpilot: 'https://uk.trustpilot.com/review/acme.example',
+    media: { logo: null, photos: [] },
     youtube: null,
     tiktok: null,
     lat: null,

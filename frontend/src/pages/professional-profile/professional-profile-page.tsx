@@ -13,6 +13,7 @@ import { pageWidthClass } from '../../components/styles';
 import { ContactProfessional } from './contact-professional';
 import { ProfessionalNotFound } from './professional-not-found';
 import { ProfileCards } from './profile-cards';
+import { ProfilePhotos } from './profile-photos';
 import { ProfileHeader } from './profile-header';
 import { ProfileSkeleton } from './profile-skeleton';
 import { ReviewsSection } from './reviews-section';
@@ -61,6 +62,11 @@ export function ProfessionalProfilePage() {
       <ProfileHeader professional={professional} near={near} />
       <div className={`${pageWidthClass} py-10`}>
         <ProfileCards professional={professional} contact={<ContactProfessional professional={professional} />} />
+        {professional.media?.photos.length ? (
+          <div className="mt-6">
+            <ProfilePhotos photos={professional.media.photos} companyName={professional.companyName} />
+          </div>
+        ) : null}
         <ReviewsSection professional={professional} professionalKey={professionalKey(param, near)} />
       </div>
     </div>

@@ -5,9 +5,9 @@ import type { ProfessionalListItem } from '../../../../core/directory';
 import {
   distanceText,
   formatRating,
-  initialsOf,
   reviewCountText,
 } from '../../components/professional-card/format-professional';
+import { ListingLogo } from '../../components/professional-card/listing-logo';
 import { StarIcon } from '../../components/professional-card/professional-card';
 import { displayHeadingClass, pageWidthClass } from '../../components/styles';
 import { REVIEWS_HEADING_ID } from './reviews-section';
@@ -25,12 +25,7 @@ export function ProfileHeader({ professional, near }: { professional: Profession
   return (
     <header className="border-b border-gray-200 bg-white">
       <div className={`${pageWidthClass} flex flex-col gap-6 py-10 sm:flex-row sm:items-start`}>
-        <div
-          aria-hidden="true"
-          className="flex h-20 w-20 shrink-0 items-center justify-center rounded-full bg-blue-100 text-2xl font-semibold text-blue-800"
-        >
-          {initialsOf(companyName)}
-        </div>
+        <ListingLogo companyName={companyName} logo={professional.media?.logo} size={80} described />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-3 text-sm">
             <p className="flex items-center gap-1 text-gray-800">

@@ -44,6 +44,7 @@ const profile: MyProfile = {
   youtube: null,
   tiktok: null,
   trustpilot: null,
+  media: { logo: null, photos: [] },
   lat: 51.501,
   lng: -0.142,
   currentPeriodEnd: null,

@@ -26,6 +26,7 @@ import {
 } from '../../components/styles';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ListingEditor } from './listing-editor';
+import { MediaSection } from './media-section';
 import { MessagesSection } from './messages-section';
 import { SubscriptionPanel } from './subscription-panel';
 import { formatMemberSince, myDataFileName } from './profile-form';
@@ -135,6 +136,7 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
       <MessagesSection isProvider={provider} />
 
       {provider ? <ListingEditor publicSlug={user.professionalSlug} /> : null}
+      {provider ? <MediaSection /> : null}
 
       {provider ? <SubscriptionPanel professionalId={user.professionalId} /> : null}
 

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "professionals" ADD COLUMN     "media" JSONB NOT NULL DEFAULT '{"logo":null,"photos":[]}';
