@@ -1,4 +1,5 @@
 import { availableSorts, defaultSort, SORT_LABELS, type DirectoryFilters } from '../../api/directory-query';
+import { RatingSortInfo } from '../../components/professional-card/rating-sort-info';
 import { labelTextClass } from '../../components/styles';
 
 export function SortSelect({ filters, onApply }: { filters: DirectoryFilters; onApply: (next: DirectoryFilters) => void }) {
@@ -19,6 +20,7 @@ export function SortSelect({ filters, onApply }: { filters: DirectoryFilters; on
           </option>
         ))}
       </select>
+      {(filters.sort ?? defaultSort(filters)) === 'rating' ? <RatingSortInfo /> : null}
     </div>
   );
 }
