@@ -202,8 +202,9 @@ test.describe('accounts', () => {
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
     const info = main.getByRole('region', { name: 'Account information' });
-    await expect(info).toContainText(name);
-    await expect(info).toContainText(email);
+    // Name and e-mail are shown (and changed) under Account settings.
+    await expect(main.getByRole('region', { name: 'Account settings' })).toContainText(name);
+    await expect(main.getByRole('region', { name: 'Account settings' })).toContainText(email);
     await expect(info).toContainText('customer');
     await expect(info).toContainText(new Date().getFullYear().toString());
     await expect(main.getByRole('region', { name: 'Your listing' })).toHaveCount(0);

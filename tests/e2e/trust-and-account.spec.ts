@@ -136,7 +136,7 @@ test.describe('account settings on /profile', () => {
     await settings.getByLabel('New name').fill('Renamed Person');
     await settings.getByRole('button', { name: 'Save name' }).click();
     await expect(settings.getByRole('status')).toHaveText('Your name has been changed.');
-    await expect(page.getByRole('region', { name: 'Account information' })).toContainText('Renamed Person');
+    await expect(settings).toContainText('Renamed Person');
 
     // E-mail: a wrong current password is refused beside the field.
     const newEmail = uniqueEmail('moved');
@@ -150,7 +150,7 @@ test.describe('account settings on /profile', () => {
     await settings.getByRole('button', { name: 'Send confirmation link' }).click();
     await expect(settings.getByRole('status')).toContainText('We have sent a link to the new address');
     // Nothing changed yet; the old address was told.
-    await expect(page.getByRole('region', { name: 'Account information' })).toContainText(email);
+    await expect(settings).toContainText(email);
     expect(await newestMailTo(browser, email, 'Your ITConnect e-mail address is about to change')).toContain(newEmail);
     const link = CHANGE_LINK.exec(await newestMailTo(browser, newEmail, 'Confirm your new e-mail address for ITConnect'))![0];
     await open(page, new URL(link).pathname + new URL(link).search);
@@ -164,7 +164,7 @@ test.describe('account settings on /profile', () => {
 
     // Password: the other browser is signed out, this one stays.
     await open(page, '/profile');
-    await expect(page.getByRole('region', { name: 'Account information' })).toContainText(newEmail);
+    await expect(settings).toContainText(newEmail);
     await settings.getByRole('button', { name: 'Change password' }).click();
     await settings.getByLabel('Current password', { exact: true }).fill(password);
     await settings.getByLabel('New password', { exact: true }).fill('second password 2');
@@ -172,7 +172,7 @@ test.describe('account settings on /profile', () => {
     await expect(settings.getByRole('status')).toContainText('Your password has been changed.');
     await expect.poll(async () => (await other.request.get('/api/auth/me')).text()).toBe('null');
     await page.reload();
-    await expect(page.getByRole('region', { name: 'Account information' })).toContainText('Renamed Person');
+    await expect(settings).toContainText('Renamed Person');
     await other.close();
   });
 

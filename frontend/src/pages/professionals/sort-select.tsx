@@ -4,8 +4,8 @@ import { labelTextClass } from '../../components/styles';
 
 export function SortSelect({ filters, onApply }: { filters: DirectoryFilters; onApply: (next: DirectoryFilters) => void }) {
   return (
-    <div className="flex items-center gap-2">
-      <label htmlFor="directory-sort" className={labelTextClass}>
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor="directory-sort" className={`${labelTextClass} whitespace-nowrap`}>
         Sort by
       </label>
       <select

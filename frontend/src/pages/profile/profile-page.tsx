@@ -116,14 +116,6 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
         </h2>
         <dl className="mt-4 grid gap-4 sm:grid-cols-2">
           <div>
-            <dt className="text-sm font-medium text-gray-700">Name</dt>
-            <dd className="mt-1 text-gray-900">{user.name}</dd>
-          </div>
-          <div>
-            <dt className="text-sm font-medium text-gray-700">Email</dt>
-            <dd className="mt-1 break-all text-gray-900">{user.email}</dd>
-          </div>
-          <div>
             <dt className="text-sm font-medium text-gray-700">Account type</dt>
             <dd className="mt-1 text-gray-900">{ROLE_LABELS[user.role] ?? user.role}</dd>
           </div>
