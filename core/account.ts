@@ -1,4 +1,4 @@
-// Account settings on /profile (product rule 31): the input schemas and messages of changing one's
+// Account settings on /profile (product rule 32): the input schemas and messages of changing one's
 // name, e-mail address (confirmed by a link sent to the new address) and password, shared by the
 // forms and the API (api/src/routes/account.ts).
 import { z } from 'zod';

@@ -97,7 +97,7 @@ export const SendPasswordResetPayload = z.object({
 export type SendPasswordResetPayload = z.infer<typeof SendPasswordResetPayload>;
 
 /**
- * A change of e-mail address asked for on /profile (product rule 31). The API stores the request
+ * A change of e-mail address asked for on /profile (product rule 32). The API stores the request
  * (email_change_tokens: user, new address, expiry) and enqueues its id; the worker makes the token,
  * e-mails the link to the new address and tells the current one.
  */

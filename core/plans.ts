@@ -16,12 +16,12 @@ export interface Plan {
 }
 
 /**
- * What the team's support is, truthfully (product rule 32): a person answers messages sent through
+ * What the team's support is, truthfully (product rule 33): a person answers messages sent through
  * the contact page by e-mail; nobody promises an answer at all hours.
  */
 export const SUPPORT_FEATURE = 'Support from our team by e-mail (through the contact page)';
 
-/** Every plan has every benefit: the yearly plan only costs less (product rule 32). */
+/** Every plan has every benefit: the yearly plan only costs less (product rule 33). */
 const COMMON_FEATURES = [
   'Professional listing',
   'Contact details visible to clients',

@@ -1,4 +1,4 @@
-// How a professional's rating is shown and ranked (product rule 30), shared by the API (the
+// How a professional's rating is shown and ranked (product rule 31), shared by the API (the
 // 'Highest rated' order in SQL) and the front end (the rating text and the sort's explanation).
 // Zod-free and pure, so the SPA's entry bundle may import it.
 
@@ -25,7 +25,7 @@ export const RATING_SORT_EXPLANATION =
   `reviews of ${BAYES_PRIOR_MEAN} stars to everyone's reviews before averaging, so 5.0 from one review ` +
   'does not outrank 4.7 from seventy. Professionals without reviews come last.';
 
-/** What 'Verified Professional' means on this site (true of every listing the public sees: product rule 30). */
+/** What 'Verified Professional' means on this site (true of every listing the public sees: product rule 31). */
 export const VERIFIED_PROFESSIONAL_EXPLANATION = [
   'Pays for an active ITConnect subscription',
   'Approved by our team after reviewing their application',

@@ -162,7 +162,7 @@ test.describe('accounts', () => {
     browser,
     isMobile,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000); // a long journey; 90 s was too tight on a shared 2-core machine
     const email = uniqueEmail('journey');
     const password = 'journey-pass-1';
     const name = 'Grace Hopper';

@@ -1,5 +1,5 @@
 // Issue 13 items 4, 6 and 7 at both viewports: the trust texts on cards and profiles (product rule
-// 30), the back-to-results link, account settings on /profile (product rule 31) and the small
+// 31), the back-to-results link, account settings on /profile (product rule 32) and the small
 // things a visitor notices. Every page visited is scanned with axe.
 import type { Browser, Page } from '@playwright/test';
 import pg from 'pg';

@@ -1,4 +1,4 @@
-// Account settings across the API and the worker (product rule 31), through a real SMTP server:
+// Account settings across the API and the worker (product rule 32), through a real SMTP server:
 // a change of e-mail address sends a single-use, expiring link to the new address and tells the
 // current one, and changes nothing until the link is used; a password change needs the current
 // password and ends every other session while this one carries on.

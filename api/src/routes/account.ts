@@ -1,4 +1,4 @@
-// /api/account: account settings on /profile (product rule 31). Change the name, ask to change the
+// /api/account: account settings on /profile (product rule 32). Change the name, ask to change the
 // e-mail address (the current password required; the link goes to the new address, the current one
 // is told), use that link, and change the password (the current one required; every other session
 // of the user ends, this one continues in a fresh session). Input is parsed with core/account.ts

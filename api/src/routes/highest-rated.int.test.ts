@@ -1,4 +1,4 @@
-// 'Highest rated' ranks by the Bayesian average of product rule 30 (core/rating.ts), in SQL, so
+// 'Highest rated' ranks by the Bayesian average of product rule 31 (core/rating.ts), in SQL, so
 // pages of the sorted list neither overlap nor skip; professionals without reviews come last.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HomeSummary, ProfessionalListItem } from '../../../core/directory';

@@ -69,7 +69,7 @@ async function list(query: string): Promise<{ status: number; total: number; ite
 
 const names = (items: ProfessionalListItem[]) => items.map((i) => i.companyName);
 const LIVE_BY_RATING = [
-  // Highest rated is the Bayesian average of product rule 30: 4.9 from 7 above 4.5 from 10 above 5.0 from 1.
+  // Highest rated is the Bayesian average of product rule 31: 4.9 from 7 above 4.5 from 10 above 5.0 from 1.
   'Stockport Networks', 'Northern Web Co', 'London Cloud', 'Salford Cyber', 'Project Pros', 'Nowhere Remote',
 ];
 

@@ -1,4 +1,4 @@
-// Account settings (product rule 31): change the name, ask to change the e-mail address, use the
+// Account settings (product rule 32): change the name, ask to change the e-mail address, use the
 // link sent to the new address, change the password. Each refreshes the current user when it
 // changed something the header or My Profile shows.
 import { mutate } from 'swr';

@@ -25,7 +25,7 @@ CREATE INDEX "email_change_tokens_user_id_idx" ON "email_change_tokens"("user_id
 -- AddForeignKey
 ALTER TABLE "email_change_tokens" ADD CONSTRAINT "email_change_tokens_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
--- The directory's 'Highest rated' order (product rule 30, decision 0011): reviewed first, then the
+-- The directory's 'Highest rated' order (product rule 31, decision 0011): reviewed first, then the
 -- Bayesian average with 5 reviews of 4 stars as the prior (core/rating.ts), for listed
 -- professionals only. The expression must stay the one api/src/domain/directory/directory-filters.ts
 -- writes (WEIGHTED_RATING_SQL), or PostgreSQL will not use the index.

@@ -1,4 +1,4 @@
-// send-email-change (core/jobs.ts, product rule 31): the e-mails of a change of address asked for on
+// send-email-change (core/jobs.ts, product rule 32): the e-mails of a change of address asked for on
 // /profile. For a request still open (not used, not expired, account not archived): makes a
 // single-use token, stores only its SHA-256 on the request, e-mails the link to the NEW address,
 // and tells the CURRENT address that a change was asked for (it takes effect only once the link is

@@ -1,4 +1,4 @@
-// Account settings on /profile (product rule 31): a user changes their name, their e-mail address
+// Account settings on /profile (product rule 32): a user changes their name, their e-mail address
 // (only once the link e-mailed to the new address is used: single-use, expiring, only its SHA-256
 // stored, made and sent by the worker like a password-reset link, decision 0007) and their
 // password (the current one required; the route then ends every other session).

@@ -119,7 +119,7 @@ export function buildDirectorySql(query: DirectoryQuery): DirectorySql {
 }
 
 /**
- * 'Highest rated' (product rule 30, decision 0011): professionals with reviews first, then the
+ * 'Highest rated' (product rule 31, decision 0011): professionals with reviews first, then the
  * Bayesian average (core/rating.ts weightedRating) best first, more reviews first, then id. The
  * constants are written into the SQL text (they are ours, not input) so the expression is the one
  * the listed_weighted_rating partial index holds and paging stays in one stable order.

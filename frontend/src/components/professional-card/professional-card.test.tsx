@@ -113,7 +113,7 @@ describe('ProfessionalCard', () => {
   });
 });
 
-describe('the rating on a card (product rule 30)', () => {
+describe('the rating on a card (product rule 31)', () => {
   it('says New — no reviews yet without reviews, never 0.0 (0 reviews)', () => {
     const text = stripTags(render(makeProfessional({ rating: 0, reviewCount: 0 })));
     expect(text).toContain('New — no reviews yet');

@@ -1,4 +1,4 @@
-// 'How is Highest rated ranked?': a disclosure beside the directory's sort (product rule 30). A
+// 'How is Highest rated ranked?': a disclosure beside the directory's sort (product rule 31). A
 // <details> element, so it opens by click, tap, Enter or Space without any script, and its text is
 // part of the page for screen readers once open.
 import { RATING_SORT_EXPLANATION } from '../../../../core/rating';

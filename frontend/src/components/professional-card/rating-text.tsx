@@ -1,4 +1,4 @@
-// A professional's rating as every list, popup and profile shows it (product rule 30): the star and
+// A professional's rating as every list, popup and profile shows it (product rule 31): the star and
 // the mean with its review count, or 'New — no reviews yet' for a professional without reviews
 // (never '★ 0.0 (0 reviews)'). The star and mean are one image named 'Rated 4.5 out of 5' for
 // assistive technology, so no visually hidden text is needed (it cannot escape a scroll box).

@@ -1,4 +1,4 @@
-// /confirm-email-change?token=… : the link sent to a new e-mail address (product rule 31). The
+// /confirm-email-change?token=… : the link sent to a new e-mail address (product rule 32). The
 // address changes only when the person presses the button (a mail scanner that opens links changes
 // nothing). It works in any browser, signed in or not: the token is the proof.
 import { useState } from 'react';

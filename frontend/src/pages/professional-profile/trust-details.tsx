@@ -1,4 +1,4 @@
-// The profile's trust details (product rule 30): 'Verified Professional' opens what it means (a
+// The profile's trust details (product rule 31): 'Verified Professional' opens what it means (a
 // <details> disclosure: click, tap, Enter or Space), 'Member since' (month and year), and the link
 // back to the directory search the visitor came from.
 import { Link, useLocation } from 'react-router-dom';

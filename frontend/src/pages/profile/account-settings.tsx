@@ -1,4 +1,4 @@
-// 'Account settings' on My Profile (product rule 31): the name, the e-mail address (a link goes to
+// 'Account settings' on My Profile (product rule 32): the name, the e-mail address (a link goes to
 // the new address and the change happens only when it is opened; the current address is told) and
 // the password (the current one required; every other session is signed out). Each is its own small
 // form, opened with its 'Change …' button, with messages beside the fields and a status line.

@@ -1,7 +1,7 @@
 // /profile (spec section 2, issue 4): anonymous visitors go to /login. Account info for everyone;
 // providers also get their listing editor (view and edit), 'View Public Profile' and their
 // subscription (plan, billing, Cancel Subscription: subscription-panel.tsx, product rule 13).
-// Account settings: name, e-mail and password (account-settings.tsx, product rule 31). Actions:
+// Account settings: name, e-mail and password (account-settings.tsx, product rule 32). Actions:
 // Join As A Professional (customers), Download my data (product rule 14) and Sign Out; Delete
 // Account sits apart, in its own section (archives it, after a confirmation dialog). Messages: the provider's inbox and
 // everyone's 'My messages' (messages-section.tsx, product rule 28).

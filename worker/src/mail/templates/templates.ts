@@ -38,7 +38,7 @@ export function confirmRegistrationEmail(d: z.infer<typeof ConfirmRegistrationDa
 }
 
 export const ConfirmEmailChangeData = z.object({ name, confirmUrl: url, expiresInHours: z.number().int().positive() });
-/** Sent to the new address of an e-mail change (product rule 31). */
+/** Sent to the new address of an e-mail change (product rule 32). */
 export function confirmEmailChangeEmail(d: z.infer<typeof ConfirmEmailChangeData>): RenderedEmail {
   return renderEmail({
     subject: 'Confirm your new e-mail address for ITConnect',
@@ -53,7 +53,7 @@ export function confirmEmailChangeEmail(d: z.infer<typeof ConfirmEmailChangeData
 }
 
 export const EmailChangeRequestedData = z.object({ name, newEmail: z.email().max(254), resetUrl: url });
-/** Sent to the current address when a change of address is asked for (product rule 31). */
+/** Sent to the current address when a change of address is asked for (product rule 32). */
 export function emailChangeRequestedEmail(d: z.infer<typeof EmailChangeRequestedData>): RenderedEmail {
   return renderEmail({
     subject: 'Your ITConnect e-mail address is about to change',
