@@ -43,6 +43,8 @@ export const EMAIL_TEMPLATES = [
   'subscription-refunded',
   'payment-duplicate-refunded',
   'contact-message',
+  'confirm-email-change',
+  'email-change-requested',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -50,7 +52,13 @@ export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
  * E-mails that carry a secret link: only the worker job that makes the token sends them
  * (send-password-reset, send-registration-email), so a link never sits in a queue's job data.
  */
-export const WORKER_MADE_EMAILS = ['password-reset', 'confirm-registration', 'account-exists'] as const;
+export const WORKER_MADE_EMAILS = [
+  'password-reset',
+  'confirm-registration',
+  'account-exists',
+  'confirm-email-change',
+  'email-change-requested',
+] as const;
 /** What send-email accepts: every other template. */
 export const QUEUED_EMAIL_TEMPLATES = EMAIL_TEMPLATES.filter(
   (t): t is Exclude<EmailTemplate, (typeof WORKER_MADE_EMAILS)[number]> => !(WORKER_MADE_EMAILS as readonly string[]).includes(t),
@@ -87,6 +95,14 @@ export const SendPasswordResetPayload = z.object({
   requestId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
 });
 export type SendPasswordResetPayload = z.infer<typeof SendPasswordResetPayload>;
+
+/**
+ * A change of e-mail address asked for on /profile (product rule 32). The API stores the request
+ * (email_change_tokens: user, new address, expiry) and enqueues its id; the worker makes the token,
+ * e-mails the link to the new address and tells the current one.
+ */
+export const SendEmailChangePayload = z.object({ requestId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
+export type SendEmailChangePayload = z.infer<typeof SendEmailChangePayload>;
 
 /** A Stripe webhook event stored in stripe_events: the worker reloads what it names from Stripe. */
 export const ReconcileStripeEventPayload = z.object({ eventId: z.string().regex(/^evt_[A-Za-z0-9_]{1,200}$/) });
@@ -180,6 +196,13 @@ export const JOBS = {
     payload: SendPasswordResetPayload,
     /** password-reset_<requestId>: one e-mail per request. */
     jobId: (p: SendPasswordResetPayload) => `password-reset_${p.requestId}`,
+  },
+  sendEmailChange: {
+    queue: 'email',
+    name: 'send-email-change',
+    payload: SendEmailChangePayload,
+    /** email-change_<requestId>: one pair of e-mails per request. */
+    jobId: (p: SendEmailChangePayload) => `email-change_${p.requestId}`,
   },
   recalculateRating: {
     queue: 'ratings',

@@ -72,6 +72,13 @@ export const PAGES = {
     isInSitemap: false,
     isCrawlable: false,
   },
+  confirmEmailChange: {
+    path: '/confirm-email-change',
+    module: 'src/pages/confirm-email-change/confirm-email-change-page.tsx',
+    title: 'Confirm your new e-mail address',
+    isInSitemap: false,
+    isCrawlable: false,
+  },
   myProfile: { path: '/profile', module: 'src/pages/profile/profile-page.tsx', title: 'My Profile', isInSitemap: false, isCrawlable: false },
   admin: { path: '/admin', module: 'src/pages/admin/admin-page.tsx', title: 'Admin dashboard', isInSitemap: false, isCrawlable: false },
   adminMail: {

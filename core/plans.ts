@@ -15,12 +15,22 @@ export interface Plan {
   savingText?: string;
 }
 
+/**
+ * What the team's support is, truthfully (product rule 33): a person answers messages sent through
+ * the contact page by e-mail; nobody promises an answer at all hours.
+ */
+export const SUPPORT_FEATURE = 'Support from our team by e-mail (through the contact page)';
+
+/** Every plan has every benefit: the yearly plan only costs less (product rule 33). */
 const COMMON_FEATURES = [
   'Professional listing',
   'Contact details visible to clients',
   'Appear in search results',
   'Customer reviews and ratings',
   'Mobile-responsive profile',
+  'No setup fees',
+  'Cancel anytime',
+  SUPPORT_FEATURE,
 ] as const;
 
 export const PLANS: Record<PlanId, Plan> = {
@@ -30,7 +40,7 @@ export const PLANS: Record<PlanId, Plan> = {
     pricePence: 300,
     interval: 'month',
     shortPrice: '£3/month',
-    features: [...COMMON_FEATURES, 'No setup fees', 'Cancel anytime', '24/7 support'],
+    features: COMMON_FEATURES,
   },
   yearly: {
     id: 'yearly',
@@ -40,7 +50,7 @@ export const PLANS: Record<PlanId, Plan> = {
     shortPrice: '£28/year',
     badge: 'Best Value',
     savingText: 'Save £8 compared to monthly',
-    features: [...COMMON_FEATURES, '24/7 priority support'],
+    features: COMMON_FEATURES,
   },
 };
 

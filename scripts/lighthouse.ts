@@ -42,9 +42,12 @@ function printTable(results: LighthousePageResult[]): void {
     'TBT ms': r.tbtMs,
     'FCP ms': r.fcpMs,
     score: r.performanceScore,
+    a11y: r.accessibilityScore,
+    SEO: r.seoScore,
     'transfer KB': r.transferKb,
   }));
   console.table(rows);
+  for (const r of results) if (r.failedAudits.length > 0) console.log(`${r.path}: failed audits ${r.failedAudits.join(', ')}`);
 }
 
 async function main(): Promise<void> {

@@ -49,6 +49,7 @@ const COMPONENTS: Record<PageId, PageComponent> = {
   forgotPassword: lazyPage(() => import('./pages/forgot-password/forgot-password-page'), 'ForgotPasswordPage'),
   resetPassword: lazyPage(() => import('./pages/reset-password/reset-password-page'), 'ResetPasswordPage'),
   confirmEmail: lazyPage(() => import('./pages/confirm-email/confirm-email-page'), 'ConfirmEmailPage'),
+  confirmEmailChange: lazyPage(() => import('./pages/confirm-email-change/confirm-email-change-page'), 'ConfirmEmailChangePage'),
   myProfile: lazyPage(() => import('./pages/profile/profile-page'), 'ProfilePage'),
   admin: lazyPage(() => import('./pages/admin/admin-page'), 'AdminPage'),
   adminMail: lazyPage(() => import('./pages/admin-mail/admin-mail-page'), 'AdminMailPage'),

@@ -1,6 +1,6 @@
 // Lighthouse mobile runs for docs/performance.md's front-end budget (LCP ≤ 1.5 s, CLS ≤ 0.05).
 // Lighthouse's default config: a Moto G Power-sized mobile screen, simulated slow 4G and 4× CPU
-// slowdown, performance category only, storage cleared before each page (a first visit, so the
+// slowdown, the performance, accessibility and SEO categories, storage cleared before each page (a first visit, so the
 // cookie banner shows). One Debian Chromium serves every page, one page at a time: runs in
 // parallel would share 2 cores and skew the simulation. Used by scripts/lighthouse.ts
 // (`npm run bench:lighthouse`) and scripts/bench.ts.
@@ -30,6 +30,11 @@ export interface LighthousePageResult {
   fcpMs: number;
   /** 0–100, as Lighthouse reports it. */
   performanceScore: number;
+  /** 0–100: the accessibility and SEO categories (issue 13 asks for 100 on each key page). */
+  accessibilityScore: number;
+  seoScore: number;
+  /** Ids of the accessibility and SEO audits that failed, to fix. */
+  failedAudits: string[];
   /** Every request's transfer size (compressed, with headers), from the total-byte-weight audit. */
   transferKb: number;
 }
@@ -65,6 +70,13 @@ function summarise(path: string, lhr: LighthouseResult): LighthousePageResult {
     tbtMs: Math.round(numericAudit(lhr, 'total-blocking-time')),
     fcpMs: Math.round(numericAudit(lhr, 'first-contentful-paint')),
     performanceScore: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibilityScore: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    seoScore: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+    failedAudits: ['accessibility', 'seo'].flatMap((category) =>
+      (lhr.categories[category]?.auditRefs ?? [])
+        .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score !== null && (lhr.audits[ref.id]?.score ?? 1) < 1)
+        .map((ref) => ref.id),
+    ),
     transferKb: Number((numericAudit(lhr, 'total-byte-weight') / 1024).toFixed(1)),
   };
 }
@@ -75,7 +87,7 @@ async function auditOnce(url: string, port: number, throttling: 'simulate' | 'de
     port,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: ['performance'],
+    onlyCategories: ['performance', 'accessibility', 'seo'],
     throttlingMethod: throttling,
   });
   if (!runnerResult) throw new Error(`Lighthouse returned nothing for ${url}`);

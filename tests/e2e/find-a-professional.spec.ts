@@ -328,5 +328,5 @@ test('the banner invites professionals to join', async ({ consentedPage: page })
   const banner = page.getByRole('region', { name: 'Are you an IT Professional?' });
   await expect(banner).toContainText('Join our directory and connect with clients across the UK...');
   await expect(banner.getByRole('link', { name: 'Join us today' })).toHaveAttribute('href', '/apply');
-  await expect(banner.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/about');
+  await expect(banner.getByRole('link', { name: 'Learn more about ITConnect' })).toHaveAttribute('href', '/about');
 });

@@ -77,7 +77,7 @@ test.describe('home', () => {
       ['Browse All Services', '/professionals'],
       ['View All Professionals', '/professionals'],
       ['List Your Business', '/apply'],
-      ['Learn More', '/about'],
+      ['Learn more about ITConnect', '/about'],
     ] as const) {
       await expect(main.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
@@ -88,7 +88,7 @@ test.describe('home', () => {
     await open(page, '/');
     await page
       .getByRole('region', { name: 'Browse by Service Category' })
-      .getByRole('link', { name: /^Managed Services/ })
+      .getByRole('link', { name: /^Managed Service Providers/ })
       .click();
     await expect(page).toHaveURL(/\/professionals\?service=Managed%20Service%20Providers$/);
   });

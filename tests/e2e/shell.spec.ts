@@ -233,7 +233,7 @@ test.describe('footer', () => {
     await expect(connect.getByRole('link', { name: /opens in a new tab/ })).toHaveCount(0);
 
     await expect(footer).toContainText('ITConnect connects businesses with trusted IT professionals across the United Kingdom.');
-    await expect(footer).toContainText('© 2025 ITConnect. All rights reserved.');
+    await expect(footer).toContainText(`© ${new Date().getFullYear()} ITConnect. All rights reserved.`);
     await expect(footer).toContainText('Contains OS data © Crown copyright');
 
     await footer.getByRole('link', { name: 'Terms of Service' }).click();

@@ -34,10 +34,17 @@ export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
 
+/** '45 seconds' under a minute, else whole minutes rounded up ('8 minutes', never '443 seconds'). */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
 /** 429 with Retry-After: the one form every rate limit answers in. */
 export function rateLimited(msBeforeNext: number): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
-  return new AppError('rate_limited', `Too many requests. Please try again in ${seconds} second${seconds === 1 ? '' : 's'}.`, {
+  return new AppError('rate_limited', `Too many requests. Please try again in ${waitText(seconds)}.`, {
     headers: { 'Retry-After': String(seconds) },
   });
 }

@@ -180,7 +180,7 @@ describe('maintenance mode', () => {
       for (let i = 0; i < 3; i++) expect((await postJson(limited, '/api/maintenance/unlock', { password: `guess-${i}` })).status).toBe(403);
       const blocked = await postJson(limited, '/api/maintenance/unlock', { password: 'new-code-for-testers' });
       expect(blocked.status).toBe(429);
-      expect((await blocked.json()).error.message).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
+      expect((await blocked.json()).error.message).toMatch(/^Too many requests\. Please try again in \d+ (seconds?|minutes?)\.$/);
       expect(blocked.headers.get('Retry-After')).toMatch(/^\d+$/);
     } finally {
       await limited.close();

@@ -1,5 +1,6 @@
 // The general per-IP limit on /api and pages, counted in Redis: over the limit → 429 with Retry-After.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitText } from '../domain/app-error';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
 
@@ -26,7 +27,7 @@ describe('rate limiting', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(60);
     expect(await res.json()).toEqual({
-      error: { code: 'rate_limited', message: `Too many requests. Please try again in ${retryAfter} seconds.` },
+      error: { code: 'rate_limited', message: `Too many requests. Please try again in ${waitText(retryAfter)}.` },
     });
 
     // Unknown paths spend the same budget: probing is limited too.

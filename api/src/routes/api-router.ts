@@ -5,6 +5,7 @@ import type Router from '@koa/router';
 import type { Middleware } from 'koa';
 import { AppError } from '../domain/app-error';
 import type { AppDeps } from '../deps';
+import { accountRouter } from './account';
 import { adminRouter } from './admin';
 import { adminMailRouter } from './admin-mail';
 import { maintenanceRouter } from './admin-maintenance';
@@ -38,7 +39,7 @@ export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): ApiRoutes
     healthRouter(deps),
     siteConfigRouter(deps),
     // Accounts; my-profile before professionals so /professionals/my-profile is not read as an id.
-    ...[authRouter(deps), captchaRouter(deps), myProfileRouter(deps), mediaRouter(deps), adminMailRouter(deps)],
+    ...[authRouter(deps), accountRouter(deps), captchaRouter(deps), myProfileRouter(deps), mediaRouter(deps), adminMailRouter(deps)],
     professionalsRouter(deps),
     billingRouter(deps),
     adminRouter(deps),

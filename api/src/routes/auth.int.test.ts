@@ -345,7 +345,7 @@ describe('rate limits', () => {
     const seconds = Number(res.headers.get('retry-after'));
     expect(seconds).toBeGreaterThan(0);
     expect(body.error.code).toBe('rate_limited');
-    expect(body.error.message).toMatch(/^Too many requests\. Please try again in \d+ seconds?\.$/);
+    expect(body.error.message).toMatch(/^Too many requests\. Please try again in \d+ (seconds?|minutes?)\.$/);
   }
 
   it('limits sign-in attempts per IP', async () => {

@@ -50,8 +50,8 @@ describe('GET /api/home', () => {
     expect(count('Cloud Services')).toBe(1);
     expect(count('Cybersecurity')).toBe(1);
     expect(count('Network Setup')).toBe(0);
-    expect(home.categories.find((c) => c.label === 'Managed Services')).toEqual({
-      label: 'Managed Services', service: 'Managed Service Providers', count: 0,
+    expect(home.categories.find((c) => c.service === 'Managed Service Providers')).toEqual({
+      label: 'Managed Service Providers', service: 'Managed Service Providers', count: 0,
     });
   });
 

@@ -18,7 +18,7 @@ export function CookieBanner() {
   return (
     <section
       aria-labelledby={titleId}
-      className="sticky bottom-0 z-30 border-t border-gray-300 bg-white shadow-[0_-4px_12px_rgba(0,0,0,0.08)]"
+      className="sticky bottom-0 z-30 order-last border-t border-gray-300 bg-white shadow-[0_-4px_12px_rgba(0,0,0,0.08)]"
     >
       <div className={`${pageWidthClass} flex flex-col gap-4 py-4 md:flex-row md:items-center md:justify-between`}>
         <div className="max-w-3xl">

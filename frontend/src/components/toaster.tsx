@@ -19,8 +19,18 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Below the sticky header (h-16, 64 px), so a toast never covers its menu or sign-in on a phone. */
+const BELOW_HEADER = { top: 72 };
+
 function RegionToaster({ position }: { position: 'top-right' | 'bottom-right' }) {
-  return <Toaster position={position} gutter={8} toastOptions={{ duration: TOAST_DURATION_MS }} />;
+  return (
+    <Toaster
+      position={position}
+      gutter={8}
+      containerStyle={position === 'top-right' ? BELOW_HEADER : undefined}
+      toastOptions={{ duration: TOAST_DURATION_MS }}
+    />
+  );
 }
 
 export function AppToaster() {

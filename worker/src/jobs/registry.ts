@@ -7,6 +7,7 @@ import { recalculateRatingHandler } from './recalculate-rating';
 import { recalculateReplyTimeHandler } from './recalculate-reply-time';
 import { reconcileCheckoutHandler, reconcileStripeEventHandler } from './reconcile-stripe-event';
 import { sendEmailHandler } from './send-email';
+import { sendEmailChangeHandler } from './send-email-change';
 import { sendPasswordResetHandler } from './send-password-reset';
 import { sendRegistrationEmailHandler } from './send-registration-email';
 import { settleRejectedApplicationHandler } from './settle-rejected-application';
@@ -16,6 +17,7 @@ export const JOB_HANDLERS: readonly JobHandler[] = [
   geocodeProfessionalHandler,
   sendEmailHandler,
   sendPasswordResetHandler,
+  sendEmailChangeHandler,
   sendRegistrationEmailHandler,
   reconcileStripeEventHandler,
   reconcileCheckoutHandler,

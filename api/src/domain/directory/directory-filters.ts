@@ -4,6 +4,7 @@
 // text is written here. The list, the map and the count share these fragments, so the map's total
 // equals the list's X-Total-Count for the same filters.
 import { DEFAULT_RADIUS_MILES, type Sort } from '../../../../core/directory';
+import { BAYES_PRIOR_MEAN, BAYES_PRIOR_WEIGHT } from '../../../../core/rating';
 import type { DirectoryQuery } from '../../../../core/directory-query';
 import { findLocation } from '../../../../core/locations';
 import { Prisma } from '../../../../prisma/db';
@@ -117,20 +118,30 @@ export function buildDirectorySql(query: DirectoryQuery): DirectorySql {
   return { where: Prisma.join(conditions, ' AND '), distance, rank, orderBy: orderBySql(sort, rank, distance), sort };
 }
 
+/**
+ * 'Highest rated' (product rule 31, decision 0011): professionals with reviews first, then the
+ * Bayesian average (core/rating.ts weightedRating) best first, more reviews first, then id. The
+ * constants are written into the SQL text (they are ours, not input) so the expression is the one
+ * the listed_weighted_rating partial index holds and paging stays in one stable order.
+ */
+const PRIOR_SUM = (BAYES_PRIOR_MEAN * BAYES_PRIOR_WEIGHT).toFixed(1);
+export const WEIGHTED_RATING_SQL = Prisma.raw(
+  `((p.rating * p.review_count + ${PRIOR_SUM}) / (p.review_count + ${BAYES_PRIOR_WEIGHT}))`,
+);
+export const BEST_RATED_ORDER = Prisma.sql`(p.review_count > 0) DESC, ${WEIGHTED_RATING_SQL} DESC, p.review_count DESC, p.id ASC`;
+
 /** Every order ends on p.id, so pages never overlap or skip. Matches the listed_* partial indexes. */
 function orderBySql(sort: Sort, rank: Prisma.Sql | null, distance: Prisma.Sql | null): Prisma.Sql {
   switch (sort) {
     case 'relevance':
-      return rank
-        ? Prisma.sql`${rank} DESC, p.rating DESC, p.id ASC`
-        : Prisma.sql`p.rating DESC, p.review_count DESC, p.id ASC`;
+      return rank ? Prisma.sql`${rank} DESC, ${BEST_RATED_ORDER}` : BEST_RATED_ORDER;
     case 'distance':
-      return distance ? Prisma.sql`${distance} ASC, p.id ASC` : Prisma.sql`p.rating DESC, p.review_count DESC, p.id ASC`;
+      return distance ? Prisma.sql`${distance} ASC, p.id ASC` : BEST_RATED_ORDER;
     case 'price':
       return Prisma.sql`p.hourly_rate_pence ASC NULLS LAST, p.id ASC`;
     case 'newest':
       return Prisma.sql`p.created_at DESC, p.id ASC`;
     case 'rating':
-      return Prisma.sql`p.rating DESC, p.review_count DESC, p.id ASC`;
+      return BEST_RATED_ORDER;
   }
 }

@@ -3,7 +3,7 @@
 import type { HomeSummary } from '../../../../core/directory';
 import { CATEGORY_TILES } from '../../../../core/services';
 import type { PrismaClient } from '../../../../prisma/db';
-import { LISTED, PUBLISHED_REVIEW } from './directory-filters';
+import { BEST_RATED_ORDER, LISTED, PUBLISHED_REVIEW } from './directory-filters';
 import { LIST_ITEM_COLUMNS, toListItem, type ProfessionalRow } from './professional-row';
 
 export async function getHomeSummary({ prisma }: { prisma: PrismaClient }): Promise<HomeSummary> {
@@ -17,7 +17,7 @@ export async function getHomeSummary({ prisma }: { prisma: PrismaClient }): Prom
     prisma.$queryRaw<ProfessionalRow[]>`
       SELECT ${LIST_ITEM_COLUMNS} FROM professionals p
       WHERE ${LISTED} AND p.rating > 0 AND p.review_count > 0
-      ORDER BY p.rating DESC, p.review_count DESC, p.id ASC
+      ORDER BY ${BEST_RATED_ORDER}
       LIMIT 3`,
     prisma.$queryRaw<{ professionals: number; regions: number }[]>`
       SELECT count(*)::int AS professionals, count(DISTINCT p.region)::int AS regions

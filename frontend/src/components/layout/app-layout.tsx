@@ -17,6 +17,8 @@ export function AppLayout() {
     <div className="flex min-h-screen flex-col">
       <ScrollToTop />
       <SkipLink />
+      {/* First after the skip link in the tab order; drawn last (order-last), stuck to the bottom of the screen. */}
+      <CookieBanner />
       <Header />
       <main id={MAIN_ID} tabIndex={-1} className="flex-1 outline-none">
         <PageErrorBoundary resetKey={pathname}>
@@ -26,7 +28,6 @@ export function AppLayout() {
         </PageErrorBoundary>
       </main>
       <Footer />
-      <CookieBanner />
       <AppToaster />
     </div>
   );

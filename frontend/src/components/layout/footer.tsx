@@ -91,7 +91,7 @@ export function Footer() {
 
       <div className="border-t border-gray-800">
         <div className={`${pageWidthClass} flex flex-col gap-4 py-6 md:flex-row md:items-center md:justify-between`}>
-          <p className="text-sm">© 2025 ITConnect. All rights reserved.</p>
+          <p className="text-sm">© {new Date().getFullYear()} ITConnect. All rights reserved.</p>
           <nav aria-label="Legal">
             <LinkList className="flex flex-wrap gap-x-6 gap-y-2" links={LEGAL_LINKS} />
           </nav>

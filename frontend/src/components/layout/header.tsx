@@ -1,6 +1,6 @@
 // The sticky top bar: logo, the two main links, the desktop search, the account entry, and (below
 // md) the button that opens the slide-in menu.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import { useCurrentUser } from '../../api/use-current-user';
 import { LogoMark, MenuIcon, UserIcon } from '../icons';
@@ -20,7 +20,14 @@ export function Header() {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const { pathname, search } = useLocation();
 
-  useEffect(() => setMenuOpen(false), [pathname, search]);
+  // A navigation closes the menu, but not one that was already under way when the menu opened: the
+  // address changes at once while React commits the new page later (a lazy page's chunk still
+  // loading), and that late commit must not shut a menu opened in between (e.g. tapped right after
+  // signing in, while the 'Signed in' toast shows).
+  const openedAt = useRef<string | null>(null);
+  useEffect(() => {
+    if (openedAt.current !== `${pathname}${search}`) setMenuOpen(false);
+  }, [pathname, search]);
 
   // The menu exists below md only: widening the window past md closes it (it would otherwise stay
   // open but hidden, leaving the page inert).
@@ -74,7 +81,10 @@ export function Header() {
 
           <button
             type="button"
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              openedAt.current = `${window.location.pathname}${window.location.search}`;
+              setMenuOpen(true);
+            }}
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={isMenuOpen}

@@ -25,12 +25,11 @@ import type { DirectoryFilters } from '../../api/directory-query';
 import { useMapPoints, useProfessionalCard } from '../../api/use-professionals';
 import { linkClass } from '../styles';
 import { useSiteConfig } from '../../api/use-site-config';
-import { StarIcon } from '../professional-card/professional-card';
+import { RatingText } from '../professional-card/rating-text';
+import { resultsStateFor } from '../professional-card/results-link';
 import {
-  formatRating,
   priceLine,
   profileHref,
-  reviewCountText,
   visibleServices,
 } from '../professional-card/format-professional';
 import { MapOverlay, mapOverlayState } from './map-overlay';
@@ -204,18 +203,13 @@ function CardPopup({ point, near, onClose }: { point: OpenPoint; near: string; o
         <div className="space-y-1">
           <p className="text-base font-semibold text-gray-900">{card.companyName}</p>
           <p className="text-sm text-gray-700">{card.region}</p>
-          <p className="flex items-center gap-1 text-sm text-gray-800">
-            <span className="text-amber-500">
-              <StarIcon className="h-3.5 w-3.5" />
-            </span>
-            {formatRating(card.rating)} ({reviewCountText(card.reviewCount)})
-          </p>
+          <RatingText rating={card.rating} reviewCount={card.reviewCount} starClassName="h-3.5 w-3.5" />
           <p className="text-sm text-gray-700">{formatServices(card.services)}</p>
           {priceLine(card.hourlyRate, card.rateType) ? (
             <p className="text-sm font-medium text-gray-900">{priceLine(card.hourlyRate, card.rateType)}</p>
           ) : null}
           <p className="pt-1">
-            <Link ref={linkRef} to={profileHref(card.slug, near || undefined)} className={`${linkClass} text-sm`}>
+            <Link ref={linkRef} to={profileHref(card.slug, near || undefined)} state={resultsStateFor('/professionals', window.location.search)} className={`${linkClass} text-sm`}>
               View Profile →
             </Link>
           </p>

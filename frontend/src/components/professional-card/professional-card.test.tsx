@@ -113,3 +113,18 @@ describe('ProfessionalCard', () => {
     expect(renderToStaticMarkup(<ProfessionalCardSkeleton />)).toContain('aria-hidden="true"');
   });
 });
+
+describe('the rating on a card (product rule 31)', () => {
+  it('says New — no reviews yet without reviews, never 0.0 (0 reviews)', () => {
+    const text = stripTags(render(makeProfessional({ rating: 0, reviewCount: 0 })));
+    expect(text).toContain('New — no reviews yet');
+    expect(text).not.toContain('0.0');
+    expect(text).not.toContain('0 reviews');
+  });
+
+  it('names the rating for assistive technology without visually hidden text', () => {
+    const html = render(makeProfessional({ rating: 4.5, reviewCount: 12 }));
+    expect(html).toContain('role="img" aria-label="Rated 4.5 out of 5"');
+    expect(stripTags(html)).toContain('(12 reviews)');
+  });
+});

@@ -1,18 +1,20 @@
 // A professional in a list (the directory, the home page's Top Rated): logo or initials, company
 // name, region, rating, up to two services, price and distance, and a 'View Profile' link.
 // The card is an <article> whose heading names it; the heading level fits the page it sits in.
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import type { ProfessionalListItem } from '../../../../core/directory';
 import { primaryButtonClass, tagClass } from '../styles';
 import {
   distanceText,
-  formatRating,
   priceLine,
   profileHref,
-  reviewCountText,
   visibleServices,
 } from './format-professional';
 import { ListingLogo } from './listing-logo';
+import { RatingText } from './rating-text';
+import { resultsStateFor } from './results-link';
+
+export { StarIcon } from './star-icon';
 
 export interface ProfessionalCardProps {
   professional: ProfessionalListItem;
@@ -24,22 +26,15 @@ export interface ProfessionalCardProps {
   rateNote?: string;
 }
 
-export function StarIcon({ className = 'h-4 w-4' }: { className?: string }) {
-  return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 20 20" className={className} fill="currentColor">
-      <path d="M10 1.5l2.6 5.3 5.9.9-4.2 4.1 1 5.8L10 14.8l-5.3 2.8 1-5.8L1.5 7.7l5.9-.9L10 1.5z" />
-    </svg>
-  );
-}
-
 export function ProfessionalCard({ professional, headingLevel = 3, near, rateNote }: ProfessionalCardProps) {
   const { companyName, region, rating, reviewCount, services, hourlyRate, rateType, distanceMiles, slug } = professional;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { shown, more } = visibleServices(services);
   const price = priceLine(hourlyRate, rateType);
+  const { pathname, search } = useLocation();
 
   return (
-    // relative: the visually hidden rating text is positioned inside the card, never past the page;
+    // relative: anything positioned inside the card (screen-reader text) stays inside it, never past the page;
     // min-w-0 and break-words: a long unbroken name or service never makes the card wider than its column.
     <article className="relative flex h-full min-w-0 flex-col rounded-lg border border-gray-200 bg-white p-5 break-words shadow-sm">
       <div className="flex items-start gap-4">
@@ -49,17 +44,7 @@ export function ProfessionalCard({ professional, headingLevel = 3, near, rateNot
             {companyName}
           </Heading>
           <p className="text-sm text-gray-700">{region}</p>
-          <p className="mt-1 flex items-center gap-1 text-sm text-gray-800">
-            <span className="text-amber-500">
-              <StarIcon />
-            </span>
-            <span className="font-medium">
-              <span className="sr-only">Rated </span>
-              {formatRating(rating)}
-              <span className="sr-only"> out of 5</span>
-            </span>
-            <span className="text-gray-700">({reviewCountText(reviewCount)})</span>
-          </p>
+          <RatingText rating={rating} reviewCount={reviewCount} className="mt-1" />
         </div>
       </div>
 
@@ -84,6 +69,7 @@ export function ProfessionalCard({ professional, headingLevel = 3, near, rateNot
         </div>
         <Link
           to={profileHref(slug, near)}
+          state={resultsStateFor(pathname, search)}
           aria-label={`View Profile: ${companyName}`}
           className={primaryButtonClass}
         >

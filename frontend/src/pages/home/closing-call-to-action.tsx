@@ -28,7 +28,7 @@ export function ClosingCallToAction() {
               List Your Business
             </Link>
             <Link to="/about" className={onBlueSecondaryButtonClass}>
-              Learn More
+              Learn more about ITConnect
             </Link>
           </div>
         </div>

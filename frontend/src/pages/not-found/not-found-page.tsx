@@ -12,10 +12,7 @@ export function NotFoundPage() {
   useDocumentTitle(PAGES.notFound.title);
   return (
     <div className={`${pageWidthClass} flex flex-col items-center py-24 text-center`}>
-      <p className="text-6xl font-bold text-blue-700" aria-hidden="true">
-        404
-      </p>
-      <h1 className={`${displayHeadingClass} mt-4`}>404 Page Not Found</h1>
+      <h1 className={displayHeadingClass}>404 Page Not Found</h1>
       <p className="mt-4 text-gray-700">The page you're looking for doesn't exist or has moved.</p>
       <div className="mt-8 flex flex-wrap justify-center gap-4">
         <Link to="/" className={largePrimaryButtonClass}>

@@ -21,7 +21,7 @@ import { ReviewsSection } from './reviews-section';
 export function ProfessionalProfilePage() {
   const { slug: param = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const { search } = useLocation();
+  const { search, state } = useLocation();
   const near = searchParams.get('near')?.trim() || null;
   const { professional, error, isLoading } = useProfessional(param, near);
   const navigate = useNavigate();
@@ -31,8 +31,8 @@ export function ProfessionalProfilePage() {
     if (!professional || !isProfessionalId(param)) return;
     // Seed the slug's cache entry so the replaced URL renders at once, without a second request.
     void mutate(professionalKey(professional.slug, near), professional, { revalidate: false });
-    void navigate(`${profileHref(professional.slug)}${search}`, { replace: true });
-  }, [professional, param, near, search, mutate, navigate]);
+    void navigate(`${profileHref(professional.slug)}${search}`, { replace: true, state });
+  }, [professional, param, near, search, state, mutate, navigate]);
 
   const title = professional
     ? `${professional.companyName} – IT services in ${professional.region}`

@@ -1,16 +1,15 @@
-// Top of the profile: rating with the review count (a button that scrolls smoothly to the
-// reviews and moves focus there), 'Verified Professional', the company name, 'Serves {region}',
+// Top of the profile: 'Back to results', the rating with the review count (a button that scrolls
+// smoothly to the reviews and moves focus there) or 'New — no reviews yet', 'Verified Professional'
+// (what it means one click away), 'Member since', the company name, 'Serves {region}',
 // the distance from a searched place, and the service badges.
 import type { ProfessionalListItem } from '../../../../core/directory';
-import {
-  distanceText,
-  formatRating,
-  reviewCountText,
-} from '../../components/professional-card/format-professional';
+import { memberSinceText } from '../../../../core/rating';
+import { distanceText } from '../../components/professional-card/format-professional';
 import { ListingLogo } from '../../components/professional-card/listing-logo';
-import { StarIcon } from '../../components/professional-card/professional-card';
+import { RatingText } from '../../components/professional-card/rating-text';
 import { displayHeadingClass, pageWidthClass } from '../../components/styles';
 import { REVIEWS_HEADING_ID } from './reviews-section';
+import { BackToResultsLink, VerifiedBadge } from './trust-details';
 
 function scrollToReviews(): void {
   const heading = document.getElementById(REVIEWS_HEADING_ID);
@@ -21,36 +20,37 @@ function scrollToReviews(): void {
 }
 
 export function ProfileHeader({ professional, near }: { professional: ProfessionalListItem; near: string | null }) {
-  const { companyName, region, rating, reviewCount, services, distanceMiles } = professional;
+  const { companyName, region, rating, reviewCount, services, distanceMiles, createdAt } = professional;
+  const memberSince = memberSinceText(createdAt);
   return (
     <header className="border-b border-gray-200 bg-white">
-      <div className={`${pageWidthClass} flex flex-col gap-6 py-10 sm:flex-row sm:items-start`}>
+      <div className={`${pageWidthClass} pt-6`}>
+        <BackToResultsLink />
+      </div>
+      <div className={`${pageWidthClass} flex flex-col gap-6 pb-10 pt-6 sm:flex-row sm:items-start`}>
         <ListingLogo companyName={companyName} logo={professional.media?.logo} size={80} described />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-3 text-sm">
-            <p className="flex items-center gap-1 text-gray-800">
-              <span className="text-amber-500">
-                <StarIcon className="h-5 w-5" />
-              </span>
-              <span className="font-semibold">
-                <span className="sr-only">Rated </span>
-                {formatRating(rating)}
-                <span className="sr-only"> out of 5</span>
-              </span>
-            </p>
-            <button
-              type="button"
-              onClick={scrollToReviews}
-              className="rounded text-blue-700 underline underline-offset-2 hover:text-blue-900"
-            >
-              ({reviewCountText(reviewCount)})
-            </button>
-            <p className="inline-flex items-center gap-1 rounded-full bg-green-100 px-3 py-1 font-medium text-green-800">
-              <span aria-hidden="true">✓</span> Verified Professional
-            </p>
+            <RatingText
+              rating={rating}
+              reviewCount={reviewCount}
+              starClassName="h-5 w-5"
+              className="text-base"
+              renderCount={(count) => (
+                <button
+                  type="button"
+                  onClick={scrollToReviews}
+                  className="rounded text-blue-700 underline underline-offset-2 hover:text-blue-900"
+                >
+                  {count}
+                </button>
+              )}
+            />
+            <VerifiedBadge />
           </div>
           <h1 className={`${displayHeadingClass} mt-3 sm:text-4xl`}>{companyName}</h1>
           <p className="mt-2 text-gray-700">Serves {region}</p>
+          {memberSince ? <p className="mt-1 text-sm text-gray-700">{memberSince}</p> : null}
           {typeof distanceMiles === 'number' && near ? (
             <p className="mt-1 text-sm text-gray-700">
               {distanceText(distanceMiles)} from {near}

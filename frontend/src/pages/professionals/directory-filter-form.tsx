@@ -23,6 +23,7 @@ import { FieldError } from '../../components/forms/form-fields';
 import { SearchForm, type SearchFormValues } from '../../components/search-form/search-form';
 import { inputClass, labelClass } from '../../components/styles';
 import { nearFieldError } from './near-error';
+import { RatingSortInfo } from '../../components/professional-card/rating-sort-info';
 
 export const FILTERS_APPLY_NOTE = 'Changes apply when you press Search.';
 
@@ -167,6 +168,7 @@ export function DirectoryFilterForm({
               </option>
             ))}
           </select>
+          {sortValue === 'rating' ? <RatingSortInfo /> : null}
         </div>
       </div>
     </SearchForm>

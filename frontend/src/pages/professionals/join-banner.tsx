@@ -20,7 +20,7 @@ export function JoinBanner() {
             to="/about"
             className={onBlueSecondaryButtonClass}
           >
-            Learn More
+            Learn more about ITConnect
           </Link>
         </div>
       </div>

@@ -1,5 +1,5 @@
-// The provider's listing editor (their professional profile) on My Profile: view mode, and edit
-// mode where Save sends PATCH /api/professionals/my-profile and returns to view mode, and Cancel
+// The provider's listing ('Your listing') on My Profile: view mode, and edit mode ('Edit listing',
+// the one way to change a listing) where Save sends PATCH /api/professionals/my-profile and returns to view mode, and Cancel
 // discards the edits.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
@@ -79,7 +79,7 @@ export function ListingEditor({ publicSlug }: { publicSlug: string | null }) {
     <section aria-labelledby="professional-profile" className={panelClass}>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 id="professional-profile" className={sectionHeadingClass}>
-          Professional profile
+          Your listing
         </h2>
         {slug ? (
           <Link
@@ -137,8 +137,9 @@ function ProfileView({ profile, onEdit }: { profile: MyProfile; onEdit: () => vo
         ) : null}
       </dl>
       <button type="button" onClick={onEdit} className={`${primaryButtonClass} mt-6`}>
-        Edit Profile
+        Edit listing
       </button>
+      <p className="mt-2 text-sm text-gray-700">Changes show on your public profile as soon as you save them.</p>
     </>
   );
 }
@@ -188,7 +189,6 @@ function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
         selected={values.services}
         onSelectedChange={(services) => set('services', services)}
         error={errors.services}
-        isCompact
       />
 
       <div className="grid gap-5 sm:grid-cols-2">

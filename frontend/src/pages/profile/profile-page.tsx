@@ -1,8 +1,9 @@
 // /profile (spec section 2, issue 4): anonymous visitors go to /login. Account info for everyone;
 // providers also get their listing editor (view and edit), 'View Public Profile' and their
 // subscription (plan, billing, Cancel Subscription: subscription-panel.tsx, product rule 13).
-// Actions: Update Professional Application, Download my data (product rule 14), Sign Out, Delete
-// Account (archives it, after a confirmation dialog). Messages: the provider's inbox and
+// Account settings: name, e-mail and password (account-settings.tsx, product rule 32). Actions:
+// Join As A Professional (customers), Download my data (product rule 14) and Sign Out; Delete
+// Account sits apart, in its own section (archives it, after a confirmation dialog). Messages: the provider's inbox and
 // everyone's 'My messages' (messages-section.tsx, product rule 28).
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
@@ -25,6 +26,7 @@ import {
   sectionHeadingClass,
 } from '../../components/styles';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { AccountSettings } from './account-settings';
 import { ListingEditor } from './listing-editor';
 import { MediaSection } from './media-section';
 import { MessagesSection } from './messages-section';
@@ -115,14 +117,6 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
         </h2>
         <dl className="mt-4 grid gap-4 sm:grid-cols-2">
           <div>
-            <dt className="text-sm font-medium text-gray-700">Name</dt>
-            <dd className="mt-1 text-gray-900">{user.name}</dd>
-          </div>
-          <div>
-            <dt className="text-sm font-medium text-gray-700">Email</dt>
-            <dd className="mt-1 break-all text-gray-900">{user.email}</dd>
-          </div>
-          <div>
             <dt className="text-sm font-medium text-gray-700">Account type</dt>
             <dd className="mt-1 text-gray-900">{ROLE_LABELS[user.role] ?? user.role}</dd>
           </div>
@@ -132,6 +126,8 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
           </div>
         </dl>
       </section>
+
+      <AccountSettings user={user} />
 
       <MessagesSection isProvider={provider} />
 
@@ -145,11 +141,7 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
           Account actions
         </h2>
         <div className="mt-4 flex flex-wrap gap-3">
-          {provider ? (
-            <Link to="/apply" className={secondaryButtonClass}>
-              Update Professional Application
-            </Link>
-          ) : (
+          {provider ? null : (
             <Link to="/apply" className={secondaryButtonClass}>
               Join As A Professional
             </Link>
@@ -160,14 +152,19 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
           <button type="button" className={secondaryButtonClass} onClick={() => void signOut()}>
             Sign Out
           </button>
-          <button
-            type="button"
-            className={dangerButtonClass}
-            onClick={() => setConfirmOpen(true)}
-          >
-            Delete Account
-          </button>
         </div>
+      </section>
+
+      <section aria-labelledby="delete-account" className={`${panelClass} border-red-200`}>
+        <h2 id="delete-account" className={sectionHeadingClass}>
+          Delete account
+        </h2>
+        <p className="mt-2 text-sm text-gray-700">
+          Deleting your account signs you out and archives it. You will be asked for your password first.
+        </p>
+        <button type="button" className={`${dangerButtonClass} mt-4`} onClick={() => setConfirmOpen(true)}>
+          Delete Account
+        </button>
       </section>
 
       <ConfirmDialog

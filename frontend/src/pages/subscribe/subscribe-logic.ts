@@ -2,7 +2,7 @@
 // the plan card's texts and the pay button's, all from core/plans (the spec's £1/£10 button text
 // is a defect: the button says what is charged).
 import { APPLY_MESSAGES } from '../../../../core/billing';
-import { formatPounds, isPlanId, PLANS, YEARLY_SAVING_PERCENT, type PlanId } from '../../../../core/plans';
+import { formatPounds, isPlanId, PLANS, SUPPORT_FEATURE, YEARLY_SAVING_PERCENT, type PlanId } from '../../../../core/plans';
 
 export interface SubscribeQuery {
   professionalId: number;
@@ -49,7 +49,7 @@ export const SUBSCRIBE_FEATURES = [
   'Contact details visible to clients',
   'Appear in search results',
   'Customer reviews and ratings',
-  '24/7 support',
+  SUPPORT_FEATURE,
 ] as const;
 
 export const SUBSCRIBE_TEXTS = {

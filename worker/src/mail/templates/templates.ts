@@ -37,6 +37,36 @@ export function confirmRegistrationEmail(d: z.infer<typeof ConfirmRegistrationDa
   });
 }
 
+export const ConfirmEmailChangeData = z.object({ name, confirmUrl: url, expiresInHours: z.number().int().positive() });
+/** Sent to the new address of an e-mail change (product rule 32). */
+export function confirmEmailChangeEmail(d: z.infer<typeof ConfirmEmailChangeData>): RenderedEmail {
+  return renderEmail({
+    subject: 'Confirm your new e-mail address for ITConnect',
+    greeting: `Hello ${d.name},`,
+    blocks: [
+      { paragraph: 'You asked to use this address for your ITConnect account. To make the change, confirm it here:' },
+      { button: { label: 'Use this e-mail address', url: d.confirmUrl } },
+      { paragraph: `The link works once and expires in ${d.expiresInHours} hours. Until then your account keeps its current address.` },
+      { paragraph: 'If you did not ask for this, ignore this e-mail: nothing changes without it.' },
+    ],
+  });
+}
+
+export const EmailChangeRequestedData = z.object({ name, newEmail: z.email().max(254), resetUrl: url });
+/** Sent to the current address when a change of address is asked for (product rule 32). */
+export function emailChangeRequestedEmail(d: z.infer<typeof EmailChangeRequestedData>): RenderedEmail {
+  return renderEmail({
+    subject: 'Your ITConnect e-mail address is about to change',
+    greeting: `Hello ${d.name},`,
+    blocks: [
+      { paragraph: `Someone signed in to your ITConnect account asked to change its e-mail address to ${d.newEmail}.` },
+      { paragraph: 'The change happens only when the link we sent to that address is opened. Until then this address stays in use.' },
+      { paragraph: 'If this was not you, change your password now: that signs everyone else out.' },
+      { button: { label: 'Reset my password', url: d.resetUrl } },
+    ],
+  });
+}
+
 export const AccountExistsData = z.object({ name, signInUrl: url, resetUrl: url });
 export function accountExistsEmail(d: z.infer<typeof AccountExistsData>): RenderedEmail {
   return renderEmail({
@@ -289,6 +319,8 @@ const TEMPLATES = {
   'subscription-refunded': [SubscriptionRefundedData, subscriptionRefundedEmail],
   'payment-duplicate-refunded': [PaymentDuplicateRefundedData, paymentDuplicateRefundedEmail],
   'contact-message': [ContactMessageData, contactMessageEmail],
+  'confirm-email-change': [ConfirmEmailChangeData, confirmEmailChangeEmail],
+  'email-change-requested': [EmailChangeRequestedData, emailChangeRequestedEmail],
 } as const satisfies Record<EmailTemplate, readonly [z.ZodType, (data: never) => RenderedEmail]>;
 
 export type TemplateDataResult = { ok: true; email: RenderedEmail } | { ok: false; problems: string[] };

@@ -1,0 +1,101 @@
+// /api/account: account settings on /profile (product rule 32). Change the name, ask to change the
+// e-mail address (the current password required; the link goes to the new address, the current one
+// is told), use that link, and change the password (the current one required; every other session
+// of the user ends, this one continues in a fresh session). Input is parsed with core/account.ts
+// first, then the per-user (or, for the link, per-address) budget is spent. Guessing the current
+// password here is guessing a sign-in, braked by the same login throttle as deleting an account.
+import type Router from '@koa/router';
+import type { Context } from 'koa';
+import {
+  ACCOUNT_MESSAGES,
+  ChangeEmailInput,
+  ChangeNameInput,
+  ChangePasswordInput,
+  ConfirmEmailChangeInput,
+} from '../../../core/account';
+import { changeName, changePassword, confirmEmailChange, requestEmailChange } from '../domain/accounts/account-settings';
+import { createLoginThrottle } from '../domain/accounts/login-throttle';
+import { AppError } from '../domain/app-error';
+import type { AppDeps } from '../deps';
+import { signedInUser } from '../middleware/require-role';
+import { endUserSessions } from '../middleware/session';
+import { createRouter } from './create-router';
+
+const ONE_HOUR = 3600;
+/** Name and password changes per user an hour. */
+export const ACCOUNT_CHANGES_PER_HOUR = 10;
+/** E-mail change requests per user an hour (each sends two e-mails). */
+export const EMAIL_CHANGE_REQUESTS_PER_HOUR = 5;
+
+export function accountRouter(deps: AppDeps): Router {
+  const { env, prisma, redis, queues, logger, limits, access } = deps;
+  const router = createRouter('/account');
+  const loginThrottle = createLoginThrottle({
+    redis,
+    redisPrefix: env.REDIS_PREFIX,
+    failuresPerSource: env.LOGIN_FAILURES_PER_SOURCE,
+    slowdownAfter: env.LOGIN_SLOWDOWN_AFTER,
+    slowdownMs: env.LOGIN_SLOWDOWN_MS,
+    logger,
+  });
+  const changesPerUser = limits.limiter({ keyPrefix: 'account-change-user', points: ACCOUNT_CHANGES_PER_HOUR, duration: ONE_HOUR });
+  const emailRequestsPerUser = limits.limiter({ keyPrefix: 'email-change-user', points: EMAIL_CHANGE_REQUESTS_PER_HOUR, duration: ONE_HOUR });
+  const confirmPerIp = limits.limiter({ keyPrefix: 'email-change-confirm-ip', points: env.RESET_SUBMIT_LIMIT_PER_IP, duration: ONE_HOUR });
+
+  /** Runs `work` (which checks the current password) with the sign-in brake around it. */
+  async function withPasswordBrake<T>(ctx: Context, work: () => Promise<T>): Promise<T> {
+    const attempt = { email: signedInUser(ctx).email, ip: ctx.ip };
+    await loginThrottle.check(attempt);
+    try {
+      return await work();
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'forbidden') await loginThrottle.recordFailure(attempt);
+      throw err;
+    }
+  }
+
+  router.patch('/name', access.signedIn, async (ctx) => {
+    const user = signedInUser(ctx);
+    const input = ChangeNameInput.parse(ctx.request.body);
+    await changesPerUser.consume(String(user.id), ctx.state.log);
+    const updated = await changeName({ prisma, userId: user.id, name: input.name });
+    ctx.body = { user: updated, message: ACCOUNT_MESSAGES.nameChanged };
+  });
+
+  router.post('/email', access.signedIn, async (ctx) => {
+    const user = signedInUser(ctx);
+    const input = ChangeEmailInput.parse(ctx.request.body);
+    await emailRequestsPerUser.consume(String(user.id), ctx.state.log);
+    await withPasswordBrake(ctx, () =>
+      requestEmailChange({ prisma, queues, userId: user.id, email: input.email, currentPassword: input.currentPassword }),
+    );
+    ctx.status = 202;
+    ctx.body = { ok: true, message: ACCOUNT_MESSAGES.emailChangeSent };
+  });
+
+  // Public: the link may be opened in another browser; the token is the credential.
+  router.post('/email/confirm', access.public, async (ctx) => {
+    const parsed = ConfirmEmailChangeInput.safeParse(ctx.request.body);
+    if (!parsed.success) throw new AppError('bad_request', ACCOUNT_MESSAGES.emailChangeInvalid);
+    await confirmPerIp.consume(ctx.ip, ctx.state.log);
+    const { email } = await confirmEmailChange({ prisma, token: parsed.data.token });
+    ctx.body = { ok: true, email, message: ACCOUNT_MESSAGES.emailChanged };
+  });
+
+  router.post('/password', access.signedIn, async (ctx) => {
+    const user = signedInUser(ctx);
+    const input = ChangePasswordInput.parse(ctx.request.body);
+    await changesPerUser.consume(String(user.id), ctx.state.log);
+    await withPasswordBrake(ctx, () =>
+      changePassword({ prisma, userId: user.id, currentPassword: input.currentPassword, newPassword: input.newPassword }),
+    );
+    // Every session ends; this browser carries on in a fresh one (a new id, so a stolen copy of the old cookie is useless too).
+    await endUserSessions(redis, env.REDIS_PREFIX, user.id);
+    if (!ctx.session) throw new Error('session middleware missing');
+    await ctx.session.regenerate();
+    ctx.session.userId = user.id;
+    ctx.body = { ok: true, message: ACCOUNT_MESSAGES.passwordChanged };
+  });
+
+  return router;
+}

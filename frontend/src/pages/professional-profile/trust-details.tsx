@@ -1,0 +1,36 @@
+// The profile's trust details (product rule 31): 'Verified Professional' opens what it means (a
+// <details> disclosure: click, tap, Enter or Space), 'Member since' (month and year), and the link
+// back to the directory search the visitor came from.
+import { Link, useLocation } from 'react-router-dom';
+import { VERIFIED_PROFESSIONAL_CAVEAT, VERIFIED_PROFESSIONAL_EXPLANATION } from '../../../../core/rating';
+import { backToResults } from '../../components/professional-card/results-link';
+
+export function VerifiedBadge() {
+  return (
+    <details className="relative" data-testid="verified-professional">
+      <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-full bg-green-100 px-3 py-1 font-medium text-green-800 hover:bg-green-200 [&::-webkit-details-marker]:hidden">
+        <span aria-hidden="true">✓</span> Verified Professional
+        <span className="text-xs font-normal underline underline-offset-2">What this means</span>
+      </summary>
+      <div className="absolute left-0 z-30 mt-2 w-80 max-w-[85vw] rounded-md border border-gray-200 bg-white p-4 text-sm text-gray-800 shadow-lg">
+        <p className="font-medium text-gray-900">Every professional listed on ITConnect:</p>
+        <ul className="mt-2 list-disc space-y-1 pl-5">
+          {VERIFIED_PROFESSIONAL_EXPLANATION.map((point) => (
+            <li key={point}>{point}</li>
+          ))}
+        </ul>
+        <p className="mt-2 text-gray-700">{VERIFIED_PROFESSIONAL_CAVEAT}</p>
+      </div>
+    </details>
+  );
+}
+
+export function BackToResultsLink() {
+  const { state } = useLocation();
+  const { href, label } = backToResults(state);
+  return (
+    <Link to={href} className="inline-flex items-center gap-1 rounded text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900">
+      <span aria-hidden="true">←</span> {label}
+    </Link>
+  );
+}
