@@ -255,7 +255,8 @@ describe('7. smaller', () => {
       expect(answer).toMatchObject({ lat: 53.48, lng: -2.245 });
     }
     const map = await (await t.fetch('/api/professionals/map')).json();
-    expect(map.points).toContainEqual([professional.id, 53.48, -2.245]);
+    // A point is [id, lat, lng, company name] (the name while a search matches at most 20,000).
+    expect(map.points).toContainEqual([professional.id, 53.48, -2.245, professional.companyName]);
   });
 
   it('sends X-Frame-Options: DENY to match frame-ancestors', async () => {
