@@ -2,9 +2,10 @@
 // A disclosure (button + list of links), closed by Escape, a click outside, leaving it with Tab,
 // or navigating.
 import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { isAdmin, type CurrentUser } from '../../api/current-user';
 import { ChevronDownIcon, UserIcon } from '../icons';
+import { useCloseOnNavigation } from './use-close-on-navigation';
 import { useSignOut } from './use-sign-out';
 
 const itemClass = 'block w-full px-4 py-2 text-left text-sm text-gray-800 hover:bg-gray-100 focus-visible:bg-gray-100';
@@ -14,10 +15,9 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
   const containerRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
-  const { pathname } = useLocation();
   const signOut = useSignOut();
 
-  useEffect(() => setOpen(false), [pathname]);
+  const markOpened = useCloseOnNavigation(() => setOpen(false));
 
   useEffect(() => {
     if (!isOpen) return;
@@ -47,7 +47,10 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
         aria-label={`Account menu for ${user.name}`}
         aria-expanded={isOpen}
         aria-controls={menuId}
-        onClick={() => setOpen((open) => !open)}
+        onClick={() => {
+          if (!isOpen) markOpened();
+          setOpen(!isOpen);
+        }}
         className="flex items-center gap-1 rounded-full p-2 text-gray-700 hover:bg-gray-100 hover:text-blue-700"
       >
         <UserIcon />

@@ -1,13 +1,14 @@
 // The sticky top bar: logo, the two main links, the desktop search, the account entry, and (below
 // md) the button that opens the slide-in menu.
-import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, NavLink } from 'react-router-dom';
 import { useCurrentUser } from '../../api/use-current-user';
 import { LogoMark, MenuIcon, UserIcon } from '../icons';
 import { pageWidthClass } from '../styles';
 import { AccountMenu } from './account-menu';
 import { HeaderSearch } from './header-search';
 import { MobileMenu } from './mobile-menu';
+import { useCloseOnNavigation } from './use-close-on-navigation';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -18,16 +19,8 @@ function navLinkClass({ isActive }: { isActive: boolean }): string {
 export function Header() {
   const { user } = useCurrentUser();
   const [isMenuOpen, setMenuOpen] = useState(false);
-  const { pathname, search } = useLocation();
 
-  // A navigation closes the menu, but not one that was already under way when the menu opened: the
-  // address changes at once while React commits the new page later (a lazy page's chunk still
-  // loading), and that late commit must not shut a menu opened in between (e.g. tapped right after
-  // signing in, while the 'Signed in' toast shows).
-  const openedAt = useRef<string | null>(null);
-  useEffect(() => {
-    if (openedAt.current !== `${pathname}${search}`) setMenuOpen(false);
-  }, [pathname, search]);
+  const markMenuOpened = useCloseOnNavigation(() => setMenuOpen(false));
 
   // The menu exists below md only: widening the window past md closes it (it would otherwise stay
   // open but hidden, leaving the page inert).
@@ -82,7 +75,7 @@ export function Header() {
           <button
             type="button"
             onClick={() => {
-              openedAt.current = `${window.location.pathname}${window.location.search}`;
+              markMenuOpened();
               setMenuOpen(true);
             }}
             aria-label="Open menu"
