@@ -64,6 +64,7 @@ test.describe('header search', () => {
 test.describe('header', () => {
   test('desktop: logo, main links and the account icon', async ({ consentedPage: page, isMobile }) => {
     test.skip(isMobile, 'the desktop header is hidden below md');
+    test.setTimeout(60_000); // four pages and three axe scans
     await open(page, '/about');
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: 'ITConnect home' })).toHaveAttribute('href', '/');
