@@ -3,6 +3,8 @@
 // SESSION_KEYS); the data lives at `${REDIS_PREFIX}:sess:<id>` with a TTL just beyond the cookie's.
 // Rolling: each request with a session renews both (7 days of inactivity ends it, as the cookie
 // policy says). Anonymous visitors get no cookie until something is stored in their session.
+// However active, a signed-in session ends SESSION_ABSOLUTE_MS after its sign-in (ASVS V7.3.2,
+// docs/security.md): sign-in stores `signedInAt`, and a session past it is destroyed on its next use.
 import { randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Redis } from 'ioredis';
@@ -11,6 +13,16 @@ import type { ApiEnv } from '../env';
 
 export const SESSION_COOKIE = 'sid';
 export const SESSION_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+/** The absolute lifetime of a signed-in session: 30 days (NIST SP 800-63B's AAL1 re-authentication). */
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
+
+/** Starts a signed-in session: a new id (no fixation), the user, and the sign-in time the absolute lifetime counts from. */
+export async function beginSignedInSession(ctx: Koa.Context, userId: number): Promise<void> {
+  if (!ctx.session) throw new Error('session middleware missing');
+  await ctx.session.regenerate();
+  ctx.session.userId = userId;
+  ctx.session.signedInAt = Date.now();
+}
 
 export function sessionKey(redisPrefix: string, id: string): string {
   return `${redisPrefix}:sess:${id}`;
@@ -87,7 +99,7 @@ export function session(
   app: Koa,
   { env, redis }: { env: Pick<ApiEnv, 'NODE_ENV' | 'REDIS_PREFIX' | 'PUBLIC_URL'>; redis: Redis },
 ): Koa.Middleware {
-  return createSession(
+  const sessions = createSession(
     {
       key: SESSION_COOKIE,
       maxAge: SESSION_MAX_AGE_MS,
@@ -105,4 +117,16 @@ export function session(
     },
     app,
   ) as Koa.Middleware;
+  return (ctx, next) =>
+    sessions(ctx, async () => {
+      // Only a request that carries a session cookie has loaded one; anonymous requests stay untouched.
+      const current = ctx.cookies.get(SESSION_COOKIE) ? ctx.session : null;
+      if (current && userIdOf(current) !== undefined) {
+        const signedInAt = current.signedInAt;
+        // A session signed in before this rule existed counts from now.
+        if (typeof signedInAt !== 'number') current.signedInAt = Date.now();
+        else if (Date.now() - signedInAt >= SESSION_ABSOLUTE_MS) ctx.session = null;
+      }
+      await next();
+    });
 }

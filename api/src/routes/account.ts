@@ -18,7 +18,7 @@ import { createLoginThrottle } from '../domain/accounts/login-throttle';
 import { AppError } from '../domain/app-error';
 import type { AppDeps } from '../deps';
 import { signedInUser } from '../middleware/require-role';
-import { endUserSessions } from '../middleware/session';
+import { beginSignedInSession, endUserSessions } from '../middleware/session';
 import { createRouter } from './create-router';
 
 const ONE_HOUR = 3600;
@@ -91,9 +91,7 @@ export function accountRouter(deps: AppDeps): Router {
     );
     // Every session ends; this browser carries on in a fresh one (a new id, so a stolen copy of the old cookie is useless too).
     await endUserSessions(redis, env.REDIS_PREFIX, user.id);
-    if (!ctx.session) throw new Error('session middleware missing');
-    await ctx.session.regenerate();
-    ctx.session.userId = user.id;
+    await beginSignedInSession(ctx, user.id);
     ctx.body = { ok: true, message: ACCOUNT_MESSAGES.passwordChanged };
   });
 

@@ -232,6 +232,30 @@ describe('me, logout and archive', () => {
   });
 });
 
+describe('session lifetime (ASVS V7.3.2)', () => {
+  /** Moves the sign-in time stored in the session back, keeping the session's Redis TTL. */
+  async function signedInDaysAgo(cookie: string, days: number): Promise<void> {
+    const key = sessionKey(t.env.REDIS_PREFIX, sidOf(cookie)!);
+    const data = JSON.parse((await t.redis.get(key)) ?? 'null') as Record<string, unknown>;
+    expect(data.signedInAt).toEqual(expect.any(Number));
+    data.signedInAt = Date.now() - days * 24 * 3600 * 1000;
+    await t.redis.set(key, JSON.stringify(data), 'KEEPTTL');
+  }
+
+  it('ends a session 30 days after sign-in however active it stayed, and not before', async () => {
+    const user = await createUser(db.prisma);
+    const recent = await signIn(t, user.email);
+    await signedInDaysAgo(recent, 29);
+    expect(await me(recent)).toMatchObject({ id: user.id });
+
+    const old = await signIn(t, user.email);
+    await signedInDaysAgo(old, 30.01);
+    expect(await me(old)).toBeNull();
+    expect(await t.redis.exists(sessionKey(t.env.REDIS_PREFIX, sidOf(old)!))).toBe(0);
+    expect((await t.fetch('/api/auth/my-data', { headers: { Cookie: old } })).status).toBe(401);
+  });
+});
+
 describe('password reset', () => {
   it('answers the same whether or not the email exists, and only enqueues the e-mail', async () => {
     const user = await createUser(db.prisma);

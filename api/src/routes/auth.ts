@@ -7,7 +7,6 @@
 // Neither sign-up nor the reset request says whether an address has an account: both answer the
 // same after the same work, and the worker e-mails the address's owner (docs/security.md, item 6).
 import type Router from '@koa/router';
-import type { Context } from 'koa';
 import {
   ArchiveAccountInput,
   AUTH_MESSAGES,
@@ -26,17 +25,12 @@ import { AppError } from '../domain/app-error';
 import { createCaptcha } from '../domain/captcha/captcha';
 import type { AppDeps } from '../deps';
 import { loadCurrentUser, signedInUser } from '../middleware/require-role';
-import { endUserSessions } from '../middleware/session';
+import { beginSignedInSession, endUserSessions } from '../middleware/session';
 import { createRouter } from './create-router';
 
 const FIFTEEN_MINUTES = 15 * 60;
 const ONE_HOUR = 3600;
 
-async function signIn(ctx: Context, userId: number): Promise<void> {
-  if (!ctx.session) throw new Error('session middleware missing');
-  await ctx.session.regenerate();
-  ctx.session.userId = userId;
-}
 
 export function authRouter(deps: AppDeps): Router {
   const { env, prisma, redis, queues, logger, limits, access } = deps;
@@ -79,7 +73,7 @@ export function authRouter(deps: AppDeps): Router {
     const input = RegistrationConfirmInput.parse(ctx.request.body);
     await confirmPerIp.consume(ctx.ip, ctx.state.log);
     const user = await confirmRegistration({ prisma, token: input.token });
-    await signIn(ctx, user.id);
+    await beginSignedInSession(ctx, user.id);
     ctx.status = 201;
     ctx.body = user;
   });
@@ -97,7 +91,7 @@ export function authRouter(deps: AppDeps): Router {
       throw new AppError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
     }
     await loginThrottle.recordSuccess(attempt);
-    await signIn(ctx, result.user.id);
+    await beginSignedInSession(ctx, result.user.id);
     ctx.body = result.user;
   });
 
