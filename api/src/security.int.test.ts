@@ -62,7 +62,7 @@ describe('2. proxy trust', () => {
     const user = await createUser(db.prisma);
     const res = await login(t, user.email, TEST_PASSWORD, { 'X-Forwarded-For': '203.0.113.20', 'X-Forwarded-Proto': 'https' });
     expect(res.status).toBe(200);
-    expect(res.headers.getSetCookie().find((c) => c.startsWith('sid='))).toMatch(/;\s*secure/i);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith('__Host-sid='))).toMatch(/;\s*secure/i);
     // Reached around the proxy over plain http: a clear 400, not a 500.
     const direct = await login(t, user.email, TEST_PASSWORD);
     expect(direct.status).toBe(400);

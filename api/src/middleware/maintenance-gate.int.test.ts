@@ -26,6 +26,8 @@ let a: TestApp;
 let b: TestApp;
 let staticDir: string;
 let admin: string;
+/** The environment of the two processes `a` and `b`. */
+let GATE_ENV: Record<string, string>;
 
 beforeAll(async () => {
   db = await createTestDatabase();
@@ -39,6 +41,7 @@ beforeAll(async () => {
     MAINTENANCE_UNLOCK_LIMIT_PER_IP: '1000',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
   };
+  GATE_ENV = env;
   a = await serveTestApp({ database: db, env });
   // A second process of the same deployment: same database, same Redis keys (sessions, limits).
   b = await serveTestApp({ database: db, env: { ...env, REDIS_PREFIX: a.env.REDIS_PREFIX } });
@@ -153,6 +156,34 @@ describe('maintenance mode', () => {
     // A cookie edited by hand (its signature no longer matches) opens nothing.
     const tampered = beta.replace(/itc_access=([^;]+)/, (_m, value: string) => `itc_access=${value.replace(/\.\d+$/, '.9999999999')}`);
     expect(await probe(b, tampered)).toBe(503);
+  });
+
+  it('in production over https, the unlock cookie carries the __Host- prefix (ASVS V3.3.3) and opens the gate', async () => {
+    const prod = await serveTestApp({
+      database: db,
+      env: { ...GATE_ENV, REDIS_PREFIX: a.env.REDIS_PREFIX, NODE_ENV: 'production', PUBLIC_URL: 'https://itconnect.example', TRUST_PROXY_HOPS: '1' },
+    });
+    try {
+      // The site is still in maintenance from the tests above.
+      const https = { 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '203.0.113.40' };
+      await expect.poll(async () => (await prod.fetch('/api/professionals', { headers: https })).status, { timeout: 2000, interval: 20 }).toBe(503);
+      const right = await prod.fetch('/api/maintenance/unlock', {
+        method: 'POST',
+        headers: { ...https, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ password: ENV_CODE }),
+      });
+      expect(right.status).toBe(200);
+      const setCookie = right.headers.getSetCookie();
+      expect(setCookie.map((c) => c.split('=')[0]).sort()).toEqual(['__Host-itc_access', '__Host-itc_access.sig']);
+      for (const c of setCookie) {
+        expect(c).toMatch(/;\s*secure/i);
+        expect(c).toMatch(/;\s*path=\/(;|$)/i);
+        expect(c).not.toMatch(/domain=/i);
+      }
+      expect((await prod.fetch('/api/professionals', { headers: { ...https, Cookie: cookiesFrom(right) } })).status).toBe(200);
+    } finally {
+      await prod.close();
+    }
   });
 
   it('ends earlier unlocks when an admin sets a new code (stored hashed, audited), which then replaces the environment’s', async () => {

@@ -18,6 +18,7 @@ import type { PageMeta } from '../domain/seo/page-meta';
 import type { ApiEnv } from '../env';
 import { isPagePath } from '../spa/static-files';
 import { loadCurrentUser, sessionUserId } from './require-role';
+import { cookieName } from './session';
 
 export const UNLOCK_COOKIE = 'itc_access';
 /** Seconds a client is told to wait before trying again. */
@@ -56,14 +57,14 @@ export function maintenanceGate({
 }: {
   state: MaintenanceState;
   prisma: PrismaClient;
-  env: Pick<ApiEnv, 'MAINTENANCE_ACCESS_CODE'>;
+  env: Pick<ApiEnv, 'MAINTENANCE_ACCESS_CODE' | 'NODE_ENV' | 'PUBLIC_URL'>;
   /** Answers a page GET with the SPA's index.html (spa-fallback.ts). */
   renderPage: Middleware;
 }): Middleware {
   return async (ctx, next) => {
     const settings = await state.settings();
     if (!settings.enabled || isAlwaysReachable(ctx)) return next();
-    if (isUnlocked(ctx.cookies.get(UNLOCK_COOKIE, { signed: true }), settings, env)) return next();
+    if (isUnlocked(ctx.cookies.get(cookieName(UNLOCK_COOKIE, env), { signed: true }), settings, env)) return next();
     if (sessionUserId(ctx) !== undefined && (await loadCurrentUser(ctx, prisma))?.role === 'admin') return next();
 
     ctx.set('Retry-After', MAINTENANCE_RETRY_AFTER);

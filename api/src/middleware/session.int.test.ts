@@ -138,9 +138,18 @@ describe('sessions', () => {
     try {
       const res = await prod.fetch('/api/test/visit', { method: 'POST', headers: { 'X-Forwarded-Proto': 'https' } });
       expect(res.status).toBe(200);
-      const sid = cookiesOf(res).find((c) => c.name === 'sid');
-      expect(sid?.attributes.get('secure')).toBe(true);
-      expect(sid?.attributes.get('httponly')).toBe(true);
+      // ASVS V3.3.1/V3.3.3: the `__Host-` prefix, so the browser keeps the cookie only if it is
+      // Secure, for the whole site (Path=/) and for this host alone (no Domain).
+      const cookies = cookiesOf(res);
+      expect(cookies.map((c) => c.name).sort()).toEqual(['__Host-sid', '__Host-sid.sig']);
+      for (const cookie of cookies) {
+        expect(cookie.attributes.get('secure')).toBe(true);
+        expect(cookie.attributes.get('path')).toBe('/');
+        expect(cookie.attributes.has('domain')).toBe(false);
+      }
+      expect(cookies[0]!.attributes.get('httponly')).toBe(true);
+      const again = await prod.fetch('/api/test/visit', { method: 'POST', headers: { 'X-Forwarded-Proto': 'https', Cookie: cookieHeader(cookies) } });
+      expect(await again.json()).toEqual({ visits: 2 });
     } finally {
       await prod.close();
     }

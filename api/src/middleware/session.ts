@@ -1,6 +1,7 @@
 // Sessions (koa-session) kept in Redis, so any API process can serve any request and signing out
-// ends the session everywhere. The cookie `sid` carries only a random id (signed with app.keys =
-// SESSION_KEYS); the data lives at `${REDIS_PREFIX}:sess:<id>` with a TTL just beyond the cookie's.
+// ends the session everywhere. The cookie `sid` (`__Host-sid` over HTTPS in production, cookieName)
+// carries only a random id (signed with app.keys = SESSION_KEYS); the data lives at
+// `${REDIS_PREFIX}:sess:<id>` with a TTL just beyond the cookie's.
 // Rolling: each request with a session renews both (7 days of inactivity ends it, as the cookie
 // policy says). Anonymous visitors get no cookie until something is stored in their session.
 // However active, a signed-in session ends SESSION_ABSOLUTE_MS after its sign-in (ASVS V7.3.2,
@@ -12,6 +13,27 @@ import { createSession } from 'koa-session';
 import type { ApiEnv } from '../env';
 
 export const SESSION_COOKIE = 'sid';
+
+type CookieEnv = Pick<ApiEnv, 'NODE_ENV' | 'PUBLIC_URL'>;
+
+/**
+ * Cookies are Secure whenever the site is public over HTTPS in production (behind the proxy that
+ * terminates TLS: TRUST_PROXY_HOPS, which the env check requires there, lets Koa see the request as
+ * HTTPS). A production build served on plain http://localhost (docker compose on a laptop) would
+ * otherwise fail to set them.
+ */
+export function secureCookies(env: CookieEnv): boolean {
+  return env.NODE_ENV === 'production' && env.PUBLIC_URL.startsWith('https:');
+}
+
+/**
+ * A cookie's name: with the `__Host-` prefix whenever cookies are Secure (ASVS V3.3.1, V3.3.3), so a
+ * browser accepts it only Secure, for Path=/ and this host alone (no Domain): a sibling subdomain or
+ * a plain-http page cannot plant or overwrite it. Its `.sig` companion carries the prefix too.
+ */
+export function cookieName(name: string, env: CookieEnv): string {
+  return secureCookies(env) ? `__Host-${name}` : name;
+}
 export const SESSION_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 /** The absolute lifetime of a signed-in session: 30 days (NIST SP 800-63B's AAL1 re-authentication). */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
@@ -101,17 +123,13 @@ export function session(
 ): Koa.Middleware {
   const sessions = createSession(
     {
-      key: SESSION_COOKIE,
+      key: cookieName(SESSION_COOKIE, env),
       maxAge: SESSION_MAX_AGE_MS,
       rolling: true,
       httpOnly: true,
       sameSite: 'lax',
       signed: true,
-      // Secure whenever the site is public over HTTPS in production (behind the proxy that terminates
-      // TLS: TRUST_PROXY_HOPS, which the env check requires there, lets Koa see the request as HTTPS).
-      // A production build served on plain http://localhost (docker compose on a laptop) would
-      // otherwise fail to set the cookie.
-      secure: env.NODE_ENV === 'production' && env.PUBLIC_URL.startsWith('https:'),
+      secure: secureCookies(env),
       store: redisSessionStore(redis, env.REDIS_PREFIX),
       genid: () => randomBytes(24).toString('base64url'),
     },
@@ -120,7 +138,7 @@ export function session(
   return (ctx, next) =>
     sessions(ctx, async () => {
       // Only a request that carries a session cookie has loaded one; anonymous requests stay untouched.
-      const current = ctx.cookies.get(SESSION_COOKIE) ? ctx.session : null;
+      const current = ctx.cookies.get(cookieName(SESSION_COOKIE, env)) ? ctx.session : null;
       if (current && userIdOf(current) !== undefined) {
         const signedInAt = current.signedInAt;
         // A session signed in before this rule existed counts from now.

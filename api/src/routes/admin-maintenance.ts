@@ -9,6 +9,7 @@ import { AppError } from '../domain/app-error';
 import { accessCodeVersion, getMaintenanceStatus, isAccessCode, setAccessCode, setMaintenance, UNLOCK_MAX_AGE_MS, unlockValue } from '../domain/maintenance/maintenance-settings';
 import type { AppDeps } from '../deps';
 import { UNLOCK_COOKIE } from '../middleware/maintenance-gate';
+import { cookieName, secureCookies } from '../middleware/session';
 import { signedInUser } from '../middleware/require-role';
 import { createRouter } from './create-router';
 
@@ -41,11 +42,11 @@ export function maintenanceRouter({ prisma, env, maintenance, limits, access }: 
     if (!version || !(await isAccessCode(settings, env, password))) {
       throw new AppError('forbidden', MAINTENANCE_MESSAGES.accessDenied, { fields: { password: MAINTENANCE_MESSAGES.accessDenied } });
     }
-    ctx.cookies.set(UNLOCK_COOKIE, unlockValue(version), {
+    ctx.cookies.set(cookieName(UNLOCK_COOKIE, env), unlockValue(version), {
       signed: true,
       httpOnly: true,
       sameSite: 'lax',
-      secure: env.NODE_ENV === 'production' && env.PUBLIC_URL.startsWith('https:'),
+      secure: secureCookies(env),
       maxAge: UNLOCK_MAX_AGE_MS,
       overwrite: true,
     });

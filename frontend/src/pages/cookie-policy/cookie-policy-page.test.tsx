@@ -12,9 +12,9 @@ describe('Cookie Policy', () => {
   });
 
   it('describes the essential session cookie and the stored consent choice', () => {
-    expect(text).toContain('sid');
+    expect(text).toContain('__Host-sid');
     expect(text).toContain('HttpOnly');
-    expect(text).toContain('After 7 days of inactivity');
+    expect(text).toContain('After 7 days of inactivity, 30 days after you sign in, or when you sign out');
     expect(text).toContain('itc-cookie-consent');
     expect(text).toContain('You can accept or decline non-essential cookies');
   });

@@ -1,5 +1,5 @@
-// Cookie Policy. Must match what the product actually stores: the essential session cookie `sid`,
-// the maintenance unlock cookie (product rule 12) and the consent record in local storage. Add any
+// Cookie Policy. Must match what the product actually stores: the essential session cookie
+// `__Host-sid` (plain `sid` in development over http), the maintenance unlock cookie (product rule 12) and the consent record in local storage. Add any
 // non-essential cookie here before it ships (and gate it on useCookieConsent()).
 import { Link } from 'react-router-dom';
 import { COOKIE_CONSENT_STORAGE_KEY } from '../../../../core/site-config';
@@ -61,14 +61,14 @@ export function CookiePolicyPage() {
           <tbody>
             <tr>
               <td>
-                <code>sid</code>
+                <code>__Host-sid</code>
               </td>
               <td>Essential cookie (HttpOnly)</td>
               <td>
                 Keeps you signed in and protects your session. It holds only a random identifier, and page scripts cannot
                 read it.
               </td>
-              <td>After 7 days of inactivity, or when you sign out</td>
+              <td>After 7 days of inactivity, 30 days after you sign in, or when you sign out</td>
             </tr>
             <tr>
               <td>Maintenance access</td>
@@ -91,7 +91,7 @@ export function CookiePolicyPage() {
         </table>
       </TableScroller>
       <p>
-        Authentication cookies like <code>sid</code> expire after 7 days of inactivity. Essential cookies don't need
+        Authentication cookies like <code>__Host-sid</code> expire after 7 days of inactivity. Essential cookies don't need
         your consent because the site cannot work without them.
       </p>
 
@@ -112,7 +112,7 @@ export function CookiePolicyPage() {
 
       <h2>5. Managing cookies in your browser</h2>
       <p>
-        Most browsers let you see, block and delete cookies in their settings. If you block the <code>sid</code> cookie
+        Most browsers let you see, block and delete cookies in their settings. If you block the <code>__Host-sid</code> cookie
         you can still browse the directory, but you won't be able to sign in.
       </p>
 
