@@ -95,6 +95,7 @@ export const AUTH_MESSAGES = {
   resetRequested: 'If an account exists for that email, we have sent a link to reset the password.',
   resetInvalid: 'This reset link is invalid or has expired.',
   passwordChanged: 'Your password has been changed. Please sign in.',
+  passwordTooCommon: 'This password is too common and easy to guess. Please choose another.',
 } as const;
 
 /** How long a password-reset link stays valid (product rule 10). */

@@ -14,6 +14,7 @@ import {
   ConfirmEmailChangeInput,
 } from '../../../core/account';
 import { changeName, changePassword, confirmEmailChange, requestEmailChange } from '../domain/accounts/account-settings';
+import { refuseCommonPassword } from '../domain/accounts/common-passwords';
 import { createLoginThrottle } from '../domain/accounts/login-throttle';
 import { AppError } from '../domain/app-error';
 import type { AppDeps } from '../deps';
@@ -85,6 +86,7 @@ export function accountRouter(deps: AppDeps): Router {
   router.post('/password', access.signedIn, async (ctx) => {
     const user = signedInUser(ctx);
     const input = ChangePasswordInput.parse(ctx.request.body);
+    refuseCommonPassword(input.newPassword, 'newPassword');
     await changesPerUser.consume(String(user.id), ctx.state.log);
     await withPasswordBrake(ctx, () =>
       changePassword({ prisma, userId: user.id, currentPassword: input.currentPassword, newPassword: input.newPassword }),

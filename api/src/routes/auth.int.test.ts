@@ -232,6 +232,62 @@ describe('me, logout and archive', () => {
   });
 });
 
+describe('common passwords (ASVS V6.2.4, V6.2.11, V6.2.12)', () => {
+  const TOO_COMMON = { password: AUTH_MESSAGES.passwordTooCommon };
+
+  it('refuses one of the most common passwords, or the site\'s own name, wherever a password is set', async () => {
+    for (const password of ['password1', 'baseball', 'Sunshine', 'qwertyuiop', 'ITConnect2026!', 'itconnect.co.uk']) {
+      const res = await postJson(t, '/api/auth/register', { name: 'Common Pat', email: uniqueEmail('common'), password, captcha: 'unsolved' });
+      expect(res.status, password).toBe(422);
+      expect((await errorOf(res)).fields, password).toEqual(TOO_COMMON);
+    }
+    const fine = await postJson(t, '/api/auth/register', {
+      name: 'Uncommon Pat',
+      email: uniqueEmail('uncommon'),
+      password: 'lantern orchard 47 quietly',
+      captcha: await solveCaptcha(t),
+    });
+    expect(fine.status).toBe(202);
+
+    // A reset link: the common password is refused and the link stays usable.
+    const user = await createUser(db.prisma);
+    const token = newToken();
+    await db.prisma.passwordResetToken.create({
+      data: { userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + 3600_000), sentAt: new Date() },
+    });
+    const reset = await postJson(t, '/api/auth/password-reset', { token, password: 'iloveyou' });
+    expect(reset.status).toBe(422);
+    expect((await errorOf(reset)).fields).toEqual(TOO_COMMON);
+    expect((await postJson(t, '/api/auth/password-reset', { token, password: 'lantern orchard 48 quietly' })).status).toBe(200);
+
+    // A change on /profile.
+    const cookie = await signIn(t, user.email, 'lantern orchard 48 quietly');
+    const change = await postJson(t, '/api/account/password', { currentPassword: 'lantern orchard 48 quietly', newPassword: 'football' }, cookie);
+    expect(change.status).toBe(422);
+    expect((await errorOf(change)).fields).toEqual({ newPassword: AUTH_MESSAGES.passwordTooCommon });
+
+    // A visitor's account made at /apply.
+    const apply = await postJson(t, '/api/create-application-checkout', {
+      subscriptionType: 'monthly',
+      companyName: 'Common IT',
+      contactName: 'Common Pat',
+      email: uniqueEmail('common-apply'),
+      description: 'Refused before anything is spent.',
+      services: ['Remote Support'],
+      location: 'Leeds',
+      region: 'Leeds',
+      postcode: 'LS1 4DY',
+      isProjectBased: true,
+      password: 'superman',
+      confirmPassword: 'superman',
+      socialLinks: [],
+      captcha: 'unsolved',
+    });
+    expect(apply.status).toBe(422);
+    expect((await errorOf(apply)).fields).toEqual(TOO_COMMON);
+  });
+});
+
 describe('session lifetime (ASVS V7.3.2)', () => {
   /** Moves the sign-in time stored in the session back, keeping the session's Redis TTL. */
   async function signedInDaysAgo(cookie: string, days: number): Promise<void> {

@@ -17,6 +17,7 @@ import {
   RegistrationConfirmInput,
 } from '../../../core/auth';
 import { archiveAccount, checkCredentials } from '../domain/accounts/authenticate';
+import { refuseCommonPassword } from '../domain/accounts/common-passwords';
 import { exportMyData } from '../domain/accounts/export-my-data';
 import { createLoginThrottle } from '../domain/accounts/login-throttle';
 import { requestPasswordReset, resetPassword } from '../domain/accounts/password-reset';
@@ -62,6 +63,7 @@ export function authRouter(deps: AppDeps): Router {
 
   router.post('/register', access.public, async (ctx) => {
     const input = RegisterInput.parse(ctx.request.body);
+    refuseCommonPassword(input.password, 'password');
     await registerPerIp.consume(ctx.ip, ctx.state.log);
     await captcha.verify(input.captcha);
     await requestRegistration({ prisma, queues, name: input.name, email: input.email, password: input.password });
@@ -142,6 +144,7 @@ export function authRouter(deps: AppDeps): Router {
       throw new AppError('bad_request', AUTH_MESSAGES.resetInvalid);
     }
     const input = PasswordResetInput.parse(ctx.request.body);
+    refuseCommonPassword(input.password, 'password');
     await resetSubmitPerIp.consume(ctx.ip, ctx.state.log);
     const { userId } = await resetPassword({ prisma, token: input.token, password: input.password });
     await endUserSessions(redis, env.REDIS_PREFIX, userId);

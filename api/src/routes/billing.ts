@@ -8,6 +8,7 @@
 // The Stripe webhook is not here: it reads the raw body, so app.ts mounts it before the body parser.
 import type Router from '@koa/router';
 import { ApplicationCheckoutInput, CreateSubscriptionInput } from '../../../core/billing';
+import { refuseCommonPassword } from '../domain/accounts/common-passwords';
 import { cancelSubscription } from '../domain/billing/cancel-subscription';
 import { billingPortalUrl, createSubscription, subscriptionSummary } from '../domain/billing/professional-billing';
 import { startApplicationCheckout } from '../domain/billing/start-application-checkout';
@@ -34,6 +35,7 @@ export function billingRouter(deps: AppDeps): Router {
 
   router.post('/create-application-checkout', access.public, async (ctx) => {
     const input = ApplicationCheckoutInput.parse(ctx.request.body);
+    refuseCommonPassword(input.password, 'password');
     await applyPerIp.consume(ctx.ip, ctx.state.log);
     await captcha.verify(input.captcha);
     const user = await loadCurrentUser(ctx, prisma);
