@@ -14,6 +14,7 @@ import {
   ConfirmEmailChangeInput,
 } from '../../../core/account';
 import { changeName, changePassword, confirmEmailChange, requestEmailChange } from '../domain/accounts/account-settings';
+import { logAuthEvent, type AuthEvent } from './auth-events';
 import { refuseCommonPassword } from '../domain/accounts/common-passwords';
 import { createLoginThrottle } from '../domain/accounts/login-throttle';
 import { AppError } from '../domain/app-error';
@@ -43,14 +44,20 @@ export function accountRouter(deps: AppDeps): Router {
   const emailRequestsPerUser = limits.limiter({ keyPrefix: 'email-change-user', points: EMAIL_CHANGE_REQUESTS_PER_HOUR, duration: ONE_HOUR });
   const confirmPerIp = limits.limiter({ keyPrefix: 'email-change-confirm-ip', points: env.RESET_SUBMIT_LIMIT_PER_IP, duration: ONE_HOUR });
 
-  /** Runs `work` (which checks the current password) with the sign-in brake around it. */
-  async function withPasswordBrake<T>(ctx: Context, work: () => Promise<T>): Promise<T> {
-    const attempt = { email: signedInUser(ctx).email, ip: ctx.ip };
+  /** Runs `work` (which checks the current password) with the sign-in brake around it, and logs the outcome. */
+  async function withPasswordBrake<T>(ctx: Context, event: AuthEvent, work: () => Promise<T>): Promise<T> {
+    const user = signedInUser(ctx);
+    const attempt = { email: user.email, ip: ctx.ip };
     await loginThrottle.check(attempt);
     try {
-      return await work();
+      const result = await work();
+      logAuthEvent(ctx, event, 'success', { userId: user.id });
+      return result;
     } catch (err) {
-      if (err instanceof AppError && err.code === 'forbidden') await loginThrottle.recordFailure(attempt);
+      if (err instanceof AppError && err.code === 'forbidden') {
+        logAuthEvent(ctx, event, 'failure', { userId: user.id, reason: 'wrong-password' });
+        await loginThrottle.recordFailure(attempt);
+      }
       throw err;
     }
   }
@@ -67,7 +74,7 @@ export function accountRouter(deps: AppDeps): Router {
     const user = signedInUser(ctx);
     const input = ChangeEmailInput.parse(ctx.request.body);
     await emailRequestsPerUser.consume(String(user.id), ctx.state.log);
-    await withPasswordBrake(ctx, () =>
+    await withPasswordBrake(ctx, 'email-change-request', () =>
       requestEmailChange({ prisma, queues, userId: user.id, email: input.email, currentPassword: input.currentPassword }),
     );
     ctx.status = 202;
@@ -88,7 +95,7 @@ export function accountRouter(deps: AppDeps): Router {
     const input = ChangePasswordInput.parse(ctx.request.body);
     refuseCommonPassword(input.newPassword, 'newPassword');
     await changesPerUser.consume(String(user.id), ctx.state.log);
-    await withPasswordBrake(ctx, () =>
+    await withPasswordBrake(ctx, 'password-change', () =>
       changePassword({ prisma, userId: user.id, currentPassword: input.currentPassword, newPassword: input.newPassword }),
     );
     // Every session ends; this browser carries on in a fresh one (a new id, so a stolen copy of the old cookie is useless too).

@@ -16,6 +16,7 @@ import {
   RegisterInput,
   RegistrationConfirmInput,
 } from '../../../core/auth';
+import { logAuthEvent } from './auth-events';
 import { archiveAccount, checkCredentials } from '../domain/accounts/authenticate';
 import { refuseCommonPassword } from '../domain/accounts/common-passwords';
 import { exportMyData } from '../domain/accounts/export-my-data';
@@ -25,7 +26,7 @@ import { confirmRegistration, requestRegistration } from '../domain/accounts/reg
 import { AppError } from '../domain/app-error';
 import { createCaptcha } from '../domain/captcha/captcha';
 import type { AppDeps } from '../deps';
-import { loadCurrentUser, signedInUser } from '../middleware/require-role';
+import { loadCurrentUser, sessionUserId, signedInUser } from '../middleware/require-role';
 import { beginSignedInSession, endUserSessions } from '../middleware/session';
 import { createRouter } from './create-router';
 
@@ -76,6 +77,7 @@ export function authRouter(deps: AppDeps): Router {
     await confirmPerIp.consume(ctx.ip, ctx.state.log);
     const user = await confirmRegistration({ prisma, token: input.token });
     await beginSignedInSession(ctx, user.id);
+    logAuthEvent(ctx, 'sign-up-confirmed', 'success', { userId: user.id });
     ctx.status = 201;
     ctx.body = user;
   });
@@ -88,16 +90,20 @@ export function authRouter(deps: AppDeps): Router {
     await loginThrottle.check(attempt);
     const result = await checkCredentials({ prisma, email: input.email, password: input.password });
     if (!result.ok) {
+      logAuthEvent(ctx, 'sign-in', 'failure', { userId: result.userId, reason: result.reason });
       if (result.reason === 'archived') throw new AppError('forbidden', AUTH_MESSAGES.accountArchived);
       await loginThrottle.recordFailure(attempt);
       throw new AppError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
     }
     await loginThrottle.recordSuccess(attempt);
     await beginSignedInSession(ctx, result.user.id);
+    logAuthEvent(ctx, 'sign-in', 'success', { userId: result.user.id });
     ctx.body = result.user;
   });
 
   router.post('/logout', access.public, (ctx) => {
+    const userId = sessionUserId(ctx);
+    if (userId !== undefined) logAuthEvent(ctx, 'sign-out', 'success', { userId });
     ctx.session = null;
     ctx.body = { ok: true };
   });
@@ -111,9 +117,13 @@ export function authRouter(deps: AppDeps): Router {
     try {
       await archiveAccount({ prisma, userId: user.id, password: input.password });
     } catch (err) {
-      if (err instanceof AppError && err.code === 'forbidden') await loginThrottle.recordFailure(attempt);
+      if (err instanceof AppError && err.code === 'forbidden') {
+        logAuthEvent(ctx, 'account-delete', 'failure', { userId: user.id, reason: 'wrong-password' });
+        await loginThrottle.recordFailure(attempt);
+      }
       throw err;
     }
+    logAuthEvent(ctx, 'account-delete', 'success', { userId: user.id });
     await endUserSessions(redis, env.REDIS_PREFIX, user.id);
     ctx.session = null;
     ctx.body = { ok: true };
@@ -147,6 +157,7 @@ export function authRouter(deps: AppDeps): Router {
     refuseCommonPassword(input.password, 'password');
     await resetSubmitPerIp.consume(ctx.ip, ctx.state.log);
     const { userId } = await resetPassword({ prisma, token: input.token, password: input.password });
+    logAuthEvent(ctx, 'password-reset', 'success', { userId });
     await endUserSessions(redis, env.REDIS_PREFIX, userId);
     ctx.session = null;
     ctx.body = { ok: true, message: AUTH_MESSAGES.passwordChanged };

@@ -16,7 +16,8 @@ function getDummyHash(): Promise<string> {
   return dummyHash;
 }
 
-export type SignInResult = { ok: true; user: CurrentUser } | { ok: false; reason: 'invalid' | 'archived' };
+/** A failure names the account (for the security log) only when the address has one. */
+export type SignInResult = { ok: true; user: CurrentUser } | { ok: false; reason: 'invalid' | 'archived'; userId?: number };
 
 export async function checkCredentials({
   prisma,
@@ -35,8 +36,8 @@ export async function checkCredentials({
     await verifyPassword(password, await getDummyHash());
     return { ok: false, reason: 'invalid' };
   }
-  if (!(await verifyPassword(password, row.passwordHash))) return { ok: false, reason: 'invalid' };
-  if (row.isArchived) return { ok: false, reason: 'archived' };
+  if (!(await verifyPassword(password, row.passwordHash))) return { ok: false, reason: 'invalid', userId: row.id };
+  if (row.isArchived) return { ok: false, reason: 'archived', userId: row.id };
   if (needsRehash(row.passwordHash)) {
     await prisma.user.update({ where: { id: row.id }, data: { passwordHash: await hashPassword(password) } });
   }
