@@ -282,3 +282,41 @@ describe('7. smaller', () => {
     expect(res.headers.get('retry-after')).toBeTruthy();
   });
 });
+
+describe('ASVS V3.4: security headers on every answer', () => {
+  it('every kind of answer, errors and pages included, carries HSTS for a year with subdomains, the CSP, nosniff, DENY and a referrer policy', async () => {
+    const t = await app({ NODE_ENV: 'production' });
+    const answers = await Promise.all([
+      t.fetch('/api/health'),
+      t.fetch('/api/no-such-thing'),
+      t.fetch('/api/auth/login'),
+      t.fetch('/api/auth/login', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{not json' }),
+      t.fetch('/api/auth/archive', { method: 'POST', headers: { Origin: 'https://evil.example' } }),
+      t.fetch('/robots.txt'),
+      t.fetch('/professionals'),
+    ]);
+    expect(answers.map((res) => res.status)).toEqual([200, 404, 405, 400, 403, 200, 503]);
+    for (const res of answers) {
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(res.headers.get('strict-transport-security'), res.url).toBe('max-age=31536000; includeSubDomains');
+      expect(csp, res.url).toContain("frame-ancestors 'none'");
+      expect(csp, res.url).toContain("object-src 'none'");
+      expect(csp, res.url).toContain("base-uri 'self'");
+      expect(csp, res.url).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+      expect(res.headers.get('x-content-type-options'), res.url).toBe('nosniff');
+      expect(res.headers.get('x-frame-options'), res.url).toBe('DENY');
+      expect(res.headers.get('referrer-policy'), res.url).toBe('strict-origin-when-cross-origin');
+      expect(res.headers.get('access-control-allow-origin'), res.url).toBeNull();
+      if (res.status !== 503) expect(res.headers.get('content-type') ?? '', res.url).toMatch(/charset=utf-8/i);
+    }
+  });
+
+  it('does not answer TRACE (ASVS V13.4.4)', async () => {
+    const t = await app();
+    for (const path of ['/api/auth/me', '/', '/robots.txt']) {
+      const res = await rawRequest(t.baseUrl, { method: 'TRACE', path, headers: { Cookie: 'sid=secret-looking' } });
+      expect(res.status, path).toBeGreaterThanOrEqual(400);
+      expect(res.body, path).not.toContain('secret-looking');
+    }
+  });
+});
