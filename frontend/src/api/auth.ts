@@ -21,6 +21,10 @@ async function setCurrentUser(user: CurrentUser | null): Promise<void> {
 
 /** Forget the signed-in user (after logout or archive, once the browser has left the page). */
 export async function clearCurrentUser(): Promise<void> {
+  // Nothing fetched while signed in stays in memory (ASVS V14.3.1): the inbox, My Profile, admin
+  // lists. Every cached answer goes, then the current user is known to be nobody.
+  // Hooks still on the page (the home page the caller went to) fetch their answers again, as nobody.
+  await mutate(() => true, undefined, { revalidate: true });
   await setCurrentUser(null);
 }
 
