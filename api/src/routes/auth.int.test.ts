@@ -140,12 +140,22 @@ describe('login', () => {
     const cookie = cookiesFrom(res);
     expect(sidOf(cookie)).toBeDefined();
     expect(sidOf(cookie)).not.toBe(sidOf(first));
-    // The old session is gone from Redis; the new one holds only the user id.
+    // A random id of 192 bits (ASVS V7.2.3 asks for 128 or more).
+    expect(Buffer.from(sidOf(cookie)!, 'base64url')).toHaveLength(24);
+    // The old session is gone from Redis; the new one holds the user id (and the sign-in time).
     expect(await t.redis.exists(sessionKey(t.env.REDIS_PREFIX, sidOf(first)!))).toBe(0);
     const stored = JSON.parse((await t.redis.get(sessionKey(t.env.REDIS_PREFIX, sidOf(cookie)!)))!);
     expect(stored.userId).toBe(user.id);
     expect(await t.redis.sismember(userSessionsKey(t.env.REDIS_PREFIX, user.id), sidOf(cookie)!)).toBe(1);
     expect(await me(cookie)).toMatchObject({ id: user.id });
+  });
+
+  it('checks the password exactly as typed: no trimming, no change of case (ASVS V6.2.8)', async () => {
+    const user = await createUser(db.prisma);
+    for (const variant of [`${TEST_PASSWORD} `, ` ${TEST_PASSWORD}`, TEST_PASSWORD.toUpperCase()]) {
+      const res = await postJson(t, '/api/auth/login', { email: user.email, password: variant, captcha: await solveCaptcha(t) });
+      expect(res.status, JSON.stringify(variant)).toBe(401);
+    }
   });
 
   it('answers the same 401 message for a wrong password and an unknown email', async () => {
@@ -244,7 +254,8 @@ describe('common passwords (ASVS V6.2.4, V6.2.11, V6.2.12)', () => {
     const fine = await postJson(t, '/api/auth/register', {
       name: 'Uncommon Pat',
       email: uniqueEmail('uncommon'),
-      password: 'lantern orchard 47 quietly',
+      // 70 characters: long passphrases are welcome (ASVS V6.2.9 asks for at least 64).
+      password: 'lantern orchard 47 quietly, then the river, then the long road home 1!',
       captcha: await solveCaptcha(t),
     });
     expect(fine.status).toBe(202);
