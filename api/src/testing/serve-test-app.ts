@@ -20,7 +20,7 @@ export interface TestAppOptions {
   /** Use this Redis client instead of one on the test Redis (e.g. one pointing at a closed port). */
   redis?: Redis;
   extraApiRouters?: Router[];
-  /** The app's logger (default: silent); a test that reads the logs passes one writing to memory. */
+  /** The app's logger (tests that read the log lines); silent otherwise. */
   logger?: Logger;
 }
 
