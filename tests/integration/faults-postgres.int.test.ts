@@ -23,7 +23,6 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
-  if (process.env.FAULTS_DEBUG) (await import('node:fs')).writeFileSync('/tmp/faults14-pg-api-out.log', `${api?.output()}`);
   await api?.stop('SIGKILL');
   await prisma?.$disconnect();
   await postgres?.close();

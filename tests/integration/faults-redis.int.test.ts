@@ -32,7 +32,6 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  if (process.env.FAULTS_DEBUG) (await import('node:fs')).writeFileSync('/tmp/faults14-api-out.log', `${api?.output()}\n----worker\n${worker?.output()}`);
   worker?.process.kill('SIGCONT');
   await worker?.stop('SIGKILL');
   await api?.stop('SIGKILL');
