@@ -49,7 +49,7 @@ async function contact(subject: string): Promise<Response> {
 }
 
 /** A request answered within `ms` (a route waiting on a dead Redis forever would fail here). */
-async function timed(what: string, request: Promise<Response>, ms = 3_000): Promise<Response> {
+async function timed(what: string, request: Promise<Response>, ms = 4_000): Promise<Response> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)));
   try {
