@@ -20,7 +20,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS, queuePrefix } from '../../core/jobs';
 import { startStripeStandIn, type RunningStripeStandIn } from '../../api/src/payments/stripe-stand-in/stripe-stand-in';
-import { cookiesFrom, createUser, postJson, signIn, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
+import { createUser, postJson, signIn, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
 import { createProfessional } from '../../api/src/testing/factories';
 import { TEST_SESSION_KEY } from '../../api/src/testing/serve-test-app';
 import { RETENTION_SCHEDULER_ID } from '../../worker/src/schedules';
@@ -32,6 +32,7 @@ import { startTestSmtp, type TestSmtp } from '../support/smtp';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const WEBHOOK_SECRET = 'whsec_test_itconnect_cluster';
+// eslint-disable-next-line no-control-regex -- the escape that starts a colour code
 const ANSI = /\x1b\[[0-9;]*m/g;
 
 interface Door {
