@@ -12,7 +12,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 const env = loadApiEnv();
 const logger = createLogger(env);
-const prisma = createPrisma(env.DATABASE_URL);
+const prisma = createPrisma(env.DATABASE_URL, { max: env.DATABASE_POOL_MAX });
 const redis = new Redis(env.REDIS_URL, {
   // Requests should fail fast (and be answered) rather than queue for long while Redis is away.
   maxRetriesPerRequest: 2,
