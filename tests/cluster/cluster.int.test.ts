@@ -7,7 +7,7 @@
 //   sessions, a rate limit, maintenance mode, the directory answer cache's invalidation, one Stripe
 //   event delivered to both APIs at once, one job enqueued by both, the retention schedule with
 //   two workers, and each e-mail going out once.
-// Needs nginx (Debian's package; .ci/run installs it). About 40-60 s on the 2-core machine.
+// Needs nginx (Debian's package; .ci/run installs it). About 50 s on the 2-core machine (the cluster starts in 25–40 s of it).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
