@@ -13,7 +13,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 
 const env = loadApiEnv();
 const logger = createLogger(env);
-const prisma = createPrisma(env.DATABASE_URL);
+const prisma = createPrisma(env.DATABASE_URL, { max: env.DATABASE_POOL_MAX });
 // Requests should fail fast (and be answered) rather than queue for long while Redis is away.
 const redis = new Redis(env.REDIS_URL, API_REDIS_OPTIONS);
 let lastRedisError = 0;
