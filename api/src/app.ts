@@ -77,11 +77,13 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
   const proxyHops = env.TRUST_PROXY_HOPS ?? 0;
   const app = new Koa({ proxy: proxyHops > 0, maxIpsCount: proxyHops, keys: env.SESSION_KEYS });
   const queues = createQueues({ redis, redisPrefix: env.REDIS_PREFIX, logger });
+  // LISTEN needs a session connection: past a transaction-mode pooler, a direct URL (docs/deploy.md).
+  const listenUrl = env.DATABASE_LISTEN_URL ?? env.DATABASE_URL;
   const limits = createRateLimit({ redis, redisPrefix: env.REDIS_PREFIX, logger });
-  const changeFeed = env.DIRECTORY_CACHE_MB > 0 ? listenForDirectoryChanges({ databaseUrl: env.DATABASE_URL, logger }) : null;
+  const changeFeed = env.DIRECTORY_CACHE_MB > 0 ? listenForDirectoryChanges({ databaseUrl: listenUrl, logger }) : null;
   const answers = new AnswerCache(changeFeed, { maxBytes: env.DIRECTORY_CACHE_MB * 1024 * 1024 });
   const payments = createPayments(env, ownUrl, redis);
-  const maintenance = createMaintenanceState({ prisma, databaseUrl: env.DATABASE_URL, logger });
+  const maintenance = createMaintenanceState({ prisma, databaseUrl: listenUrl, logger });
   const deps: AppDeps = { env, prisma, redis, logger, queues, limits, answers, access: routeAccess(prisma), payments, maintenance };
   const standIn = payments.isStandIn
     ? mountStripeStandIn({ publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''), ownUrl, webhookSecret: payments.webhookSecret!, apiKey: payments.standInKey, redis, redisPrefix: env.REDIS_PREFIX, logger })

@@ -74,7 +74,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   const { env } = options;
   const logger = options.logger ?? createLogger(env);
   const ownsPrisma = !options.prisma;
-  const prisma = options.prisma ?? createPrisma(env.DATABASE_URL);
+  const prisma = options.prisma ?? createPrisma(env.DATABASE_URL, { max: env.DATABASE_POOL_MAX });
 
   // Loaded now so a missing table fails at boot, not in the first job, and the first job is fast.
   const outcodes = loadOutcodeIndex();

@@ -62,8 +62,10 @@ export function maintenanceGate({
   renderPage: Middleware;
 }): Middleware {
   return async (ctx, next) => {
+    // Before the settings are read: the health checks must answer while PostgreSQL is away.
+    if (isAlwaysReachable(ctx)) return next();
     const settings = await state.settings();
-    if (!settings.enabled || isAlwaysReachable(ctx)) return next();
+    if (!settings.enabled) return next();
     if (isUnlocked(ctx.cookies.get(cookieName(UNLOCK_COOKIE, env), { signed: true }), settings, env)) return next();
     if (sessionUserId(ctx) !== undefined && (await loadCurrentUser(ctx, prisma))?.role === 'admin') return next();
 
