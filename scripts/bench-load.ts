@@ -48,13 +48,13 @@ const GOAL = { p99Ms: 200, errorRate: 0 };
 
 /** What a visitor does next, with its weight (out of 1,000). */
 const ACTIONS = [
-  ['home', 120],
-  ['search', 440],
-  ['profile', 250],
-  ['map', 100],
-  ['sign-in', 40],
-  ['review', 25],
-  ['message', 25],
+  ['home', 130],
+  ['search', 450],
+  ['profile', 260],
+  ['map', 120],
+  ['sign-in', 20],
+  ['review', 10],
+  ['message', 10],
 ] as const;
 type Action = (typeof ACTIONS)[number][0] | 'captcha';
 
