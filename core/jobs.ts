@@ -15,6 +15,13 @@ export const DEFAULT_JOB_OPTIONS = {
   removeOnFail: false,
 } as const;
 
+/**
+ * E-mail jobs keep trying for about an hour (12 attempts, 1 s to 34 min apart): an SMTP relay
+ * restarting or a provider down for a few minutes must delay an e-mail, never lose it (issue 14,
+ * "Faults"; decision 0013). The default five attempts span 15 s.
+ */
+const EMAIL_JOB_OPTIONS = { attempts: 12 } as const;
+
 function safeIdPart(value: string): string {
   return value.replace(/[^A-Za-z0-9-]/g, '');
 }
@@ -165,6 +172,7 @@ export const JOBS = {
     payload: SendEmailPayload,
     /** email_application-approved_42: one e-mail per idempotency key. */
     jobId: (p: SendEmailPayload) => `email_${p.idempotencyKey.replace(/[^A-Za-z0-9_-]/g, '')}`,
+    options: EMAIL_JOB_OPTIONS,
   },
   sendRegistrationEmail: {
     queue: 'email',
@@ -172,6 +180,7 @@ export const JOBS = {
     payload: SendRegistrationEmailPayload,
     /** registration_42: one e-mail per sign-up. */
     jobId: (p: SendRegistrationEmailPayload) => `registration_${p.pendingRegistrationId}`,
+    options: EMAIL_JOB_OPTIONS,
   },
   reconcileStripeEvent: {
     queue: 'stripe',
@@ -196,6 +205,7 @@ export const JOBS = {
     payload: SendPasswordResetPayload,
     /** password-reset_<requestId>: one e-mail per request. */
     jobId: (p: SendPasswordResetPayload) => `password-reset_${p.requestId}`,
+    options: EMAIL_JOB_OPTIONS,
   },
   sendEmailChange: {
     queue: 'email',
@@ -203,6 +213,7 @@ export const JOBS = {
     payload: SendEmailChangePayload,
     /** email-change_<requestId>: one pair of e-mails per request. */
     jobId: (p: SendEmailChangePayload) => `email-change_${p.requestId}`,
+    options: EMAIL_JOB_OPTIONS,
   },
   recalculateRating: {
     queue: 'ratings',

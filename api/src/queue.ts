@@ -46,12 +46,18 @@ export function createQueues({
 }): Queues {
   const queues = new Map<QueueName, Queue>();
   const prefix = queuePrefix(redisPrefix);
+  let lastErrorLogged = 0;
 
   function get(name: QueueName): Queue {
     let queue = queues.get(name);
     if (!queue) {
       queue = new Queue(name, { connection: redis, prefix });
-      queue.on('error', (err) => logger.warn({ err, queue: name }, 'queue error'));
+      // While Redis is away every queue reports each reconnection attempt: one line per 10 s in all.
+      queue.on('error', (err) => {
+        if (Date.now() - lastErrorLogged < 10_000) return;
+        lastErrorLogged = Date.now();
+        logger.warn({ err, queue: name }, 'queue error');
+      });
       queues.set(name, queue);
     }
     return queue;

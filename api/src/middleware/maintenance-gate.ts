@@ -65,8 +65,11 @@ export function maintenanceGate({
   passes?: (ctx: Context) => boolean;
 }): Middleware {
   return async (ctx, next) => {
+    // Before the settings are read: the health checks must answer while PostgreSQL is away.
+    // A metrics scraper holding the token likewise (its answer reads no settings either).
+    if (isAlwaysReachable(ctx) || passes(ctx)) return next();
     const settings = await state.settings();
-    if (!settings.enabled || isAlwaysReachable(ctx) || passes(ctx)) return next();
+    if (!settings.enabled) return next();
     if (isUnlocked(ctx.cookies.get(UNLOCK_COOKIE, { signed: true }), settings, env)) return next();
     if (sessionUserId(ctx) !== undefined && (await loadCurrentUser(ctx, prisma))?.role === 'admin') return next();
 

@@ -10,6 +10,7 @@ import { ApiEnv, parseEnv } from '../../../core/env-schema';
 import type { PrismaClient } from '../../../prisma/db';
 import { cleanupRedis, getTestRedisUrl, uniqueRedisPrefix } from '../../../tests/support/services';
 import { createApp, type ApiApp } from '../app';
+import { API_REDIS_OPTIONS } from '../redis-options';
 
 export const TEST_SESSION_KEY = 'test-session-key-0123456789abcdefghijklmnop';
 
@@ -55,7 +56,7 @@ export async function serveTestApp(options: TestAppOptions): Promise<TestApp> {
   await options.database.prisma.$queryRaw`SELECT 1`;
 
   const ownsRedis = !options.redis;
-  const redis = options.redis ?? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 });
+  const redis = options.redis ?? new Redis(env.REDIS_URL, API_REDIS_OPTIONS);
   let baseUrl = '';
   const api = createApp({
     env,
