@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Router from '@koa/router';
 import { Redis } from 'ioredis';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { ApiEnv, parseEnv } from '../../../core/env-schema';
 import type { PrismaClient } from '../../../prisma/db';
 import { cleanupRedis, getTestRedisUrl, uniqueRedisPrefix } from '../../../tests/support/services';
@@ -21,6 +21,8 @@ export interface TestAppOptions {
   /** Use this Redis client instead of one on the test Redis (e.g. one pointing at a closed port). */
   redis?: Redis;
   extraApiRouters?: Router[];
+  /** The app's logger (tests that read the log lines); silent otherwise. */
+  logger?: Logger;
 }
 
 export interface TestApp {
@@ -60,7 +62,7 @@ export async function serveTestApp(options: TestAppOptions): Promise<TestApp> {
     env,
     prisma: options.database.prisma,
     redis,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     extraApiRouters: options.extraApiRouters ?? [],
     ownUrl: () => baseUrl,
   });
