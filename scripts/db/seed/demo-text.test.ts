@@ -36,6 +36,18 @@ function commonWords(a: readonly string[], b: readonly string[]): number {
 export function isSwappedCopy(a: readonly string[], b: readonly string[]): boolean {
   const [short, long] = a.length <= b.length ? [a.length, b.length] : [b.length, a.length];
   if (short < 5 || short / long < 0.6) return false;
+  // The common subsequence is no longer than the words the two share (with repeats): a cheap first test.
+  const counts = new Map<string, number>();
+  for (const w of a) counts.set(w, (counts.get(w) ?? 0) + 1);
+  let shared = 0;
+  for (const w of b) {
+    const n = counts.get(w) ?? 0;
+    if (n > 0) {
+      shared++;
+      counts.set(w, n - 1);
+    }
+  }
+  if (shared < 5 || shared / short < 0.75) return false;
   const common = commonWords(a, b);
   return common >= 5 && common / short >= 0.75;
 }
