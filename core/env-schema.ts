@@ -109,6 +109,11 @@ export const ApiEnv = CommonEnv.extend({
    * well under a second on average; tests lower it.
    */
   ALTCHA_COST: z.coerce.number().int().min(10).max(10_000_000).default(20_000),
+  /**
+   * Lets a scraper read /api/metrics with `Authorization: Bearer <token>` (32+ characters). Unset:
+   * only a signed-in admin can (docs/decisions/0014-observability.md).
+   */
+  METRICS_TOKEN: z.string().min(32, 'needs at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   /** Sign-in attempts per IP per 15 minutes. */
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   /**

@@ -300,6 +300,34 @@ type JobOptions<K extends JobKey> = {
   removeOnFail: boolean;
 } & JobIdentity<K>;
 
+/**
+ * What a job carries besides its payload, under `meta` in the job's data: the request id of the API
+ * request (or the scheduled run) that caused it, so the worker logs every line of the job with that
+ * id and passes it on to the jobs the job adds. It takes no part in the job id (jobOptions reads the
+ * payload only), so de-duplication is the same with or without it; the worker strips it before the
+ * payload schema sees the data.
+ */
+export const JOB_META_KEY = 'meta';
+/** The request ids the API accepts from a caller and the worker accepts from job data. */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+export interface JobMeta {
+  requestId?: string | undefined;
+}
+
+/** The job's data: the payload, plus `meta` when there is a request id to carry. */
+export function withJobMeta<P extends object>(payload: P, meta: JobMeta): P & { meta?: JobMeta } {
+  if (meta.requestId === undefined || !REQUEST_ID_PATTERN.test(meta.requestId)) return payload;
+  return { ...payload, [JOB_META_KEY]: { requestId: meta.requestId } };
+}
+
+/** Splits a job's data into its payload and its meta (a malformed meta counts as none). */
+export function splitJobMeta(data: unknown): { payload: unknown; meta: JobMeta } {
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || !(JOB_META_KEY in data)) return { payload: data, meta: {} };
+  const { [JOB_META_KEY]: raw, ...payload } = data as Record<string, unknown>;
+  const requestId = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).requestId : undefined;
+  return { payload, meta: typeof requestId === 'string' && REQUEST_ID_PATTERN.test(requestId) ? { requestId } : {} };
+}
+
 /** BullMQ key prefix for every queue of one deployment (REDIS_PREFIX 'itc' → 'itc_bull'). */
 export function queuePrefix(redisPrefix: string): string {
   return `${redisPrefix}_bull`;
