@@ -1,12 +1,12 @@
 // Logging of security events, without secrets (ASVS 5.0 V16.3.1, V16.2.5, docs/security.md
-// "Logging"): the app runs with a real pino logger writing to memory, goes through sign-up
-// confirmation, failed and successful sign-ins, a password reset, a password change, an e-mail
+// "Logging"): the app runs with its own logger writing to memory, goes through failed and
+// successful sign-ins, a password reset, a password change, an e-mail
 // change request, sign-out and account deletion, and the captured lines are read back.
 import { Writable } from 'node:stream';
-import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../tests/support/services';
 import { hashToken, newToken } from '../../prisma/tokens';
+import { createLogger } from './logger';
 import { cookiesFrom, createUser, postJson, sidOf, signIn, solveCaptcha, TEST_PASSWORD, uniqueEmail } from './testing/accounts';
 import { serveTestApp, type TestApp } from './testing/serve-test-app';
 
@@ -22,7 +22,8 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await serveTestApp({ database: db, env: { LOGIN_LIMIT_PER_IP: '1000' }, logger: pino({ level: 'info' }, sink) });
+  // The API's own logger (its request-id mixin and redaction), writing to memory.
+  t = await serveTestApp({ database: db, env: { LOGIN_LIMIT_PER_IP: '1000' }, logger: createLogger({ LOG_LEVEL: 'info', NODE_ENV: 'test' }, sink) });
 });
 
 afterAll(async () => {
