@@ -58,7 +58,7 @@ describe('register', () => {
     expect(pending).toMatchObject({ name: 'Ada Lovelace', tokenHash: null });
     expect(pending.passwordHash).toMatch(/^scrypt\$/);
     const job = await t.api.queues.get('email').getJob(`registration_${pending.id}`);
-    expect(job?.data).toEqual({ pendingRegistrationId: pending.id });
+    expect(job?.data).toEqual({ pendingRegistrationId: pending.id, meta: { requestId: expect.any(String) } });
   });
 
   it('confirms with the e-mailed token: a customer account, signed in', async () => {
@@ -337,7 +337,7 @@ describe('password reset', () => {
     const mine = jobs.filter((job) => job.data.email === user.email);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.name).toBe('send-password-reset');
-    expect(Object.keys(mine[0]!.data).sort()).toEqual(['email', 'requestId']);
+    expect(Object.keys(mine[0]!.data).sort()).toEqual(['email', 'meta', 'requestId']);
   });
 
   /** What the worker's send-password-reset does: a token whose hash is stored, valid for an hour. */
