@@ -160,8 +160,8 @@ describe('password reset off the request path', () => {
     const jobs = await t.api.queues.get('email').getJobs(['waiting', 'active', 'completed', 'delayed']);
     const resetJobs = jobs.filter((job) => job.name === JOBS.sendPasswordReset.name && [user.email, ghost].includes(job.data.email));
     expect(resetJobs.map((job) => Object.keys(job.data).sort())).toEqual([
-      ['email', 'requestId'],
-      ['email', 'requestId'],
+      ['email', 'meta', 'requestId'],
+      ['email', 'meta', 'requestId'],
     ]);
 
     await expect.poll(() => smtp.to(user.email).length, { timeout: 10_000 }).toBe(1);

@@ -164,7 +164,7 @@ describe('rejecting', () => {
       rejectionReason: 'Your website does not mention IT services.',
       reviewedBy: adminName,
     });
-    expect((await job('stripe', `rejected-application_${application.id}`))?.data).toEqual({ applicationId: application.id });
+    expect((await job('stripe', `rejected-application_${application.id}`))?.data).toEqual({ applicationId: application.id, meta: { requestId: expect.any(String) } });
     // The listing is left to the worker's settlement: never approved, it stays out of the directory.
     expect((await db.prisma.professional.findUniqueOrThrow({ where: { id: professional.id } })).isApproved).toBe(false);
     const again = await reject(application.id, 'Again');

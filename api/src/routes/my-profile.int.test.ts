@@ -76,7 +76,7 @@ describe('my profile', () => {
     const moved = await patch(cookie, { ...VALID, postcode: 'LS1 4AP' });
     expect(moved.status).toBe(200);
     const job = await geocode.getJob(`geocode_${provider.professionalId}_LS14AP`);
-    expect(job?.data).toEqual({ professionalId: provider.professionalId, postcode: 'LS1 4AP' });
+    expect(job?.data).toEqual({ professionalId: provider.professionalId, postcode: 'LS1 4AP', meta: { requestId: expect.any(String) } });
 
     const projectBased = await patch(cookie, { ...VALID, postcode: 'LS1 4AP', isProjectBased: true });
     expect(await projectBased.json()).toMatchObject({ hourlyRate: null, rateType: null, isProjectBased: true });
