@@ -1,5 +1,6 @@
-// Two vitest projects: unit (pure, fast, no services) and integration (*.int.test.ts, real
-// PostgreSQL and Redis prepared by tests/support/global-setup.ts). e2e is Playwright (tests/e2e).
+// Three vitest projects: unit (pure, fast, no services), integration (*.int.test.ts, real
+// PostgreSQL and Redis prepared by tests/support/global-setup.ts) and fuzz (tests/fuzz, the same
+// services; `npm run test:fuzz`, FUZZ_RUNS and FUZZ_SEED to size and replay it). e2e is Playwright (tests/e2e).
 import { defineConfig } from 'vitest/config';
 
 const exclude = ['node_modules/**', 'dist/**', '.data/**', 'tests/e2e/**', 'prisma/generated/**'];
@@ -28,6 +29,19 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Two cores: files run in parallel, each with its own database and Redis prefix.
           maxWorkers: 2,
+        },
+      },
+      {
+        // Bad input at scale (tests/fuzz/api.fuzz.test.ts): the whole API, in-process, real services.
+        test: {
+          name: 'fuzz',
+          include: ['tests/fuzz/**/*.fuzz.test.ts'],
+          exclude,
+          globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
         },
       },
     ],
