@@ -4,6 +4,7 @@
 // body: here it answers with the API's JSON error body instead, so every 4xx carries a message
 // (found by the fuzz, tests/fuzz: a 30 KB query string got a bare 431).
 import { createServer, type RequestListener, type Server } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { ApiErrorBody } from '../../core/api-error';
 
@@ -22,8 +23,11 @@ const CLIENT_ERRORS: Record<string, { status: number; reason: string; body: ApiE
 
 /** Answers a request Node could not parse with the JSON error body, then closes the connection. */
 export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
-  // A connection reset or a timed-out idle socket has no request to answer.
-  if (error.code === 'ECONNRESET' || !socket.writable) {
+  // A connection reset or a timed-out idle socket has no request to answer; and while a response
+  // is under way on this connection (bytes after a request answered early, e.g. the rest of a body
+  // refused with 413), another would corrupt it: close the connection, as Node itself does then.
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } | null })._httpMessage;
+  if (error.code === 'ECONNRESET' || !socket.writable || inFlight?.headersSent) {
     socket.destroy();
     return;
   }

@@ -36,6 +36,8 @@ import { hostileValue, HOSTILE_STRINGS, inputArbitrary, percentEncode, queryArbi
 
 const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 10_500);
 const SEED = Number(process.env.FUZZ_SEED ?? 14_0001);
+/** Requests in flight at once (the app is one process; two cores). */
+const CONCURRENCY = Number(process.env.FUZZ_CONCURRENCY ?? 4);
 const PUBLIC_URL = 'http://itconnect.fuzz';
 const UNLIMITED = '1000000';
 
@@ -381,6 +383,7 @@ describe(`fuzz (seed ${SEED}, ${TOTAL_RUNS} requests; reproduce with FUZZ_SEED=$
   let harnessUsersBefore = 0;
   /** Statuses answered per endpoint: FUZZ_VERBOSE=1 prints them (how far the fuzz reached). */
   const histogram: Record<string, Record<number, number>> = {};
+  const timings: Record<string, number> = {};
 
   it('answers every generated request to every endpoint without a 5xx, and every 4xx with a message', async () => {
     const { routes } = registeredRoutes(t.api.apiRouter);
@@ -401,28 +404,45 @@ describe(`fuzz (seed ${SEED}, ${TOTAL_RUNS} requests; reproduce with FUZZ_SEED=$
     harnessUsersBefore = harnessUsers;
     const problems: string[] = [];
     const problemCounts = new Map<string, number>();
-    for (let round = 0; round < perEndpoint; round += 1) {
-      for (const { key, requests } of batches) {
-        const request = requests[round]!;
-        if (request.body?.includes(SOLVED_CAPTCHA)) request.body = request.body.replaceAll(SOLVED_CAPTCHA, await solveCaptcha(t));
-        const response = await rawRequest(t.baseUrl, { method: request.method, path: request.path, headers: request.headers, body: request.body });
-        sent += 1;
-        const statuses = (histogram[key] ??= {});
-        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
-        const problem = problemWith({ request, response });
-        if (problem) {
-          const label = `${problem}: ${key}`;
-          problemCounts.set(label, (problemCounts.get(label) ?? 0) + 1);
-          if (problemCounts.get(label)! <= 3) problems.push(`${label}\n    ${describeExchange({ request, response })}`);
-        }
-        if (response.status >= 200 && response.status < 300 && request.method !== 'GET') successes.set(key, (successes.get(key) ?? 0) + 1);
-        if (key === 'POST /api/admin/maintenance/toggle' && response.status < 300) {
-          await rawRequest(t.baseUrl, { method: 'POST', path: '/api/admin/maintenance/toggle', headers: { 'Content-Type': 'application/json', Cookie: sessions.get('admin')! }, body: '{"enabled":false}' });
-        }
+    const send = async (key: string, request: FuzzRequest): Promise<void> => {
+      if (request.body?.includes(SOLVED_CAPTCHA)) request.body = request.body.replaceAll(SOLVED_CAPTCHA, await solveCaptcha(t));
+      let response: RawResponse;
+      const started = performance.now();
+      try {
+        response = await rawRequest(t.baseUrl, { method: request.method, path: request.path, headers: request.headers, body: request.body });
+      } catch (error) {
+        // No answer at all (a reset connection, a response the client cannot parse) is a failure too.
+        response = { status: 0, headers: {}, body: String(error) };
       }
+      sent += 1;
+      timings[key] = (timings[key] ?? 0) + performance.now() - started;
+      const statuses = (histogram[key] ??= {});
+      statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+      const problem = response.status === 0 ? 'no HTTP answer' : problemWith({ request, response });
+      if (problem) {
+        const label = `${problem}: ${key}`;
+        problemCounts.set(label, (problemCounts.get(label) ?? 0) + 1);
+        if (problemCounts.get(label)! <= 3) problems.push(`${label}\n    ${describeExchange({ request, response })}`);
+      }
+      if (response.status >= 200 && response.status < 300 && request.method !== 'GET') successes.set(key, (successes.get(key) ?? 0) + 1);
+    };
+    // Each round sends one request per endpoint, CONCURRENCY at a time; the maintenance switch goes
+    // alone at the end of its round and is switched off again at once (while it is on, every
+    // request rightly gets 503).
+    const SWITCH = 'POST /api/admin/maintenance/toggle';
+    for (let round = 0; round < perEndpoint; round += 1) {
+      const queue = batches.filter((b) => b.key !== SWITCH).map(({ key, requests }) => ({ key, request: requests[round]! }));
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          for (let next = queue.shift(); next; next = queue.shift()) await send(next.key, next.request);
+        }),
+      );
+      const toggle = batches.find((b) => b.key === SWITCH)!;
+      await send(SWITCH, toggle.requests[round]!);
+      await rawRequest(t.baseUrl, { method: 'POST', path: '/api/admin/maintenance/toggle', headers: { 'Content-Type': 'application/json', Cookie: sessions.get('admin')! }, body: '{"enabled":false}' });
       if (round % 10 === 9) await keepSessions();
     }
-    if (process.env.FUZZ_VERBOSE) for (const [key, statuses] of Object.entries(histogram)) process.stdout.write(`${key}: ${JSON.stringify(statuses)}\n`);
+    if (process.env.FUZZ_VERBOSE) for (const [key, statuses] of Object.entries(histogram)) process.stdout.write(`${key}: ${JSON.stringify(statuses)} ${Math.round(timings[key] ?? 0)} ms\n`);
     const summary = [...problemCounts].map(([label, n]) => `${n} × ${label}`).join('\n');
     expect(problems, `seed ${SEED}: ${problemCounts.size} kinds of failure\n${summary}\n\nexamples:\n${problems.join('\n')}`).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(TOTAL_RUNS);
