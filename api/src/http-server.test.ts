@@ -36,6 +36,12 @@ it('answers an address over the header limit with 431 and a JSON message', async
   expect(body.error.message).not.toBe('');
 });
 
+it('answers HEAD over the header limit with 431 and no body', async () => {
+  const answer = await send(`HEAD /api/professionals?q=${'x'.repeat(30_000)} HTTP/1.1\r\nHost: x\r\n\r\n`);
+  expect(answer).toMatch(/^HTTP\/1.1 431 /);
+  expect(answer.endsWith('\r\n\r\n')).toBe(true);
+});
+
 it('answers a request that is not HTTP with 400 and a JSON message', async () => {
   const answer = await send('GET /\u0001 nonsense\r\n\r\n');
   expect(answer).toMatch(/^HTTP\/1.1 400 /);

@@ -22,7 +22,7 @@ const CLIENT_ERRORS: Record<string, { status: number; reason: string; body: ApiE
 };
 
 /** Answers a request Node could not parse with the JSON error body, then closes the connection. */
-export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+export function answerClientError(error: Error & { code?: string; rawPacket?: Buffer }, socket: Duplex): void {
   // A connection reset or a timed-out idle socket has no request to answer; and while a response
   // is under way on this connection (bytes after a request answered early, e.g. the rest of a body
   // refused with 413), another would corrupt it: close the connection, as Node itself does then.
@@ -33,9 +33,11 @@ export function answerClientError(error: Error & { code?: string }, socket: Dupl
   }
   const { status, reason, body } = CLIENT_ERRORS[error.code ?? ''] ?? CLIENT_ERRORS.default!;
   const text = JSON.stringify(body);
+  // The answer to HEAD has no body (its client would read one as garbage); the fuzz sent one.
+  const isHead = error.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
   socket.end(
     `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(text)}\r\n` +
-      `Cache-Control: no-store\r\nConnection: close\r\n\r\n${text}`,
+      `Cache-Control: no-store\r\nConnection: close\r\n\r\n${isHead ? '' : text}`,
   );
 }
 
