@@ -97,7 +97,7 @@ function sign(payload: string, secret: string, timestamp = Math.floor(Date.now()
 const profile = () => ({
   companyName: 'Fuzz Example Ltd',
   contactName: 'Sam Example',
-  email: `apply-${Date.now()}@example.test`,
+  email: 'apply-fuzz@example.test',
   description: 'We look after the computers of small offices in Manchester.',
   services: ['Web Design'],
   location: 'Greater Manchester',
