@@ -22,6 +22,8 @@ RUN npm install --no-audit --no-fund
 FROM deps AS build
 COPY . .
 RUN npm run build
+# Uploaded logos and photos (MEDIA_DIR) live in a volume; the demo seed writes there as user node too.
+RUN mkdir -p /app/.data/media && chown -R node:node /app/.data
 
 FROM deps AS prod-deps
 RUN npm prune --omit=dev --no-audit --no-fund
@@ -37,7 +39,9 @@ COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/dist ./dist
 # The API (distance searches) and the worker (offline geocoding) read core/geo/uk-outcodes.csv next to dist/.
 COPY --from=build /app/core/geo ./core/geo
-RUN mkdir -p /app/.data && chown node:node /app/.data
+# .data/media exists and belongs to node before docker-compose mounts the media volume on it, so the
+# fresh volume takes that owner.
+RUN mkdir -p /app/.data/media && chown -R node:node /app/.data
 USER node
 EXPOSE 3000
 CMD ["node", "--enable-source-maps", "dist/api/server.js"]

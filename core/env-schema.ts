@@ -14,6 +14,12 @@ export const CommonEnv = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }),
+  /**
+   * Most connections this process opens to PostgreSQL for queries (Prisma's pool). Instances ×
+   * this (+ 2 LISTEN connections per API) must stay under the server's max_connections or the
+   * pooler's limit (docs/deploy.md).
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' }),
   /** Prefix of every Redis key (queues, sessions, rate limits): lets several apps or tests share one Redis. */
   REDIS_PREFIX: z
@@ -69,6 +75,12 @@ export const MediaEnv = CommonEnv.pick({
 export const ApiEnv = CommonEnv.extend({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
+  /**
+   * Where the API LISTENs for change notifications (answer cache, maintenance mode): a direct
+   * session connection to PostgreSQL. Unset: DATABASE_URL. Set it when DATABASE_URL goes through
+   * PgBouncer in transaction mode, which cannot carry LISTEN (docs/deploy.md).
+   */
+  DATABASE_LISTEN_URL: z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' }).optional().or(z.literal('').transform(() => undefined)),
   /** Comma-separated secrets that sign cookies; the first signs, all verify (rotation). */
   SESSION_KEYS: z
     .string()
@@ -97,6 +109,11 @@ export const ApiEnv = CommonEnv.extend({
    * well under a second on average; tests lower it.
    */
   ALTCHA_COST: z.coerce.number().int().min(10).max(10_000_000).default(20_000),
+  /**
+   * Lets a scraper read /api/metrics with `Authorization: Bearer <token>` (32+ characters). Unset:
+   * only a signed-in admin can (docs/decisions/0014-observability.md).
+   */
+  METRICS_TOKEN: z.string().min(32, 'needs at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
   /** Sign-in attempts per IP per 15 minutes. */
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   /**

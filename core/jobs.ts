@@ -15,6 +15,13 @@ export const DEFAULT_JOB_OPTIONS = {
   removeOnFail: false,
 } as const;
 
+/**
+ * E-mail jobs keep trying for about an hour (12 attempts, 1 s to 34 min apart): an SMTP relay
+ * restarting or a provider down for a few minutes must delay an e-mail, never lose it (issue 14,
+ * "Faults"; decision 0013). The default five attempts span 15 s.
+ */
+const EMAIL_JOB_OPTIONS = { attempts: 12 } as const;
+
 function safeIdPart(value: string): string {
   return value.replace(/[^A-Za-z0-9-]/g, '');
 }
@@ -165,6 +172,7 @@ export const JOBS = {
     payload: SendEmailPayload,
     /** email_application-approved_42: one e-mail per idempotency key. */
     jobId: (p: SendEmailPayload) => `email_${p.idempotencyKey.replace(/[^A-Za-z0-9_-]/g, '')}`,
+    options: EMAIL_JOB_OPTIONS,
   },
   sendRegistrationEmail: {
     queue: 'email',
@@ -172,6 +180,7 @@ export const JOBS = {
     payload: SendRegistrationEmailPayload,
     /** registration_42: one e-mail per sign-up. */
     jobId: (p: SendRegistrationEmailPayload) => `registration_${p.pendingRegistrationId}`,
+    options: EMAIL_JOB_OPTIONS,
   },
   reconcileStripeEvent: {
     queue: 'stripe',
@@ -196,6 +205,7 @@ export const JOBS = {
     payload: SendPasswordResetPayload,
     /** password-reset_<requestId>: one e-mail per request. */
     jobId: (p: SendPasswordResetPayload) => `password-reset_${p.requestId}`,
+    options: EMAIL_JOB_OPTIONS,
   },
   sendEmailChange: {
     queue: 'email',
@@ -203,6 +213,7 @@ export const JOBS = {
     payload: SendEmailChangePayload,
     /** email-change_<requestId>: one pair of e-mails per request. */
     jobId: (p: SendEmailChangePayload) => `email-change_${p.requestId}`,
+    options: EMAIL_JOB_OPTIONS,
   },
   recalculateRating: {
     queue: 'ratings',
@@ -288,6 +299,34 @@ type JobOptions<K extends JobKey> = {
   removeOnComplete: boolean | { age: number; count?: number };
   removeOnFail: boolean;
 } & JobIdentity<K>;
+
+/**
+ * What a job carries besides its payload, under `meta` in the job's data: the request id of the API
+ * request (or the scheduled run) that caused it, so the worker logs every line of the job with that
+ * id and passes it on to the jobs the job adds. It takes no part in the job id (jobOptions reads the
+ * payload only), so de-duplication is the same with or without it; the worker strips it before the
+ * payload schema sees the data.
+ */
+export const JOB_META_KEY = 'meta';
+/** The request ids the API accepts from a caller and the worker accepts from job data. */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+export interface JobMeta {
+  requestId?: string | undefined;
+}
+
+/** The job's data: the payload, plus `meta` when there is a request id to carry. */
+export function withJobMeta<P extends object>(payload: P, meta: JobMeta): P & { meta?: JobMeta } {
+  if (meta.requestId === undefined || !REQUEST_ID_PATTERN.test(meta.requestId)) return payload;
+  return { ...payload, [JOB_META_KEY]: { requestId: meta.requestId } };
+}
+
+/** Splits a job's data into its payload and its meta (a malformed meta counts as none). */
+export function splitJobMeta(data: unknown): { payload: unknown; meta: JobMeta } {
+  if (typeof data !== 'object' || data === null || Array.isArray(data) || !(JOB_META_KEY in data)) return { payload: data, meta: {} };
+  const { [JOB_META_KEY]: raw, ...payload } = data as Record<string, unknown>;
+  const requestId = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>).requestId : undefined;
+  return { payload, meta: typeof requestId === 'string' && REQUEST_ID_PATTERN.test(requestId) ? { requestId } : {} };
+}
 
 /** BullMQ key prefix for every queue of one deployment (REDIS_PREFIX 'itc' → 'itc_bull'). */
 export function queuePrefix(redisPrefix: string): string {

@@ -132,10 +132,15 @@ describe('health and readiness', () => {
     expect(await res.json()).toEqual({ status: 'ok' });
   });
 
-  it('GET /api/ready answers 200 when PostgreSQL and Redis answer', async () => {
+  it('GET /api/ready answers 200 when PostgreSQL and Redis answer, reporting each dependency', async () => {
     const res = await t.fetch('/api/ready');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', checks: { database: 'ok', redis: 'ok' } });
+    const body = await res.json();
+    const ok = { status: 'ok', required: true, latencyMs: expect.any(Number) };
+    expect(body.checks).toMatchObject({ database: ok, redis: ok, directoryChanges: { status: 'ok', required: false }, siteSettingsChanges: { status: 'ok', required: false } });
+    // No worker runs beside this app: reported, but not a reason to be unready.
+    expect(body.checks.workers).toMatchObject({ status: 'down', required: false, message: 'no worker is connected to the queues' });
+    expect(body.status).toBe('degraded');
   });
 
   it('GET /api/ready answers 503 naming Redis when Redis is unreachable', async () => {
@@ -151,7 +156,8 @@ describe('health and readiness', () => {
       const body = await res.json();
       expect(body.error.code).toBe('unavailable');
       expect(body.error.message).toContain('Redis');
-      expect(body.checks).toEqual({ database: 'ok', redis: 'error' });
+      expect(body.checks.database.status).toBe('ok');
+      expect(body.checks.redis).toMatchObject({ status: 'error', required: true });
 
       // The API keeps answering what does not need Redis (the rate limiter lets requests through).
       expect((await broken.fetch('/api/health')).status).toBe(200);

@@ -10,15 +10,19 @@ import './context';
 import type { AppDeps } from './deps';
 import { AnswerCache } from './domain/directory/answer-cache';
 import { listenForDirectoryChanges } from './domain/directory/directory-changes';
-import { createMaintenanceState } from './domain/maintenance/maintenance-state';
+import { createMaintenanceState, SITE_SETTINGS_CHANNEL } from './domain/maintenance/maintenance-state';
+import { createMetrics } from './domain/metrics/metrics';
+import { listenForNotifications } from './domain/notifications/listen';
 import type { ApiEnv } from './env';
 import { canonicalPaths } from './middleware/canonical-path';
 import { compressJson } from './middleware/compress';
 import { errorHandler } from './middleware/errors';
+import { httpMetrics } from './middleware/http-metrics';
 import { jsonBody, storableUrlText } from './middleware/json-body';
 import { maintenanceGate } from './middleware/maintenance-gate';
 import { queueBoard } from './middleware/queue-board';
 import { createRateLimit } from './middleware/rate-limit';
+import { hasBearerToken } from './middleware/require-role';
 import { requestId } from './middleware/request-id';
 import { requestLog } from './middleware/request-log';
 import { routeAccess } from './middleware/require-role';
@@ -29,6 +33,8 @@ import { createPayments } from './payments/payments';
 import { mountStripeStandIn } from './payments/stand-in-mount';
 import { createQueues, type Queues } from './queue';
 import { apiRoutes } from './routes/api-router';
+import { healthRouter } from './routes/health';
+import { metricsRouter } from './routes/metrics';
 import { seoRoutes } from './routes/seo';
 import { stripeWebhook } from './routes/stripe-webhook';
 import { spaFallback } from './spa/spa-fallback';
@@ -77,11 +83,15 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
   const proxyHops = env.TRUST_PROXY_HOPS ?? 0;
   const app = new Koa({ proxy: proxyHops > 0, maxIpsCount: proxyHops, keys: env.SESSION_KEYS });
   const queues = createQueues({ redis, redisPrefix: env.REDIS_PREFIX, logger });
+  // LISTEN needs a session connection: past a transaction-mode pooler, a direct URL (docs/deploy.md).
+  const listenUrl = env.DATABASE_LISTEN_URL ?? env.DATABASE_URL;
   const limits = createRateLimit({ redis, redisPrefix: env.REDIS_PREFIX, logger });
-  const changeFeed = env.DIRECTORY_CACHE_MB > 0 ? listenForDirectoryChanges({ databaseUrl: env.DATABASE_URL, logger }) : null;
+  const changeFeed = env.DIRECTORY_CACHE_MB > 0 ? listenForDirectoryChanges({ databaseUrl: listenUrl, logger }) : null;
   const answers = new AnswerCache(changeFeed, { maxBytes: env.DIRECTORY_CACHE_MB * 1024 * 1024 });
   const payments = createPayments(env, ownUrl, redis);
-  const maintenance = createMaintenanceState({ prisma, databaseUrl: env.DATABASE_URL, logger });
+  const settingsFeed = listenForNotifications({ databaseUrl: listenUrl, logger, channel: SITE_SETTINGS_CHANNEL, name: 'site-settings' });
+  const maintenance = createMaintenanceState({ prisma, databaseUrl: listenUrl, logger, feed: settingsFeed });
+  const metrics = createMetrics({ queues: queues.get, redis, redisPrefix: env.REDIS_PREFIX, answers });
   const deps: AppDeps = { env, prisma, redis, logger, queues, limits, answers, access: routeAccess(prisma), payments, maintenance };
   const standIn = payments.isStandIn
     ? mountStripeStandIn({ publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''), ownUrl, webhookSecret: payments.webhookSecret!, apiKey: payments.standInKey, redis, redisPrefix: env.REDIS_PREFIX, logger })
@@ -97,6 +107,7 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
   //    file lookup below sees; and a write from another site is refused (same-origin.ts).
   app.use(requestId(logger));
   app.use(requestLog());
+  app.use(httpMetrics(metrics));
   app.use(errorHandler());
   app.use(securityHeaders(env));
   app.use(canonicalPaths());
@@ -132,13 +143,16 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
   //    pass), before the API routes and the SPA pages; a blocked page GET gets the SPA's index.html
   //    with 503, so the SPA shows the gate screen.
   const pages = spaFallback({ staticDir: env.STATIC_DIR, isProduction });
-  app.use(maintenanceGate({ state: maintenance, prisma, env, renderPage: pages }));
+  const isMetricsScraper = (ctx: Parameters<typeof hasBearerToken>[0]) => ctx.path === '/api/metrics' && hasBearerToken(ctx, env.METRICS_TOKEN);
+  app.use(maintenanceGate({ state: maintenance, prisma, env, renderPage: pages, passes: isMetricsScraper }));
 
   // 7. The API: JSON bodies only, then the routers; unknown paths and wrong methods end here.
   app.use(onlyForApi(noStoreByDefault));
   app.use(onlyForApi(storableUrlText()));
   app.use(onlyForApi(jsonBody({ limit: env.BODY_LIMIT })));
-  const api = apiRoutes(deps, extraApiRouters);
+  // Readiness and metrics see what the app opened (its change feeds, its queues).
+  const health = healthRouter({ ...deps, feeds: { directoryChanges: changeFeed, siteSettingsChanges: settingsFeed }, workerQueue: queues.get('email') });
+  const api = apiRoutes(deps, [health, metricsRouter(deps, metrics), ...extraApiRouters]);
   for (const middleware of api.middleware) app.use(onlyForApi(middleware));
 
   // 8. Bull Board, admins only: the board is only ever called through its guard.

@@ -38,6 +38,8 @@ const ENDPOINTS: Row[] = [
   { method: 'GET', path: '/api/health', expect: all(200) },
   { method: 'GET', path: '/api/ready', expect: all(200) },
   { method: 'GET', path: '/api/site-config', expect: all(200) },
+  // Observability (issue 14): admins, or a scraper's METRICS_TOKEN (routes/metrics.int.test.ts).
+  { method: 'GET', path: '/api/metrics', expect: only('admin', 200) },
   // Accounts (issue 4). Bodies are empty or invalid on purpose: the rule under test is access.
   { method: 'GET', path: '/api/captcha/challenge', expect: all(200) },
   { method: 'GET', path: '/api/auth/me', expect: all(200) },

@@ -3,11 +3,14 @@
 // enqueue() validates the payload with the contract's schema and uses its deterministic job id,
 // so enqueueing the same work twice does it once; a job that failed for good is retried instead.
 // Enqueue after the database transaction commits (docs/architecture.md, Jobs).
+// The job's data also carries the id of the request under way (`meta`, core/jobs.ts withJobMeta),
+// outside the payload the id is made from, so the worker logs the job with the request's id.
 import { Queue, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
-import { JOBS, QUEUE_NAMES, isDeduplicated, jobOptions, queuePrefix, type JobKey, type JobPayload, type QueueName } from '../../core/jobs';
+import { JOBS, QUEUE_NAMES, isDeduplicated, jobOptions, queuePrefix, withJobMeta, type JobKey, type JobPayload, type QueueName } from '../../core/jobs';
+import { currentRequestId } from './request-context';
 
 export type EnqueueOutcome = 'added' | 'exists' | 'retried';
 
@@ -27,6 +30,11 @@ export interface Queues {
   close(): Promise<void>;
 }
 
+/** The payload with the current request's id beside it (the job id is made from the payload alone). */
+function withMeta(payload: object): object {
+  return withJobMeta(payload, { requestId: currentRequestId() });
+}
+
 export function createQueues({
   redis,
   redisPrefix,
@@ -38,12 +46,18 @@ export function createQueues({
 }): Queues {
   const queues = new Map<QueueName, Queue>();
   const prefix = queuePrefix(redisPrefix);
+  let lastErrorLogged = 0;
 
   function get(name: QueueName): Queue {
     let queue = queues.get(name);
     if (!queue) {
       queue = new Queue(name, { connection: redis, prefix });
-      queue.on('error', (err) => logger.warn({ err, queue: name }, 'queue error'));
+      // While Redis is away every queue reports each reconnection attempt: one line per 10 s in all.
+      queue.on('error', (err) => {
+        if (Date.now() - lastErrorLogged < 10_000) return;
+        lastErrorLogged = Date.now();
+        logger.warn({ err, queue: name }, 'queue error');
+      });
       queues.set(name, queue);
     }
     return queue;
@@ -61,7 +75,7 @@ export function createQueues({
     // A deduplicated contract's id is not the job's own: BullMQ keeps at most one job running and
     // one waiting for it, and a failed one is not retried by a later change (the next job redoes it).
     if (isDeduplicated(key)) {
-      await queue.add(job.name, data, options);
+      await queue.add(job.name, withMeta(data), options);
       return { jobId, outcome: 'added' };
     }
 
@@ -79,14 +93,14 @@ export function createQueues({
       }
     }
     // BullMQ ignores an add whose job id exists, so a race between two producers adds one job.
-    await queue.add(job.name, data, options);
+    await queue.add(job.name, withMeta(data), options);
     return { jobId, outcome: 'added' };
   }
 
   async function add<K extends JobKey>(key: K, payload: z.input<(typeof JOBS)[K]['payload']>): Promise<void> {
     const job = JOBS[key];
     const data = job.payload.parse(payload);
-    await get(job.queue).add(job.name, data, jobOptions(key, data as JobPayload<K>) as JobsOptions);
+    await get(job.queue).add(job.name, withMeta(data), jobOptions(key, data as JobPayload<K>) as JobsOptions);
   }
 
   return {

@@ -6,17 +6,16 @@ import { createPrisma } from '../../prisma/db';
 import { createApp } from './app';
 import { loadApiEnv } from './env';
 import { createHttpServer } from './http-server';
+import { API_REDIS_OPTIONS } from './redis-options';
 import { createLogger } from './logger';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 const env = loadApiEnv();
 const logger = createLogger(env);
-const prisma = createPrisma(env.DATABASE_URL);
-const redis = new Redis(env.REDIS_URL, {
-  // Requests should fail fast (and be answered) rather than queue for long while Redis is away.
-  maxRetriesPerRequest: 2,
-});
+const prisma = createPrisma(env.DATABASE_URL, { max: env.DATABASE_POOL_MAX });
+// Requests should fail fast (and be answered) rather than queue for long while Redis is away.
+const redis = new Redis(env.REDIS_URL, API_REDIS_OPTIONS);
 let lastRedisError = 0;
 redis.on('error', (err) => {
   // ioredis reports every reconnect attempt: log at most one line every 10 s.

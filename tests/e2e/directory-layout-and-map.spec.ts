@@ -195,6 +195,9 @@ test.describe('filters (item 2)', () => {
     await expect(page.getByText('We could not find that postcode or place')).toBeVisible();
     await expect(page.getByText(COUNT_TEXT)).toHaveText(countText);
     await expect(page.getByText('Failed to load professionals. Please try again.')).toHaveCount(0);
+    // The list is not in distance order, and the sort box says what it is in.
+    await expect(filterForm(page).getByRole('combobox', { name: 'Sort by' })).toHaveValue('rating');
+    await expect(filterForm(page).getByRole('option', { name: 'Nearest first' })).toHaveCount(0);
     await checkA11y(page);
   });
 

@@ -44,6 +44,7 @@ export interface EndpointInput {
 export const ENDPOINT_INPUTS: Record<string, EndpointInput> = {
   'GET /api/health': {},
   'GET /api/ready': {},
+  'GET /api/metrics': {},
   'GET /api/site-config': {},
   'GET /api/auth/me': {},
   'POST /api/auth/register': { body: RegisterInput },

@@ -17,6 +17,15 @@ export interface TestSmtp {
   received: ReceivedMail[];
   /** Messages to `address` so far. */
   to(address: string): ReceivedMail[];
+  /**
+   * From now on a message's final reply (250) is held back: the sender waits, mid-send. A message
+   * whose sender goes away before its reply was never accepted (SMTP's rule) and is not kept.
+   */
+  holdReplies(): void;
+  /** Sends the held replies (keeping those messages) and stops holding. */
+  releaseReplies(): void;
+  /** Messages whose reply is being held right now. */
+  heldCount(): number;
   close(): Promise<void>;
 }
 
@@ -24,8 +33,13 @@ export function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
-export async function startTestSmtp(): Promise<TestSmtp> {
-  const received: ReceivedMail[] = [];
+/**
+ * `port`: listen there (a fault test brings a stopped server back on its old port); `received`: keep
+ * adding to this list (the messages of the server it replaces).
+ */
+export async function startTestSmtp({ port: wantedPort = 0, received = [] }: { port?: number; received?: ReceivedMail[] } = {}): Promise<TestSmtp> {
+  let holding = false;
+  const held = new Map<string, { mail: ReceivedMail; reply: () => void }>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -35,22 +49,42 @@ export async function startTestSmtp(): Promise<TestSmtp> {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
-        received.push({
+        const mail: ReceivedMail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           text: decodeQuotedPrintable(raw),
-        });
+        };
+        if (holding) {
+          held.set(session.id, { mail, reply: () => callback() });
+          return;
+        }
+        received.push(mail);
         callback();
       });
     },
+    onClose(session) {
+      held.delete(session.id);
+    },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(wantedPort, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
     to: (address) => received.filter((mail) => mail.to.includes(address)),
+    holdReplies: () => {
+      holding = true;
+    },
+    releaseReplies: () => {
+      holding = false;
+      for (const { mail, reply } of held.values()) {
+        received.push(mail);
+        reply();
+      }
+      held.clear();
+    },
+    heldCount: () => held.size,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,16 +1,22 @@
 // Assembles the worker: one Redis connection, one BullMQ Worker per queue that has processors,
 // the adapters the processors share (Prisma, geocoder), per-job structured logs, and an orderly
-// close. main.ts runs it as a process; integration tests run it in-process.
+// close. Each job runs inside job-context.ts with the request id its data carries (or a new one for a
+// job no request caused: the clock's, the seed's), so every line it logs and every job it adds carry
+// that id; its duration goes into the per-queue histogram in Redis that /api/metrics reports
+// (core/job-metrics.ts). main.ts runs it as a process; integration tests run it in-process.
+import { randomUUID } from 'node:crypto';
 import { Queue, UnrecoverableError, Worker, type JobsOptions, type Processor, type WorkerOptions } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { WorkerEnv } from '../../core/env-schema';
-import { JOBS, jobOptions, queuePrefix, type GeocodeProfessionalPayload, type JobPayload, type QueueName, type SendEmailPayload } from '../../core/jobs';
+import { jobDurationFields, jobDurationKey, type JobOutcome } from '../../core/job-metrics';
+import { JOBS, jobOptions, queuePrefix, splitJobMeta, withJobMeta, type GeocodeProfessionalPayload, type JobPayload, type QueueName, type SendEmailPayload } from '../../core/jobs';
 import { createPrisma, type PrismaClient } from '../../prisma/db';
 import { loadOutcodeIndex } from '../../core/geo/outcodes.server';
 import { stripeClient } from './billing/stripe-client';
 import { createPostcodeGeocoder } from './geocoding/postcode-geocoder';
 import type { JobDeps, JobHandler } from './jobs/job-handler';
+import { currentRequestId, jobContext } from './job-context';
 import { JOB_HANDLERS } from './jobs/registry';
 import { createLogger } from './logger';
 import { scheduleRecurringJobs } from './schedules';
@@ -44,8 +50,29 @@ function elapsedMs(started: number): number {
   return Math.round((performance.now() - started) * 100) / 100;
 }
 
-function createProcessor(queue: QueueName, handlers: Map<string, JobHandler>, deps: JobDeps, logger: Logger): Processor {
-  return async (job) => {
+/** Adds one job's duration to its queue's histogram in Redis (never fails the job). */
+type RecordDuration = (queue: QueueName, outcome: JobOutcome, seconds: number) => void;
+
+function durationRecorder(redis: Redis, redisPrefix: string, logger: Logger): RecordDuration {
+  return (queue, outcome, seconds) => {
+    const key = jobDurationKey(redisPrefix, queue);
+    const fields = jobDurationFields(outcome, seconds);
+    const batch = redis.multi();
+    for (const field of fields.buckets) batch.hincrby(key, field, 1);
+    batch.hincrby(key, fields.count, 1).hincrbyfloat(key, fields.sum, seconds);
+    batch.exec().catch((err: unknown) => logger.warn({ err, queue }, 'job duration not recorded'));
+  };
+}
+
+function createProcessor(queue: QueueName, handlers: Map<string, JobHandler>, deps: JobDeps, logger: Logger, record: RecordDuration): Processor {
+  // The request that caused the job (its data's meta), or an id of its own for a job no request
+  // caused; every line of the job and every job it adds carry it.
+  return (job) => {
+    const { meta } = splitJobMeta(job.data);
+    return jobContext.run({ requestId: meta.requestId ?? `job-${randomUUID()}` }, () => runJob(job));
+  };
+
+  async function runJob(job: Parameters<Processor>[0]): Promise<unknown> {
     const attempt = job.attemptsMade + 1;
     const log = logger.child({ queue, jobId: job.id, job: job.name, attempt });
     const handler = handlers.get(job.name);
@@ -57,24 +84,32 @@ function createProcessor(queue: QueueName, handlers: Map<string, JobHandler>, de
     const started = performance.now();
     log.debug('job started');
     try {
-      const result = await handler.run(job.data, { ...deps, job, logger: log });
-      log.info({ durationMs: elapsedMs(started), result }, 'job completed');
+      const result = await handler.run(splitJobMeta(job.data).payload, { ...deps, job, logger: log });
+      const durationMs = elapsedMs(started);
+      record(queue, 'completed', durationMs / 1000);
+      log.info({ durationMs, result }, 'job completed');
       return result;
     } catch (err) {
       const willRetry = !(err instanceof UnrecoverableError) && attempt < (job.opts.attempts ?? 1);
       const fields = { durationMs: elapsedMs(started), err, willRetry };
+      record(queue, 'failed', fields.durationMs / 1000);
       if (willRetry) log.warn(fields, 'job failed; will retry');
       else log.error(fields, 'job failed');
       throw err;
     }
-  };
+  }
+}
+
+/** A job's data as the worker adds it: the payload and the running job's request id. */
+function carried(payload: object): object {
+  return withJobMeta(payload, { requestId: currentRequestId() });
 }
 
 export async function startWorker(options: StartWorkerOptions): Promise<RunningWorker> {
   const { env } = options;
   const logger = options.logger ?? createLogger(env);
   const ownsPrisma = !options.prisma;
-  const prisma = options.prisma ?? createPrisma(env.DATABASE_URL);
+  const prisma = options.prisma ?? createPrisma(env.DATABASE_URL, { max: env.DATABASE_POOL_MAX });
 
   // Loaded now so a missing table fails at boot, not in the first job, and the first job is fast.
   const outcodes = loadOutcodeIndex();
@@ -94,13 +129,13 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   const emailQueue = new Queue(JOBS.sendEmail.queue, { connection: redis, prefix: queuePrefix(env.REDIS_PREFIX) });
   const sendEmail = async (payload: SendEmailPayload) => {
     const data = JOBS.sendEmail.payload.parse(payload);
-    await emailQueue.add(JOBS.sendEmail.name, data, jobOptions('sendEmail', data));
+    await emailQueue.add(JOBS.sendEmail.name, carried(data), jobOptions('sendEmail', data));
   };
   // A listing made by a payment is geocoded like any other (stored coordinates; product rule 19).
   const geocodeQueue = new Queue(JOBS.geocodeProfessional.queue, { connection: redis, prefix: queuePrefix(env.REDIS_PREFIX) });
   const geocode = async (payload: GeocodeProfessionalPayload) => {
     const data = JOBS.geocodeProfessional.payload.parse(payload);
-    await geocodeQueue.add(JOBS.geocodeProfessional.name, data, jobOptions('geocodeProfessional', data));
+    await geocodeQueue.add(JOBS.geocodeProfessional.name, carried(data), jobOptions('geocodeProfessional', data));
   };
   // Any other contract's queue, made on first use.
   const otherQueues = new Map<QueueName, Queue>();
@@ -112,14 +147,15 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
       queue = new Queue(contract.queue, { connection: redis, prefix: queuePrefix(env.REDIS_PREFIX) });
       otherQueues.set(contract.queue, queue);
     }
-    await queue.add(contract.name, data, jobOptions(key, data) as JobsOptions);
+    await queue.add(contract.name, carried(data), jobOptions(key, data) as JobsOptions);
   };
   const deps: JobDeps = { env, prisma, geocoder, stripe: stripeClient(env, redis), sendEmail, geocode, enqueue };
 
+  const record = durationRecorder(redis, env.REDIS_PREFIX, logger);
   const workers = new Map<QueueName, Worker>();
   for (const [queue, handlers] of groupByQueue(JOB_HANDLERS)) {
     const extra: Pick<WorkerOptions, 'limiter' | 'concurrency'> = Object.assign({}, ...[...handlers.values()].map((h) => h.workerOptions?.(env) ?? {}));
-    const worker = new Worker(queue, createProcessor(queue, handlers, deps, logger), {
+    const worker = new Worker(queue, createProcessor(queue, handlers, deps, logger, record), {
       connection: redis,
       prefix: queuePrefix(env.REDIS_PREFIX),
       concurrency: env.WORKER_CONCURRENCY,

@@ -4,7 +4,8 @@
 //     and out, the current user, the captcha the sign-in form needs, the SPA's public config,
 //     health checks; the built files and the Stripe webhook are served before this gate),
 //   - from a beta tester holding a valid unlock cookie (signed, for the code in force, unexpired),
-//   - or from a signed-in admin;
+//   - from a signed-in admin,
+//   - or one the app lets through (`passes`: a metrics scraper holding METRICS_TOKEN);
 // everyone else gets 503 with Retry-After: the API its JSON error, a page GET the SPA's index.html
 // (the SPA's start-up probe then shows the gate screen). While it is off this costs nothing but a
 // look at settings kept in memory (domain/maintenance/maintenance-state.ts).
@@ -53,16 +54,22 @@ export function maintenanceGate({
   prisma,
   env,
   renderPage,
+  passes = () => false,
 }: {
   state: MaintenanceState;
   prisma: PrismaClient;
   env: Pick<ApiEnv, 'MAINTENANCE_ACCESS_CODE'>;
   /** Answers a page GET with the SPA's index.html (spa-fallback.ts). */
   renderPage: Middleware;
+  /** Requests let through whatever the settings (app.ts: /api/metrics with its token). */
+  passes?: (ctx: Context) => boolean;
 }): Middleware {
   return async (ctx, next) => {
+    // Before the settings are read: the health checks must answer while PostgreSQL is away.
+    // A metrics scraper holding the token likewise (its answer reads no settings either).
+    if (isAlwaysReachable(ctx) || passes(ctx)) return next();
     const settings = await state.settings();
-    if (!settings.enabled || isAlwaysReachable(ctx)) return next();
+    if (!settings.enabled) return next();
     if (isUnlocked(ctx.cookies.get(UNLOCK_COOKIE, { signed: true }), settings, env)) return next();
     if (sessionUserId(ctx) !== undefined && (await loadCurrentUser(ctx, prisma))?.role === 'admin') return next();
 

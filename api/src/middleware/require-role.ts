@@ -2,6 +2,8 @@
 //   access.public              anyone
 //   access.signedIn            any signed-in user
 //   access.only('admin', ...)  a signed-in user with one of these roles
+//   access.adminOrToken(token) a signed-in admin, or a caller sending `Authorization: Bearer <token>`
+//                              (machines such as a metrics scraper; no token configured: admins only)
 // (routes/create-router.ts explains the rule; api/src/route-guards.int.test.ts walks every
 // registered route and fails on one whose first middleware is not one of these). Guards sit on
 // the route itself, never on a router.use() prefix, so whatever path reaches a handler has passed
@@ -9,6 +11,7 @@
 // The session carries only `userId`; the user is loaded from the database on each request that
 // asks (once per request, cached in ctx.state), and an archived or missing user counts as
 // anonymous. Anonymous → 401 'Please sign in to continue.'; signed in with another role → 403.
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { AUTH_MESSAGES, type CurrentUser, type Role } from '../../../core/auth';
 import type { PrismaClient } from '../../../prisma/db';
@@ -29,6 +32,7 @@ export interface RouteAccess {
   public: Middleware;
   signedIn: Middleware;
   only(...roles: [Role, ...Role[]]): Middleware;
+  adminOrToken(token: string | undefined): Middleware;
 }
 
 const GUARDS = new WeakMap<Middleware, Access>();
@@ -75,11 +79,28 @@ export function requireRole(prisma: PrismaClient, ...roles: Role[]): Middleware 
   });
 }
 
+/**
+ * Whether the request carries `Authorization: Bearer <token>` for this token (never when no token is
+ * configured). Compared as SHA-256 digests in constant time, so the answer's timing says nothing
+ * about how much of a guess was right.
+ */
+export function hasBearerToken(ctx: Context, token: string | undefined): boolean {
+  if (!token) return false;
+  const match = /^Bearer ([\x21-\x7e]{1,512})$/.exec(ctx.get('Authorization'));
+  if (!match) return false;
+  const digest = (value: string) => createHash('sha256').update(value).digest();
+  return timingSafeEqual(digest(match[1]!), digest(token));
+}
+
 /** The guards of one app, built once (AppDeps.access). */
 export function routeAccess(prisma: PrismaClient): RouteAccess {
   return {
     public: guard('public', (_ctx, next) => next()),
     signedIn: requireRole(prisma),
     only: (...roles) => requireRole(prisma, ...roles),
+    adminOrToken: (token) => {
+      const admin = requireRole(prisma, 'admin');
+      return guard(['admin'], (ctx, next) => (hasBearerToken(ctx, token) ? next() : admin(ctx, next)));
+    },
   };
 }

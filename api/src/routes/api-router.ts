@@ -15,7 +15,6 @@ import { billingRouter } from './billing';
 import { captchaRouter } from './captcha';
 import { contactRouter } from './contact';
 import { createRouter } from './create-router';
-import { healthRouter } from './health';
 import { homeRouter } from './home';
 import { locationsRouter } from './locations';
 import { mediaRouter } from './media';
@@ -32,11 +31,10 @@ export interface ApiRoutes {
   middleware: Middleware[];
 }
 
-/** Every /api route under one router. `extraRouters` lets tests add routes. */
+/** Every /api route under one router. `extraRouters`: app.ts's health and metrics routers (they see what the app opened), then tests' routes. */
 export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): ApiRoutes {
   const api = createRouter('/api');
   for (const router of [
-    healthRouter(deps),
     siteConfigRouter(deps),
     // Accounts; my-profile before professionals so /professionals/my-profile is not read as an id.
     ...[authRouter(deps), accountRouter(deps), captchaRouter(deps), myProfileRouter(deps), mediaRouter(deps), adminMailRouter(deps)],

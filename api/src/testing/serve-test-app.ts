@@ -5,12 +5,13 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Router from '@koa/router';
 import { Redis } from 'ioredis';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { ApiEnv, parseEnv } from '../../../core/env-schema';
 import type { PrismaClient } from '../../../prisma/db';
 import { cleanupRedis, getTestRedisUrl, uniqueRedisPrefix } from '../../../tests/support/services';
 import { createApp, type ApiApp } from '../app';
 import { createHttpServer } from '../http-server';
+import { API_REDIS_OPTIONS } from '../redis-options';
 
 export const TEST_SESSION_KEY = 'test-session-key-0123456789abcdefghijklmnop';
 
@@ -21,6 +22,8 @@ export interface TestAppOptions {
   /** Use this Redis client instead of one on the test Redis (e.g. one pointing at a closed port). */
   redis?: Redis;
   extraApiRouters?: Router[];
+  /** The app's logger (tests that read the log lines); silent otherwise. */
+  logger?: Logger;
 }
 
 export interface TestApp {
@@ -54,13 +57,13 @@ export async function serveTestApp(options: TestAppOptions): Promise<TestApp> {
   await options.database.prisma.$queryRaw`SELECT 1`;
 
   const ownsRedis = !options.redis;
-  const redis = options.redis ?? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 });
+  const redis = options.redis ?? new Redis(env.REDIS_URL, API_REDIS_OPTIONS);
   let baseUrl = '';
   const api = createApp({
     env,
     prisma: options.database.prisma,
     redis,
-    logger: pino({ level: 'silent' }),
+    logger: options.logger ?? pino({ level: 'silent' }),
     extraApiRouters: options.extraApiRouters ?? [],
     ownUrl: () => baseUrl,
   });

@@ -84,6 +84,39 @@ describe('demo data', () => {
     expect([...ratings].sort()).toEqual([1, 2, 3, 4, 5]);
   });
 
+  it('spreads reviews as a real directory does: long-tailed counts, J-shaped ratings, averages from 3 to 5', () => {
+    const counts = data.professionals.map((p) => p.reviewCount);
+    const reviewed = counts.filter((n) => n > 0);
+    expect(counts.filter((n) => n === 0).length).toBeGreaterThanOrEqual(6);
+    expect(reviewed.filter((n) => n <= 4).length / reviewed.length).toBeGreaterThan(0.75);
+    expect(counts.filter((n) => n >= 15 && n <= 40).length).toBeGreaterThanOrEqual(2);
+    // The unreviewed ones are the newest listings.
+    const newestReviewed = Math.max(...data.professionals.filter((p) => p.reviewCount > 0).map((p) => p.firstPaidAt.getTime()));
+    for (const p of data.professionals.filter((x) => x.reviewCount === 0)) expect(p.firstPaidAt.getTime()).toBeGreaterThan(newestReviewed);
+
+    const stars = [1, 2, 3, 4, 5].map((s) => data.reviews.filter((r) => r.rating === s).length / data.reviews.length);
+    const [one, two, three, four, five] = stars as [number, number, number, number, number];
+    expect(five).toBeGreaterThan(0.5);
+    expect(four).toBeGreaterThan(three);
+    expect(three).toBeGreaterThan(0.05);
+    expect(one + two).toBeGreaterThan(0.02);
+    expect(one + two).toBeLessThan(0.12);
+
+    const averages = data.professionals.filter((p) => p.reviewCount > 0).map((p) => Number(p.rating));
+    expect(Math.min(...averages)).toBeGreaterThanOrEqual(3);
+    expect(Math.min(...averages)).toBeLessThanOrEqual(3.5);
+    expect(new Set(averages).size).toBeGreaterThanOrEqual(10);
+    // A perfect score from one or two reviews, which the Bayesian 'Highest rated' sort must not put first.
+    expect(data.professionals.filter((p) => p.rating === '5.0' && p.reviewCount <= 2).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('has enough reviewers that most write only one or two reviews', () => {
+    const perAuthor = new Map<string, number>();
+    for (const r of data.reviews) perAuthor.set(r.userEmail, (perAuthor.get(r.userEmail) ?? 0) + 1);
+    const authors = [...perAuthor.values()];
+    expect(authors.filter((n) => n <= 2).length / authors.length).toBeGreaterThan(0.6);
+  });
+
   it('has at most one review per customer and professional, by customers, after approval', () => {
     const pairs = data.reviews.map((r) => `${r.userEmail}|${r.professionalSlug}`);
     expect(new Set(pairs).size).toBe(pairs.length);

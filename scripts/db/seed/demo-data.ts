@@ -7,24 +7,16 @@
 // - every `region` is a name of core/locations (UK_LOCATIONS) and its postcode's outcode is a
 //   real outcode from core/geo/uk-outcodes.csv inside that place's radius;
 // - rating, reviewCount and recommendCount agree with the reviews (true mean, one decimal);
+// - review counts are long-tailed and ratings J-shaped, as on a real directory; every review,
+//   reply and description is hand-written and used once (demo-reviews.ts, demo-text.test.ts);
 // - every home-page category has professionals; lat/lng stay empty (the worker fills them).
 import type { ProfessionalListItem } from '../../../core/directory';
 import { slugify } from '../../../core/slug';
 import { findLocation } from '../../../core/locations';
 import { PLANS } from '../../../core/plans';
 import { CATEGORY_TILES, type Service } from '../../../core/services';
-import {
-  ARCHETYPES,
-  CLIENT_KINDS,
-  FIRST_NAMES,
-  GENERIC_STEMS,
-  REVIEW_REPLIES,
-  REVIEW_TEXT,
-  SURNAMES,
-  serviceNoun,
-  type Archetype,
-  type Nation,
-} from './demo-text';
+import { ARCHETYPES, FIRST_NAMES, GENERIC_STEMS, SURNAMES, type Archetype, type Nation } from './demo-text';
+import { REVIEWS, type ReviewSeed } from './demo-reviews';
 import { distanceKm, outcodesNear, plausiblePostcode, type Outcode } from './places';
 import { createRandom, type Random } from './random';
 import { hourlyEquivalentPence } from '../../../core/hourly-rate';
@@ -277,14 +269,14 @@ function makeIdentity(
 }
 
 /** The business's own details, as it gives them (in its application, then its listing). */
-function businessDetails(identity: Identity, placement: Placement, archetype: Archetype, outcode: Outcode, phone: string | null, random: Random) {
+function businessDetails(identity: Identity, placement: Placement, archetype: Archetype, outcode: Outcode, phone: string | null, random: Random, words: Words) {
   return {
     companyName: identity.companyName,
     contactName: identity.contactName,
     email: identity.email,
     phone,
     website: identity.website,
-    description: makeDescription(placement, archetype, identity.companyName, random),
+    description: makeDescription(placement, archetype, identity.companyName, words, random),
     services: makeServices(archetype, random),
     location: random.pick(placement.serviceAreas),
     region: placement.location,
@@ -292,10 +284,47 @@ function businessDetails(identity: Identity, placement: Placement, archetype: Ar
   };
 }
 
-function makeDescription(placement: Placement, archetype: Archetype, companyName: string, random: Random): string {
-  const values = { Company: companyName, town: placement.town, area: placement.area, year: String(random.int(2004, 2021)) };
-  const middles = random.sample(archetype.middles, random.int(1, 2));
-  return [random.pick(archetype.openers), ...middles, random.pick(archetype.closers)].map((s) => fill(s, values)).join(' ');
+/**
+ * The hand-written sentences, each used at most once across the whole data set (demo-text.test.ts
+ * fails on a sentence or a near-copy seen twice), drawn in an order fixed by the seed.
+ */
+interface Words {
+  /** Choices: counts, ratings, dates. */
+  random: Random;
+  /** Only shuffles the pools, so that adding sentences to a pool changes no other choice. */
+  order: Random;
+  /** What is left of each pool, keyed by archetype and part ('web-studio/openers'). */
+  left: Map<string, string[]>;
+}
+
+function draw(words: Words, key: string, pool: readonly string[]): string {
+  let left = words.left.get(key);
+  if (!left) {
+    left = words.order.shuffle(pool);
+    words.left.set(key, left);
+  }
+  const next = left.pop();
+  if (next === undefined) throw new Error(`The demo text has run out of ${key}: write more`);
+  return next;
+}
+
+/**
+ * How many numbers the first stream used to draw for a description, before descriptions moved to
+ * their own stream: still drawn, so every name, place and price stays as it was.
+ */
+const FORMER_DESCRIPTION_DRAWS: Readonly<Record<string, number>> = { ux: 6, data: 6, marketing: 6, 'small-business': 6, repair: 6 };
+
+function makeDescription(placement: Placement, archetype: Archetype, companyName: string, words: Words, random: Random): string {
+  for (let i = 0; i < (FORMER_DESCRIPTION_DRAWS[archetype.id] ?? 7); i++) random.next();
+  const values = { Company: companyName, town: placement.town, area: placement.area, year: String(words.random.int(2004, 2021)) };
+  const opener = draw(words, `${archetype.id}/openers`, archetype.openers);
+  // A second middle sentence only while the pool has one to spare for every later business.
+  const middles = [draw(words, `${archetype.id}/middles`, archetype.middles)];
+  const spare = (words.left.get(`${archetype.id}/middles`)?.length ?? 0) - (words.left.get(`${archetype.id}/openers`)?.length ?? 0);
+  const second = words.random.chance(0.6);
+  if (spare > 0 && second) middles.push(draw(words, `${archetype.id}/middles`, archetype.middles));
+  const closer = draw(words, `${archetype.id}/closers`, archetype.closers);
+  return [opener, ...middles, closer].map((s) => fill(s, values)).join(' ');
 }
 
 function makeServices(archetype: Archetype, random: Random): Service[] {
@@ -329,9 +358,8 @@ function businessTypeFor(companyName: string, employeeCount: string, random: Ran
   return random.chance(0.75) ? BUSINESS_TYPES.limited : BUSINESS_TYPES.partnership;
 }
 
-function makeReviewers(random: Random, count: number, now: Date): DemoUser[] {
+function makeReviewers(random: Random, count: number, now: Date, emails = new Set<string>()): DemoUser[] {
   const users: DemoUser[] = [];
-  const emails = new Set<string>();
   const nations: Nation[] = ['england', 'england', 'england', 'scotland', 'wales', 'northern-ireland'];
   while (users.length < count) {
     const nation = random.pick(nations);
@@ -346,11 +374,53 @@ function makeReviewers(random: Random, count: number, now: Date): DemoUser[] {
   return users;
 }
 
-function reviewRating(quality: number, random: Random): 1 | 2 | 3 | 4 | 5 {
-  // Now and then a job goes wrong, even for good firms.
-  if (random.chance(0.06)) return random.pick([1, 2] as const);
-  const value = Math.round(quality + (random.next() - 0.6) * 2);
-  return Math.min(5, Math.max(1, value)) as 1 | 2 | 3 | 4 | 5;
+/**
+ * How many reviews each reviewed listing has, as on a real directory: a long tail of listings with
+ * one to four, a few with five to ten and three busy ones. Dealt out at random by the seed.
+ */
+const REVIEW_COUNTS: readonly number[] = [
+  ...Array<number>(17).fill(1), ...Array<number>(11).fill(2), ...Array<number>(8).fill(3), ...Array<number>(6).fill(4),
+  5, 6, 8,
+];
+/** The three busy listings: home computer help and small-business IT, which many people call on. */
+const BUSY: readonly { kind: string; count: number }[] = [
+  { kind: 'home-support', count: 27 },
+  { kind: 'small-business', count: 19 },
+  { kind: 'home-support', count: 15 },
+];
+
+/**
+ * Star ratings are J-shaped on review sites: mostly 5s, a fair share of 4s, a few 3s and the odd
+ * 1 or 2. A few businesses are simply weaker, with more middling and poor reviews.
+ */
+const RATING_WEIGHTS = {
+  good: [0.04, 0.04, 0.07, 0.22, 0.63],
+  weak: [0.12, 0.14, 0.24, 0.3, 0.2],
+} as const;
+
+function pickRating(random: Random, weights: readonly number[]): 1 | 2 | 3 | 4 | 5 {
+  let roll = random.next();
+  for (let i = 0; i < weights.length; i++) {
+    roll -= weights[i]!;
+    if (roll < 0) return (i + 1) as 1 | 2 | 3 | 4 | 5;
+  }
+  return 5;
+}
+
+function withoutPoor(weights: readonly number[]): number[] {
+  const rest = weights.slice(2).reduce((a, b) => a + b, 0);
+  return weights.map((w, i) => (i < 2 ? 0 : w / rest));
+}
+
+/** The unused review of the listing's kind closest to the wanted rating (ties go to the better one). */
+function takeReview(left: ReviewSeed[], rating: number, kind: string): ReviewSeed {
+  for (const distance of [0, 1, 2, 3, 4]) {
+    for (const candidate of [rating + distance, rating - distance]) {
+      const index = left.findIndex((r) => r.rating === candidate);
+      if (index >= 0) return left.splice(index, 1)[0]!;
+    }
+  }
+  throw new Error(`The demo text has run out of ${kind} reviews: write more`);
 }
 
 export function buildDemoData(options: { outcodes: readonly Outcode[]; now?: Date; seed?: number }): DemoData {
@@ -358,6 +428,9 @@ export function buildDemoData(options: { outcodes: readonly Outcode[]; now?: Dat
   // Whole days keep the data identical for a given date, whatever the time of day.
   const now = new Date(Math.floor((options.now ?? new Date()).getTime() / DAY_MS) * DAY_MS + 9 * 3600 * 1000);
   const taken = new Set<string>();
+  // The words (descriptions, reviews) come from their own stream, so rewriting them leaves the
+  // businesses' names and places as they are.
+  const words: Words = { random: createRandom((options.seed ?? DEMO_SEED) ^ 0x5eed7e47), order: createRandom((options.seed ?? DEMO_SEED) ^ 0x0dde7), left: new Map() };
   const total = PLACEMENTS.reduce((n, p) => n + p.count, 0);
   // Every kind of business appears about equally often, so every home-page category is filled.
   const archetypeQueue = random.shuffle(Array.from({ length: total }, (_, i) => ARCHETYPES[i % ARCHETYPES.length]!));
@@ -377,7 +450,7 @@ export function buildDemoData(options: { outcodes: readonly Outcode[]; now?: Dat
       const phone = makePhone(placement, phoneIndex++, random);
       professionals.push({
         slug: identity.slug,
-        ...businessDetails(identity, placement, archetype, outcode, phone, random),
+        ...businessDetails(identity, placement, archetype, outcode, phone, random, words),
         ...makeRate(archetype, random),
         employeeCount,
         businessType: businessTypeFor(identity.companyName, employeeCount, random),
@@ -411,44 +484,62 @@ export function buildDemoData(options: { outcodes: readonly Outcode[]; now?: Dat
     return list;
   });
 
+  // The first 36 reviewers as they always were, then more from the words' stream: enough that
+  // most reviewers write one or two reviews, and the busiest listing finds its authors.
   const reviewers = makeReviewers(random, 36, now);
+  reviewers.push(...makeReviewers(words.random, 104, now, new Set(reviewers.map((u) => u.email))));
   const reviews: DemoReview[] = [];
   // The newest listings have no reviews yet, as on a real directory.
-  const newest = new Set([...professionals].sort((a, b) => b.firstPaidAt.getTime() - a.firstPaidAt.getTime()).slice(0, 8).map((p) => p.slug));
-  for (const professional of professionals) {
-    if (newest.has(professional.slug)) continue;
-    const count = random.pick([1, 1, 2, 2, 3, 3, 4, 5, 6, 7, 9, 12]);
-    const quality = 4 + random.next();
-    const authors = random.sample(reviewers, count);
+  const newest = new Set([...professionals].sort((a, b) => b.firstPaidAt.getTime() - a.firstPaidAt.getTime()).slice(0, professionals.length - REVIEW_COUNTS.length - BUSY.length).map((p) => p.slug));
+  const counts = new Map<string, number>();
+  const reviewed = professionals.filter((p) => !newest.has(p.slug));
+  for (const { kind, count } of BUSY) {
+    const candidates = reviewed.filter((p) => archetypeQueue[professionals.indexOf(p)]!.id === kind && !counts.has(p.slug));
+    counts.set(words.random.pick(candidates).slug, count);
+  }
+  const rest = words.random.shuffle(REVIEW_COUNTS);
+  for (const p of reviewed) if (!counts.has(p.slug)) counts.set(p.slug, rest.pop()!);
+  const unused = new Map(ARCHETYPES.map((a) => [a.id, words.order.shuffle(REVIEWS[a.id] ?? [])]));
+  professionals.forEach((professional, index) => {
+    if (newest.has(professional.slug)) return;
+    const archetype = archetypeQueue[index]!;
+    const count = counts.get(professional.slug)!;
+    const base = words.random.chance(0.15) ? RATING_WEIGHTS.weak : RATING_WEIGHTS.good;
+    // A 1 or 2 comes with a longer record: no listing is judged on one furious review, so every
+    // average stays at 3.0 or above (and the newest listings have none at all).
+    const weights = count <= 4 ? withoutPoor(base) : base;
+    const authors = words.random.sample(reviewers, count);
     const firstName = professional.contactName.split(' ')[0]!;
+    const span = Math.max(1, Math.floor((now.getTime() - professional.approvedAt.getTime()) / DAY_MS) - 1);
     for (const author of authors) {
-      const rating = reviewRating(quality, random);
-      const service = random.pick(professional.services);
-      const text = REVIEW_TEXT[rating];
-      const values = { noun: serviceNoun(service), first: firstName, kind: random.pick(CLIENT_KINDS) };
-      const wouldRecommend = rating >= 4 ? random.chance(0.95) : rating === 3 ? random.chance(0.4) : false;
-      const span = Math.max(1, Math.floor((now.getTime() - professional.approvedAt.getTime()) / DAY_MS) - 1);
-      const createdAt = new Date(professional.approvedAt.getTime() + random.int(1, span) * DAY_MS + random.int(0, 12 * 3600) * 1000);
-      const hasReply = rating <= 3 ? random.chance(0.6) : random.chance(0.1);
-      const replyTemplate = rating <= 3 ? random.pick(REVIEW_REPLIES.slice(0, 2)) : REVIEW_REPLIES[2]!;
+      const seed = takeReview(unused.get(archetype.id)!, pickRating(words.random, weights), archetype.id);
+      const values = { first: firstName, reviewer: author.name.split(' ')[0]! };
+      // One roll whatever the rating, so a changed rating changes no other choice.
+      const roll = words.random.next();
+      const wouldRecommend = seed.rating >= 4 ? roll < 0.95 : seed.rating === 3 ? roll < 0.4 : false;
+      const createdAt = new Date(professional.approvedAt.getTime() + words.random.int(1, span) * DAY_MS + words.random.int(0, 12 * 3600) * 1000);
+      const replyHours = words.random.int(4, 72);
+      const named = words.random.chance(0.6);
+      const core = words.random.pick(archetype.core);
+      const projectType = seed.service && professional.services.includes(seed.service) ? seed.service : named ? core : null;
       reviews.push({
         userEmail: author.email,
         professionalSlug: professional.slug,
-        rating,
-        title: random.pick(text.titles),
-        comment: fill(random.pick(text.comments), values),
-        projectType: random.chance(0.7) ? service : null,
+        rating: seed.rating,
+        title: seed.title,
+        comment: fill(seed.text, values),
+        projectType,
         wouldRecommend,
-        reply: hasReply ? fill(replyTemplate, { reviewer: author.name.split(' ')[0]! }) : null,
+        reply: seed.reply ? fill(seed.reply, values) : null,
         createdAt,
-        repliedAt: hasReply ? new Date(Math.min(now.getTime(), createdAt.getTime() + random.int(4, 72) * 3600 * 1000)) : null,
+        repliedAt: seed.reply ? new Date(Math.min(now.getTime(), createdAt.getTime() + replyHours * 3600 * 1000)) : null,
       });
     }
-    const ratings = reviews.filter((r) => r.professionalSlug === professional.slug).map((r) => r.rating);
-    professional.rating = meanRating(ratings);
-    professional.reviewCount = ratings.length;
-    professional.recommendCount = reviews.filter((r) => r.professionalSlug === professional.slug && r.wouldRecommend).length;
-  }
+    const own = reviews.filter((r) => r.professionalSlug === professional.slug);
+    professional.rating = meanRating(own.map((r) => r.rating));
+    professional.reviewCount = own.length;
+    professional.recommendCount = own.filter((r) => r.wouldRecommend).length;
+  });
 
   // The demo provider manages the best-reviewed London listing with a few reviews.
   const providerListing = [...professionals]
@@ -458,7 +549,7 @@ export function buildDemoData(options: { outcodes: readonly Outcode[]; now?: Dat
   const provider: DemoUser = { email: `provider@${DEMO_USER_DOMAIN}`, name: providerListing.contactName, role: 'provider', professionalSlug: providerListing.slug, createdAt: providerListing.createdAt };
   const customer: DemoUser = { email: `customer@${DEMO_USER_DOMAIN}`, name: 'Demo Customer', role: 'customer', professionalSlug: null, createdAt: new Date(now.getTime() - 30 * DAY_MS) };
 
-  const applications = APPLICATIONS.map((spec) => makeApplication(random, taken, now, spec, outcodesFor(spec.placement, options.outcodes, random)[0]!));
+  const applications = APPLICATIONS.map((spec) => makeApplication(random, words, taken, now, spec, outcodesFor(spec.placement, options.outcodes, random)[0]!));
   const applicants: DemoUser[] = applications.map((a) => ({ email: a.userEmail, name: a.contactName, role: 'provider', professionalSlug: a.listingSlug, createdAt: a.paidAt }));
   const applicationPayments: DemoPayment[] = applications.map((a) => ({
     professionalSlug: a.listingSlug,
@@ -480,7 +571,7 @@ export function buildDemoData(options: { outcodes: readonly Outcode[]; now?: Dat
   };
 }
 
-function makeApplication(random: Random, taken: Set<string>, now: Date, spec: (typeof APPLICATIONS)[number], outcode: Outcode): DemoApplication {
+function makeApplication(random: Random, words: Words, taken: Set<string>, now: Date, spec: (typeof APPLICATIONS)[number], outcode: Outcode): DemoApplication {
   const { placement } = spec;
   const archetype = ARCHETYPES.find((a) => a.id === spec.archetype)!;
   const identity = makeIdentity(placement, archetype, random, taken);
@@ -490,7 +581,7 @@ function makeApplication(random: Random, taken: Set<string>, now: Date, spec: (t
   const paidAt = new Date(now.getTime() - spec.hoursAgo * 3600 * 1000);
   return {
     userEmail: identity.email,
-    ...businessDetails(identity, placement, archetype, outcode, phone, random),
+    ...businessDetails(identity, placement, archetype, outcode, phone, random, words),
     ratePence: rate.ratePence,
     rateType: rate.rateType,
     isProjectBased: rate.isProjectBased,

@@ -1,4 +1,5 @@
-// The words of the demo data: kinds of IT business, names, descriptions and review texts. All
+// The words of the demo data: kinds of IT business, names and descriptions (the reviews are in
+// demo-reviews.ts). Every description sentence is used at most once (demo-text.test.ts). All
 // invented; company e-mail and web addresses use the reserved .example domain and phone numbers
 // come from Ofcom's ranges set aside for drama, so no demo listing points at a real business.
 import type { Service } from '../../../core/services';
@@ -17,6 +18,8 @@ export interface Archetype {
   /** [daily min, daily max] in pounds, or null when this kind of business never quotes by the day. */
   daily: readonly [number, number] | null;
   employeeCounts: readonly string[];
+  /** Description sentences: each business gets an opener, one or two middles and a closer, */
+  /** drawn without replacement, so each pool needs one sentence per business of this kind. */
   openers: readonly string[];
   middles: readonly string[];
   closers: readonly string[];
@@ -36,17 +39,29 @@ export const ARCHETYPES: readonly Archetype[] = [
       '{Company} is a small web studio in {town} that designs and builds websites for independent shops, trades and charities.',
       'We design and build fast, accessible websites for small businesses across {area}.',
       'Founded in {year}, {Company} builds websites that are easy to update and quick to load on a phone.',
+      'Two designers and a developer working from a converted mill in {town}, making websites for people who would rather be running their business.',
+      '{Company} started in {year} building sites for friends’ shops and cafés, and now looks after more than eighty small organisations in {area}.',
+      'If your website is embarrassing you, {Company} can help: we redesign tired sites for trades, clinics and independent retailers.',
+      'A {town} studio for small-business websites, from a five-page brochure site to a full online shop.',
     ],
     middles: [
       'Every site is built to WCAG 2.1 AA, tested on real devices and handed over with a short training session so you can edit it yourself.',
       'Most projects take four to eight weeks from first conversation to launch, and we stay on afterwards for hosting and small changes.',
       'We work mainly with WordPress and hand-built static sites, and we will tell you honestly which suits your budget.',
       'Recent work includes booking systems for a physiotherapy clinic, an online shop for a local bakery and a new site for a community theatre.',
+      'We write the words with you, not just the code, because a good page starts with knowing what your customers ask on the phone.',
+      'Hosting is on UK servers, with daily backups and security updates included in a flat yearly fee.',
+      'Online shops are built on WooCommerce or Shopify, set up with your delivery zones, VAT and stock levels before launch.',
+      'Every project starts with a one-page brief we agree together, so the price and the finish line are clear from day one.',
     ],
     closers: [
       'Fixed quotes, no jargon, and you own everything we build.',
       'Get in touch for a free half-hour chat about what you need.',
       'We are happy to meet in person in {town} or by video call.',
+      'Send us the address of your current site and we will tell you, for free, the three things we would fix first.',
+      'Payments can be spread over three months for new businesses.',
+      'We answer the phone ourselves; there is no call centre.',
+      'Ask to see sites we have built for businesses like yours.',
     ],
   },
   {
@@ -61,17 +76,29 @@ export const ARCHETYPES: readonly Archetype[] = [
       '{Company} looks after the IT of offices, surgeries and schools across {area} for a fixed monthly fee.',
       'We are a managed IT provider based in {town}, supporting businesses of 5 to 150 staff.',
       'Since {year} {Company} has been the IT department for small and medium-sized organisations in {area}.',
+      '{Company} keeps the computers, phones and networks of about sixty local firms running, from accountants to care homes.',
+      'Outsourced IT for organisations in {town} that need a proper service desk but not a full-time team of their own.',
+      'Founded by two former school network managers, {Company} supports offices, academies and surgeries across {area}.',
+      'Proactive IT support from {town}: we would rather stop a problem at 3am than hear about it at 9am.',
     ],
     middles: [
       'Our helpdesk answers within 30 minutes during office hours, and our engineers can be on site the same day for urgent faults.',
       'Plans cover Microsoft 365 administration, patching, monitoring, backups and a named account manager who knows your setup.',
       'We hold Cyber Essentials Plus ourselves and help clients achieve Cyber Essentials certification.',
       'New clients start with a free audit of their devices, licences and backups, with a written report they can keep.',
+      'Every device we look after is monitored around the clock, and most faults are fixed before anyone notices them.',
+      'We plan a three-year budget with each client, so replacements are expected rather than emergencies.',
+      'Our engineers are employed directly, not subcontracted, and most have been with us for more than five years.',
+      'We manage software licences for you and regularly find clients paying for seats nobody uses.',
     ],
     closers: [
       'No long lock-in: contracts run month to month after the first quarter.',
       'Ask us for references from clients in your sector.',
       'Call or email to arrange a no-obligation review of your current IT.',
+      'Fees are per user per month, with on-site visits included.',
+      'We publish our helpdesk response times every quarter on our website.',
+      'Switching from another provider? We handle the handover, including the awkward conversations.',
+      'Start with a no-cost security health check of your email and devices.',
     ],
   },
   {
@@ -86,17 +113,27 @@ export const ARCHETYPES: readonly Archetype[] = [
       'Friendly, patient computer help at home for people in and around {town}.',
       '{Company} sorts out the technology problems that get in the way at home: slow laptops, patchy Wi-Fi, printers that will not print.',
       'I have been helping households in {area} with computers, tablets and home networks since {year}.',
+      'Home computer help in {town} from someone who still enjoys explaining how things work.',
+      '{Company} visits homes across {area} to fix, set up and explain laptops, phones, printers and smart TVs.',
+      'Retired BT engineer turned friendly home IT helper, covering {town} and the villages around.',
     ],
     middles: [
       'I am DBS checked and many of my customers are older people who want someone they can trust to explain things slowly.',
       'Typical visits include setting up a new laptop, moving photos from an old phone, getting rid of pop-ups and improving Wi-Fi upstairs.',
       'If a repair is not worth the money I will say so, and help you choose a sensible replacement instead.',
       'Most problems are fixed in a single visit; simple jobs can also be done remotely over a secure connection.',
+      'I can come to you, or you can bring your computer to my workshop and have it back within a couple of days.',
+      'I write down every step on paper before I leave, so you can do it again without ringing me.',
+      'I help families set up parental controls and shared photo albums, and grandparents get going with video calls.',
+      'Scam calls and dodgy emails are a big part of my work now, and I will always take the time to check a worry with you.',
     ],
     closers: [
       'No fix, no fee on diagnostic visits.',
       'Evening and Saturday appointments are available.',
       'Call for a chat: there is no charge for advice over the phone.',
+      'Visits are charged by the half hour, with no extra fee for travel within {town}.',
+      'Gift vouchers for a session are available, a popular present for parents.',
+      'Leave a message any time and I will ring you back the same day.',
     ],
   },
   {
@@ -111,17 +148,27 @@ export const ARCHETYPES: readonly Archetype[] = [
       '{Company} is an independent cyber security consultancy based in {town}.',
       'We help small and medium-sized organisations in {area} understand and reduce their cyber risk.',
       'Practical security for businesses that do not have a security team of their own.',
+      'Cyber security for charities, law firms and clinics in {area}, delivered by people who have been on the receiving end of an attack.',
+      '{Company} was set up in {year} by two former police cyber crime investigators.',
+      'Penetration testing, security reviews and staff training from a small, independent team in {town}.',
     ],
     middles: [
       'Services include Cyber Essentials readiness, vulnerability scanning, phishing awareness training and incident response planning.',
       'Our consultants are CREST and OSCP certified and have worked in banking, retail and the public sector.',
       'Reports are written for the people who have to act on them: a one-page summary for directors and a fix list for IT.',
       'We are vendor-neutral and do not resell products, so our advice is about your risk rather than our margins.',
+      'Our phishing simulations are followed by short, friendly sessions rather than naming and shaming staff who clicked.',
+      'We can act as your part-time security lead, attending board meetings and answering supplier questionnaires.',
+      'Tests are scheduled around your working hours and nothing is run against live systems without your sign-off.',
+      'We can help you prepare for ISO 27001 and explain which parts of it a business your size really needs.',
     ],
     closers: [
       'Contact us in confidence if you think you have had a breach.',
       'Fixed-price assessments are available for organisations under 50 staff.',
       'Book a free 30-minute call to talk through your concerns.',
+      'An emergency number is staffed every day of the year for clients.',
+      'Ask for a sample report before you decide.',
+      'Half-day awareness workshops can be run at your premises in {town}.',
     ],
   },
   {
@@ -136,17 +183,27 @@ export const ARCHETYPES: readonly Archetype[] = [
       '{Company} helps software teams in {area} and beyond run reliable, affordable infrastructure on AWS, Azure and Google Cloud.',
       'Cloud and DevOps engineering from {town}: migrations, automation and cost reviews.',
       'We are a small team of cloud engineers who have run production platforms for start-ups and public bodies.',
+      '{Company} is a two-person cloud engineering practice that prefers boring, reliable infrastructure.',
+      'We move small software companies off fragile servers and onto something they can sleep through, from {town}.',
+      'Since {year} we have been building and running cloud platforms for SaaS firms, universities and charities across {area}.',
     ],
     middles: [
       'Typical projects: moving a legacy application off ageing servers, setting up CI/CD pipelines, and writing infrastructure as code with Terraform.',
       'Our cost reviews regularly cut monthly cloud bills by a fifth without touching reliability.',
       'We document everything we build and pair with your developers so that you are never dependent on us.',
       'We can join your on-call rota for a transition period after a migration.',
+      'We are AWS and Azure certified, but will happily tell you when a single well-run virtual server is all you need.',
+      'Monitoring and alerting are set up on day one, so you hear about problems from your dashboards rather than your customers.',
+      'Backups are tested by restoring them, on a schedule, with the results written down.',
+      'We can help you prepare the technical evidence for SOC 2 or ISO 27001 audits.',
     ],
     closers: [
       'Available for fixed-scope projects or ongoing retained support.',
       'Most work is remote, with on-site workshops in {town} when useful.',
       'Get in touch with a short description of your setup and we will suggest next steps.',
+      'A short call is usually enough for us to say whether we can help.',
+      'Day-rate and fixed-price engagements are both available.',
+      'References from past clients are available on request.',
     ],
   },
   {
@@ -161,17 +218,27 @@ export const ARCHETYPES: readonly Archetype[] = [
       '{Company} designs and installs wired and wireless networks for offices, warehouses and schools in {area}.',
       'Structured cabling, Wi-Fi and network equipment installed properly, by engineers based in {town}.',
       'We have been installing business networks across {area} since {year}.',
+      'Fibre, copper and Wi-Fi for farms, factories and offices in {area}, installed by a local team from {town}.',
+      '{Company} puts in the cables and the wireless behind hospitality venues, from village pubs to hotels.',
+      'We survey, design, install and certify business networks, and we have done it since {year}.',
     ],
     middles: [
       'Every installation includes a site survey, labelled and tested cabling, and a clear diagram of what was installed where.',
       'We install Ubiquiti, Cisco Meraki and Aruba equipment and will recommend what suits your building and budget.',
       'Office moves are a speciality: we plan the network before move-in day so your staff can work from the first morning.',
       'Out-of-hours installation is available so your business is not disrupted.',
+      'Cat6A and fibre installations are certified with a Fluke tester and the results are handed over with the job.',
+      'Outdoor links between buildings are our speciality, including point-to-point wireless across yards and car parks.',
+      'We can manage your network remotely after installation, with alerts if a switch or access point goes offline.',
+      'Guest Wi-Fi is set up separately from your business network, with a simple login page if you want one.',
     ],
     closers: [
       'Free site surveys within 30 miles of {town}.',
       'All work carries a 12-month workmanship guarantee.',
       'Send us a floor plan and we will quote within two working days.',
+      'Emergency call-outs are available for existing customers within four hours.',
+      'Our engineers are CSCS carded for work on building sites.',
+      'Quotes are itemised, so you can see exactly what you are paying for.',
     ],
   },
   {
@@ -186,17 +253,27 @@ export const ARCHETYPES: readonly Archetype[] = [
       '{Company} is a software development company in {town} building bespoke web and mobile applications.',
       'We turn spreadsheets, paper forms and ageing in-house systems into software your team actually enjoys using.',
       'Custom software for businesses in {area}, built by a small senior team.',
+      'Bespoke software for manufacturers, logistics firms and care providers, built by a team of six in {town}.',
+      '{Company} has been writing business software since {year}, most of it still in daily use.',
+      'Apps and internal systems for companies in {area} that have outgrown their spreadsheets.',
     ],
     middles: [
       'We work in short, fixed-price phases so you see working software every two weeks and can change direction as you learn.',
       'Our main tools are TypeScript, React, Node.js and PostgreSQL, with native iOS and Android where an app needs it.',
       'Recent projects include a job-scheduling system for a plumbing firm and a stock app for a group of farm shops.',
       'We write automated tests for everything we deliver and hand over the code, documentation and hosting accounts.',
+      'You talk directly to the developers building your system, with no account managers in between.',
+      'We can connect your new system to Xero, Sage, Shopify and most other tools you already use.',
+      'Older systems written in Access, VB6 or PHP can be modernised step by step instead of rewritten in one risky go.',
+      'Everything we build runs on hosting you own, so you are never locked in to us.',
     ],
     closers: [
       'Tell us about the problem rather than the solution: we will help you work out what to build.',
       'We offer support contracts after launch, or a clean handover to your own developers.',
       'Discovery workshops are available at a fixed price.',
+      'Prices are agreed per phase, never open-ended.',
+      'Happy to sign your NDA before the first conversation.',
+      'Come and see us in {town}: the coffee is good.',
     ],
   },
   {
@@ -211,16 +288,26 @@ export const ARCHETYPES: readonly Archetype[] = [
       '{Company} is a user experience and interface design studio in {town}.',
       'We make websites and apps easier to use, through research with real users and careful interface design.',
       'Independent UX designer working with product teams across {area} and remotely across the UK.',
+      'Research-led design for public services, charities and start-ups, from a small studio in {town}.',
+      '{Company} helps teams find out why people abandon their forms, baskets and apps, and then fixes it.',
+      'Product design practice founded in {year}, working with software teams in {area} and beyond.',
     ],
     middles: [
       'Work ranges from quick usability reviews to full redesigns, always starting with the people who use your product.',
       'Deliverables include research findings, clickable prototypes in Figma and a design system your developers can build from.',
       'Accessibility is part of every project, not an extra: designs are checked against WCAG 2.1 AA.',
+      'We recruit real users for testing, including disabled people and those less confident online.',
+      'We can embed in your product team for a few months, or run a single focused sprint.',
+      'Service design work takes in the whole journey, including the parts that happen on the phone or on paper.',
+      'Design work is handed over as Figma files and components your developers can use straight away.',
     ],
     closers: [
       'Usability reviews start from a fixed price of two days.',
       'Happy to work alongside your in-house developers or agency.',
       'Portfolio and case studies available on request.',
+      'We offer a reduced rate for registered charities.',
+      'Tell us what is going wrong and we will suggest the smallest useful piece of work.',
+      'Remote workshops are run on Miro, in-person ones anywhere in {area}.',
     ],
   },
   {
@@ -235,16 +322,26 @@ export const ARCHETYPES: readonly Archetype[] = [
       '{Company} helps organisations in {area} get reliable answers from the data they already have.',
       'Data engineering and reporting from {town}: from messy spreadsheets to dashboards people trust.',
       'We design databases, build reporting and tidy up data for small and medium-sized businesses.',
+      '{Company} builds the reports and databases that let managers stop arguing about whose numbers are right.',
+      'Independent data consultancy in {town}, working with retailers, housing associations and manufacturers.',
+      'Since {year} we have been untangling databases and building dashboards for businesses in {area}.',
     ],
     middles: [
       'We work with Power BI, SQL Server, PostgreSQL and Python, and can automate the monthly reports that currently take someone a week.',
       'Data migrations are planned, rehearsed and reconciled line by line, so nothing goes missing when you change systems.',
       'We are registered with the ICO and follow UK GDPR in everything we handle.',
+      'We can take over the care of an existing database, with tuning, backups and monitoring for a monthly fee.',
+      'We teach your own staff to build and change reports, so you are not dependent on us for every new chart.',
+      'Projects begin by agreeing what each figure means, so the finished reports answer the questions people actually ask.',
+      'We have moved data out of Access, FileMaker and ageing SQL servers into modern, supported platforms.',
     ],
     closers: [
       'Free initial assessment of your reporting needs.',
       'Projects are quoted at a fixed price wherever possible.',
       'Ask about our half-day introductory workshop.',
+      'Send us a sample of your current reports and we will suggest improvements at no cost.',
+      'Ongoing support is available by the hour, with no minimum contract.',
+      'We sign a data processing agreement before touching any of your data.',
     ],
   },
   {
@@ -259,16 +356,26 @@ export const ARCHETYPES: readonly Archetype[] = [
       '{Company} is a digital marketing agency in {town} focused on search, paid ads and content for local businesses.',
       'We help businesses across {area} get found online and turn visits into enquiries.',
       'Honest, measurable digital marketing for small businesses in {area}.',
+      'Search and social marketing for trades, clinics and hospitality businesses in {town}.',
+      '{Company} was founded in {year} by a former newspaper advertising manager who wanted to show small firms where their money goes.',
+      'A small agency in {area} that runs Google Ads, local SEO and email campaigns for independent businesses.',
     ],
     middles: [
       'We start with an audit of your website and Google Business Profile, then agree a plan with clear monthly goals.',
       'Every client gets a plain-English monthly report showing what we did and what it achieved.',
       'We manage Google Ads and Meta campaigns and never take a hidden cut of your ad spend.',
+      'We track calls and form enquiries back to the search or advert that produced them.',
+      'Content is written by people who visit your business and learn what makes it different.',
+      'We can train your own staff to handle social media, with a monthly check-in to keep things on course.',
+      'Charities can get help applying for a Google Ad Grant of up to $10,000 a month in free advertising.',
     ],
     closers: [
       'Rolling monthly contracts, no long tie-ins.',
       'Get a free audit of your website and search visibility.',
       'We only take on one business per trade in each town.',
+      'Plans start at a modest monthly fee for sole traders.',
+      'Ask to see our results for businesses in your sector.',
+      'A free half-hour strategy call is available for new clients.',
     ],
   },
   {
@@ -283,16 +390,26 @@ export const ARCHETYPES: readonly Archetype[] = [
       'Pay-as-you-go IT support for sole traders and small offices in {town}.',
       '{Company} is the IT person for small businesses in {area} that are too small for a full IT contract.',
       'Practical IT help for small businesses: email, laptops, printers, backups and everything in between.',
+      'An IT helper for the self-employed and small offices of {area}, charged by the job rather than by the contract.',
+      '{Company} has looked after the email, laptops and Wi-Fi of local shops, salons and surgeries since {year}.',
+      'No contracts, no jargon: friendly IT support for businesses in {town} with between one and twenty people.',
     ],
     middles: [
       'We set up Microsoft 365 and Google Workspace, move email to your own domain and make sure your files are backed up.',
       'New starter? We will set up their laptop, accounts and phone so they can work from day one.',
       'We buy equipment at trade prices and pass the saving on, with no markup on licences.',
+      'We can move your files off an old server and into SharePoint or Google Drive, with sensible folder permissions.',
+      'Card machines, tills and booking systems are part of IT too, and we will happily get them working together.',
+      'We help small firms get Cyber Essentials certified, which many councils and larger customers now ask for.',
+      'For regular clients we keep a record of every device, licence and password reset, so nothing depends on memory.',
     ],
     closers: [
       'Billed in 15-minute blocks after the first half hour.',
       'Most requests are handled remotely the same day.',
       'Call or email: you will always speak to someone who knows your setup.',
+      'First visit half price for new customers in {town}.',
+      'We are happy to work alongside your accountant or web designer.',
+      'Emergency help is available at weekends for a fixed call-out fee.',
     ],
   },
   {
@@ -307,16 +424,26 @@ export const ARCHETYPES: readonly Archetype[] = [
       '{Company} repairs laptops, desktops and tablets and recovers data from failed drives, from a workshop in {town}.',
       'Computer repair and data recovery in {town}, with a walk-in workshop and collection across {area}.',
       'Broken laptop, dead hard drive, or a phone full of photos that will not turn on? We can usually help.',
+      'Independent repair workshop in {town} fixing laptops, desktops, consoles and tablets since {year}.',
+      '{Company} recovers data from failed hard drives, SSDs, memory cards and phones for people and businesses across {area}.',
+      'Friendly computer repairs with honest prices: if it is not worth fixing, we will tell you.',
     ],
     middles: [
       'Screen replacements, keyboard and battery swaps are usually done within 48 hours.',
       'Data recovery is assessed free of charge, and you only pay if we get your files back.',
       'We recycle old equipment responsibly and wipe drives to a recognised standard.',
+      'We stock common parts for Dell, HP, Lenovo and Apple machines, so many repairs are done the same day.',
+      'Liquid spills are treated as urgent: bring the device in switched off and we will start straight away.',
+      'Businesses can open an account for repairs, with collection from their office and monthly invoicing.',
+      'Refurbished laptops are available with a twelve-month warranty, a good option for students.',
     ],
     closers: [
       'All repairs come with a 90-day guarantee.',
       'Free diagnosis, with a quote before any work starts.',
       'Drop in during shop hours or book a collection online.',
+      'Open Monday to Saturday, late on Thursdays.',
+      'Student discount available with a valid card.',
+      'Data recovery quotes within 24 hours of receiving the device.',
     ],
   },
 ];
@@ -351,98 +478,3 @@ export const SURNAMES: Record<Nation, readonly string[]> = {
   wales: ['Jones', 'Davies', 'Evans', 'Griffiths', 'Price', 'Morgan', 'Powell', 'Pritchard', 'Rees', 'Howells'],
   'northern-ireland': ['Kelly', "O'Neill", 'Byrne', 'McCann', 'Quinn', 'Doherty', 'Murphy', 'McLaughlin', 'Gallagher', 'Hamilton'],
 };
-
-/** How a service reads inside a sentence ("helped with our {noun}"). */
-export function serviceNoun(service: Service): string {
-  const special: Partial<Record<Service, string>> = {
-    'Managed Service Providers': 'managed IT support',
-    'Home User Support': 'computer problems at home',
-    'Training & Support': 'staff training',
-    Procurement: 'new equipment',
-    'General Business Support': 'office IT',
-    'SEO & SEM': 'search rankings',
-    'Hosting & Domains': 'hosting move',
-    'Data Analytics & Reporting': 'reporting dashboards',
-    'Business Email': 'business email',
-    'Network Installation': 'network cabling',
-    'Network Setup': 'office Wi-Fi',
-    'UI/UX Design': 'app redesign',
-    DevOps: 'deployment pipeline',
-    'Remote Support': 'remote support',
-    'Data Recovery': 'data recovery',
-    'Hardware Repair': 'laptop repair',
-    'Backup Solutions': 'backups',
-    'IT Consulting': 'IT strategy',
-    'Cloud Services': 'cloud migration',
-  };
-  return special[service] ?? service.toLowerCase();
-}
-
-export const CLIENT_KINDS = [
-  'dental practice', 'charity', 'family business', 'accountancy firm', 'café', 'estate agency', 'nursery',
-  'architects practice', 'joinery firm', 'law firm', 'veterinary surgery', 'community group',
-];
-
-export interface ReviewText {
-  titles: readonly string[];
-  comments: readonly string[];
-}
-
-// {noun}: the service, {first}: the professional's first name, {kind}: the reviewer's business.
-export const REVIEW_TEXT: Record<1 | 2 | 3 | 4 | 5, ReviewText> = {
-  5: {
-    titles: [
-      'Excellent from start to finish',
-      "Couldn't recommend more highly",
-      'Brilliant service',
-      'Quick, friendly and knowledgeable',
-      'Exactly what we needed',
-      'First-class work',
-      'Made it painless',
-    ],
-    comments: [
-      '{first} handled our {noun} and it was spot on. Clear quote up front, finished when promised, and everything explained in plain English.',
-      "We're a small {kind} and needed help with our {noun}. {first} was patient and thorough and didn't try to upsell us. Will definitely use again.",
-      'Fast response and a really professional job on our {noun}. The follow-up support has been just as good.',
-      "This is the third time we've used them and they have been reliable and on time every time.",
-      'Came recommended by a friend and lived up to it. Our {noun} was sorted within the week and we have had no problems since.',
-    ],
-  },
-  4: {
-    titles: ['Very good service', 'Reliable and good value', 'Solid job', 'Happy with the result', 'Would use again'],
-    comments: [
-      'Good work on our {noun}. A couple of small delays, but communication was good throughout and the end result is what we asked for.',
-      '{first} knew their stuff and sorted the {noun} quickly. It cost slightly more than the first estimate, but the extra was explained.',
-      'Helpful and professional. It took a second visit to finish off, but no complaints about the quality of the work.',
-      'Sensible advice on our {noun} and a fair price. Would have liked a written summary at the end, otherwise very good.',
-    ],
-  },
-  3: {
-    titles: ['Fine, but room for improvement', 'Okay overall', 'Mixed experience'],
-    comments: [
-      'The {noun} works, but it took longer than agreed and we had to chase for updates.',
-      'Decent technical work, though the final invoice was higher than we expected. Clearer pricing would help.',
-      'Got there in the end. Friendly enough, but the first visit did not fix the problem.',
-    ],
-  },
-  2: {
-    titles: ['Disappointing', 'Not what we expected'],
-    comments: [
-      'Work on our {noun} started promptly but then stalled for weeks. It was eventually finished, but only after several emails.',
-      'The end result was okay but communication was poor and we were never sure when someone would turn up.',
-    ],
-  },
-  1: {
-    titles: ['Would not use again', 'Poor experience'],
-    comments: [
-      'Two appointments for our {noun} were missed and the problem still was not fixed. We ended up going elsewhere.',
-      'Very slow to respond, and the quote changed halfway through the job.',
-    ],
-  },
-};
-
-export const REVIEW_REPLIES = [
-  'Thank you for the feedback, {reviewer}. We are sorry about the delays and have since changed how we schedule follow-up visits.',
-  'Thanks for taking the time to write this, {reviewer}. We should have kept you better informed, and we would be glad to put things right.',
-  'Thank you, {reviewer}. It was a pleasure working with you.',
-];

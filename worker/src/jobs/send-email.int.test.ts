@@ -78,7 +78,7 @@ describe('send-email', () => {
     const payload = approvedPayload(`application-approved_smtp-${Date.now()}`);
     const options = jobOptions('sendEmail', payload);
     expect(options.jobId).toBe(`email_${payload.idempotencyKey}`);
-    expect(options.attempts).toBe(5);
+    expect(options.attempts).toBe(12);
     const done = waitFor(worker, options.jobId);
     await queue.add(JOBS.sendEmail.name, payload, options);
     const job = await done;

@@ -47,7 +47,10 @@ export function DirectoryFilterForm({
   const [isChecking, setChecking] = useState(false);
   const nearError = checkedNearError ?? (near.trim() === filters.near ? rejectedNearError : null);
 
-  const typed = { search: search.trim(), near: near.trim() };
+  // A postcode the API refused (a shared link) is set aside: the list is not in distance order, so
+  // the sort box must not say 'Nearest first' until a postcode it knows is typed.
+  const isNearSetAside = rejectedNearError !== null && near.trim() === filters.near;
+  const typed = { search: search.trim(), near: isNearSetAside ? '' : near.trim() };
   const sorts = availableSorts(typed);
   const sortValue = sort !== undefined && sorts.includes(sort) ? sort : defaultSort(typed);
 
