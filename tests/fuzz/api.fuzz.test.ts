@@ -471,7 +471,10 @@ describe(`fuzz (seed ${SEED}, ${TOTAL_RUNS} requests; reproduce with FUZZ_SEED=$
       for (const { v } of rows) {
         if (v === null) continue;
         if (v.includes('\uFFFD')) bad.push(`${table}.${column} holds U+FFFD (a lone surrogate turned into text): ${v.slice(0, 120)}`);
-        if (type.startsWith('json') && hasProtoKey(JSON.parse(v))) bad.push(`${table}.${column} holds a "__proto__" key: ${v.slice(0, 120)}`);
+        // Stripe's events are kept as Stripe signed them (for the record; never merged into objects):
+        // a signed event may hold any key. Every other JSON column holds what a visitor sent.
+        const isSignedRecord = table === 'stripe_events' && column === 'payload';
+        if (type.startsWith('json') && !isSignedRecord && hasProtoKey(JSON.parse(v))) bad.push(`${table}.${column} holds a "__proto__" key: ${v.slice(0, 120)}`);
       }
     }
     expect(bad).toEqual([]);
