@@ -1,6 +1,7 @@
 // Vitest projects: unit (pure, fast, no services), integration (*.int.test.ts, real PostgreSQL and
-// Redis prepared by tests/support/global-setup.ts) and cluster (tests/cluster, run alone after the
-// integration files). e2e is Playwright (tests/e2e).
+// Redis prepared by tests/support/global-setup.ts), cluster (tests/cluster, run alone after the
+// integration files) and fuzz (tests/fuzz, the same services; `npm run test:fuzz`, FUZZ_RUNS and
+// FUZZ_SEED to size and replay it). e2e is Playwright (tests/e2e).
 import { defineConfig } from 'vitest/config';
 
 const exclude = ['node_modules/**', 'dist/**', '.data/**', 'tests/e2e/**', 'prisma/generated/**'];
@@ -46,6 +47,19 @@ export default defineConfig({
           hookTimeout: 60_000,
           maxWorkers: 1,
           sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        // Bad input at scale (tests/fuzz/api.fuzz.test.ts): the whole API, in-process, real services.
+        test: {
+          name: 'fuzz',
+          include: ['tests/fuzz/**/*.fuzz.test.ts'],
+          exclude,
+          globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          environment: 'node',
+          testTimeout: 600_000,
+          hookTimeout: 120_000,
         },
       },
     ],

@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
+  headers_too_large: 431,
   unsupported_media_type: 415,
   rate_limited: 429,
   internal: 500,

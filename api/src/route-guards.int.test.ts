@@ -19,6 +19,7 @@ import { createTestDatabase, type TestDatabase } from '../../tests/support/servi
 import { accessOf } from './middleware/require-role';
 import { createUser, signIn } from './testing/accounts';
 import { rawRequest, type RawResponse } from './testing/raw-request';
+import { registeredRoutes as walkRoutes, withParams } from './testing/route-walk';
 import { serveTestApp, type TestApp } from './testing/serve-test-app';
 
 type Caller = 'anonymous' | Exclude<Role, 'admin'>;
@@ -28,32 +29,18 @@ const SPA_SHELL = '<div id="root">the SPA shell</div>';
 /** A value for each path parameter the API uses, so every route can be called. */
 const SAMPLE_PARAMS: Record<string, string> = { file: '1700000000000-email_x.eml', id: '1', slug: 'no-such-professional' };
 
-interface Route {
-  method: string;
-  /** The route as registered ('/api/admin/mail/:file'). */
-  template: string;
-  /** A path it answers ('/api/admin/mail/1700000000000-email_x.eml'). */
-  path: string;
-}
-
 let db: TestDatabase;
 let t: TestApp;
 let mailDir: string;
 let staticDir: string;
 const cookies = new Map<Caller, string>();
 
-function registeredRoutes(router: Router): { routes: Route[]; layers: Router['stack'] } {
-  const layers = router.stack.filter((layer) => layer.methods.length > 0);
-  const routes = layers.flatMap((layer) =>
-    layer.methods
-      .filter((method) => method !== 'HEAD')
-      .map((method) => ({ method, template: String(layer.path), path: withSampleParams(String(layer.path)) })),
-  );
-  return { routes, layers };
+function registeredRoutes(router: Router) {
+  return walkRoutes(router, SAMPLE_PARAMS);
 }
 
 function withSampleParams(template: string): string {
-  return template.replace(/:(\w+)/g, (_: string, name: string) => SAMPLE_PARAMS[name] ?? 'x');
+  return withParams(template, SAMPLE_PARAMS);
 }
 
 /** Spellings that name the same resource: they must reach the same route and the same guard. */

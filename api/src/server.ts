@@ -1,11 +1,11 @@
 // The API process: parse the environment, connect to PostgreSQL and Redis, listen on HOST:PORT.
 // SIGTERM/SIGINT: stop accepting connections, let open requests finish (bounded), then close the
 // queues, Redis and Prisma and exit 0.
-import { createServer } from 'node:http';
 import { Redis } from 'ioredis';
 import { createPrisma } from '../../prisma/db';
 import { createApp } from './app';
 import { loadApiEnv } from './env';
+import { createHttpServer } from './http-server';
 import { API_REDIS_OPTIONS } from './redis-options';
 import { createLogger } from './logger';
 
@@ -26,7 +26,7 @@ redis.on('error', (err) => {
 /** This API from its own machine: a wildcard listen address is reached through the loopback. */
 const ownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
 const { app, close: closeApp } = createApp({ env, prisma, redis, logger, ownUrl: () => `http://${ownHost}:${env.PORT}` });
-const server = createServer(app.callback());
+const server = createHttpServer(app.callback());
 server.keepAliveTimeout = 5_000;
 
 server.on('error', (err) => {

@@ -1,7 +1,7 @@
 // Integration-test harness: builds the real app (createApp) with a test environment, its own Redis
 // prefix and a silent logger, and serves app.callback() on an ephemeral 127.0.0.1 port so tests
 // talk to it with fetch. The caller brings the database (tests/support/services.ts).
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Router from '@koa/router';
 import { Redis } from 'ioredis';
@@ -10,6 +10,7 @@ import { ApiEnv, parseEnv } from '../../../core/env-schema';
 import type { PrismaClient } from '../../../prisma/db';
 import { cleanupRedis, getTestRedisUrl, uniqueRedisPrefix } from '../../../tests/support/services';
 import { createApp, type ApiApp } from '../app';
+import { createHttpServer } from '../http-server';
 import { API_REDIS_OPTIONS } from '../redis-options';
 
 export const TEST_SESSION_KEY = 'test-session-key-0123456789abcdefghijklmnop';
@@ -66,7 +67,7 @@ export async function serveTestApp(options: TestAppOptions): Promise<TestApp> {
     extraApiRouters: options.extraApiRouters ?? [],
     ownUrl: () => baseUrl,
   });
-  const server: Server = createServer(api.app.callback());
+  const server: Server = createHttpServer(api.app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -6,10 +6,19 @@
 // enqueued (a crash in between) is enqueued by Stripe's next delivery. Other types are stored as
 // processed: kept for the record, never queued.
 import type Stripe from 'stripe';
+import { z } from 'zod';
 import { isReconciledStripeEvent } from '../../../../core/billing';
+import { ReconcileStripeEventPayload } from '../../../../core/jobs';
 import type { PrismaClient } from '../../../../prisma/db';
 import type { Queues } from '../../queue';
 import { AppError } from '../app-error';
+
+/**
+ * What storing an event needs: Stripe's event id (the one the reconcile job takes, core/jobs.ts)
+ * and a type. Checked before the event is stored: a signed event with another id was once stored
+ * and then refused by the job's schema (422), so Stripe would retry an event already kept.
+ */
+const StoredEventShape = z.object({ id: ReconcileStripeEventPayload.shape.eventId, type: z.string().min(1).max(255) });
 
 export async function receiveWebhook({
   prisma,
@@ -34,6 +43,9 @@ export async function receiveWebhook({
   } catch {
     throw new AppError('bad_request', 'The webhook signature could not be verified.');
   }
+  // A signed body is still only JSON: one that is not an event (`false`, an object without an id)
+  // is refused, not a 500 (found by the fuzz, tests/fuzz).
+  if (!StoredEventShape.safeParse(event).success) throw new AppError('bad_request', 'The webhook body is not a Stripe event (an object with an evt_ id and a type).');
   // One plain statement (the webhook is the hottest write path): stored once, whoever delivers it,
   // answering whether it is new and whether it still waits for the worker.
   const isReconciled = isReconciledStripeEvent(event.type);
