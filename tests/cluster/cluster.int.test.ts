@@ -336,8 +336,12 @@ describe('two APIs and two workers behind nginx, on one PostgreSQL and one Redis
     const workers = new Set(completedJobs().map((j) => j.worker));
     expect(completedJobs().length).toBeGreaterThan(0);
     // With a handful of jobs one worker may have taken all; what matters is no job id ran twice.
-    const ids = completedJobs().map((j) => j.jobId);
-    expect(new Set(ids).size).toBe(ids.length);
+    // Except by design: jobs removed once done (geocoding, rating and reply-time recalculations;
+    // core/jobs.ts) may be asked for again after they finished (the checkout's webhook and its
+    // verification each ask for the new listing's geocoding), and they are idempotent on their own.
+    const rerunnable = new Set(['geocode-professional', 'recalculate-rating', 'recalculate-reply-time']);
+    const ids = completedJobs().filter((j) => !rerunnable.has(j.job)).map((j) => j.jobId);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i), 'job ids completed twice').toEqual([]);
     console.info(`jobs completed: ${ids.length}, by ${[...workers].join(' and ')}`);
   });
 });
