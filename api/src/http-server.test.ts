@@ -51,3 +51,9 @@ it('answers a request that is not HTTP with 400 and a JSON message', async () =>
 it('still answers ordinary requests', async () => {
   expect(await send('GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n')).toMatch(/^HTTP\/1.1 200 [\s\S]*ok$/);
 });
+
+it('keeps idle keep-alive connections open longer than the proxies in front keep theirs (60 s)', () => {
+  // Node's default (5 s) closed connections nginx was about to reuse: resets and 502s under load.
+  expect(server.keepAliveTimeout).toBeGreaterThan(60_000);
+  expect(server.headersTimeout).toBeGreaterThan(server.keepAliveTimeout);
+});

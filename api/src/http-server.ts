@@ -41,8 +41,19 @@ export function answerClientError(error: Error & { code?: string; rawPacket?: Bu
   );
 }
 
+/**
+ * How long an idle keep-alive connection stays open. Longer than the proxies in front keep theirs
+ * (nginx's upstream keepalive_timeout is 60 s; most cloud load balancers 60 s): with Node's
+ * default of 5 s the API closed connections the proxy was about to reuse, and the request sent on
+ * one got a reset (a 502 behind nginx; the load bench saw them as status 0).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export function createHttpServer(listener: RequestListener): Server {
   const server = createServer(listener);
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Node requires the headers timeout to be above the keep-alive timeout.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   server.on('clientError', answerClientError);
   return server;
 }
