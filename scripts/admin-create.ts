@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { Email } from '../core/auth';
 import { createPrisma, type PrismaClient } from '../prisma/db';
 import { hashPassword } from '../prisma/password';
+import { isCommonPassword } from '../api/src/domain/accounts/common-passwords';
 import { loadDotEnv } from './lib/dotenv';
 
 const DEFAULT_DATABASE_URL = 'postgresql://postgres@127.0.0.1:5432/itconnect';
@@ -69,6 +70,11 @@ async function choosePassword(): Promise<{ password: string; isGenerated: boolea
       const first = await prompt.ask(`Password for the admin (at least ${MIN_PASSWORD} characters): `);
       if (first.length < MIN_PASSWORD) {
         console.error(`The password needs at least ${MIN_PASSWORD} characters.`);
+        continue;
+      }
+      // The same rule as every other new password (product rule 25, ASVS V6.2.4).
+      if (isCommonPassword(first)) {
+        console.error('This password is too common and easy to guess. Please choose another.');
         continue;
       }
       const second = await prompt.ask('Repeat the password: ');
