@@ -402,7 +402,7 @@ ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_i
 
 -- What the Prisma schema language cannot express -----------------------------------------------
 
--- Reviews are 1 to 5 stars (DECISIONS #7).
+-- Reviews are 1 to 5 stars (docs/product-rules.md, rule 7).
 ALTER TABLE "reviews" ADD CONSTRAINT "reviews_rating_range" CHECK ("rating" BETWEEN 1 AND 5);
 
 -- Money and counts are never negative.
