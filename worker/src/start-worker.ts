@@ -68,11 +68,11 @@ function createProcessor(queue: QueueName, handlers: Map<string, JobHandler>, de
   // The request that caused the job (its data's meta), or an id of its own for a job no request
   // caused; every line of the job and every job it adds carry it.
   return (job) => {
-    const { meta } = splitJobMeta(job.data);
-    return jobContext.run({ requestId: meta.requestId ?? `job-${randomUUID()}` }, () => runJob(job));
+    const { meta, payload } = splitJobMeta(job.data);
+    return jobContext.run({ requestId: meta.requestId ?? `job-${randomUUID()}` }, () => runJob(job, payload));
   };
 
-  async function runJob(job: Parameters<Processor>[0]): Promise<unknown> {
+  async function runJob(job: Parameters<Processor>[0], payload: unknown): Promise<unknown> {
     const attempt = job.attemptsMade + 1;
     const log = logger.child({ queue, jobId: job.id, job: job.name, attempt });
     const handler = handlers.get(job.name);
@@ -84,7 +84,7 @@ function createProcessor(queue: QueueName, handlers: Map<string, JobHandler>, de
     const started = performance.now();
     log.debug('job started');
     try {
-      const result = await handler.run(splitJobMeta(job.data).payload, { ...deps, job, logger: log });
+      const result = await handler.run(payload, { ...deps, job, logger: log });
       const durationMs = elapsedMs(started);
       record(queue, 'completed', durationMs / 1000);
       log.info({ durationMs, result }, 'job completed');
