@@ -541,7 +541,8 @@ export function buildDemoData(options: { outcodes: readonly Outcode[]; now?: Dat
     professional.recommendCount = own.filter((r) => r.wouldRecommend).length;
   });
 
-  // The demo provider manages the best-reviewed London listing with a few reviews.
+  // The demo provider manages the best-reviewed listing with at least three reviews, in London when
+  // one qualifies (with this seed none does, so it is a Leeds listing).
   const providerListing = [...professionals]
     .filter((p) => p.reviewCount >= 3)
     .sort((a, b) => Number(b.region === 'London') - Number(a.region === 'London') || Number(b.rating) - Number(a.rating))[0]!;
