@@ -169,6 +169,11 @@ export const ApiEnv = CommonEnv.extend({
    * profiles, home, locations); 0 turns the cache off.
    */
   DIRECTORY_CACHE_MB: z.coerce.number().int().min(0).max(4096).default(64),
+  /**
+   * 'on': searches, their totals and the map are answered from the live listings kept in memory
+   * (decision 0019; about 0.7 KB per listing); 'off': from PostgreSQL every time.
+   */
+  DIRECTORY_INDEX: z.enum(['on', 'off']).default('on'),
   /** Folder of the built SPA (vite build output). */
   STATIC_DIR: z.string().default('dist/frontend'),
   MAP_TILE_URL: z.string().default('https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png'),

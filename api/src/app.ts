@@ -8,7 +8,8 @@ import type { Logger } from 'pino';
 import type { PrismaClient } from '../../prisma/db';
 import './context';
 import type { AppDeps } from './deps';
-import { AnswerCache } from './domain/directory/answer-cache';
+import { AnswerCache, everyChangeFromFeed } from './domain/directory/answer-cache';
+import { DirectoryIndex } from './domain/directory/directory-index';
 import { listenForDirectoryChanges } from './domain/directory/directory-changes';
 import { createMaintenanceState, SITE_SETTINGS_CHANNEL } from './domain/maintenance/maintenance-state';
 import { createMetrics } from './domain/metrics/metrics';
@@ -86,13 +87,15 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
   // LISTEN needs a session connection: past a transaction-mode pooler, a direct URL (docs/deploy.md).
   const listenUrl = env.DATABASE_LISTEN_URL ?? env.DATABASE_URL;
   const limits = createRateLimit({ redis, redisPrefix: env.REDIS_PREFIX, logger });
-  const changeFeed = env.DIRECTORY_CACHE_MB > 0 ? listenForDirectoryChanges({ databaseUrl: listenUrl, logger }) : null;
-  const answers = new AnswerCache(changeFeed, { maxBytes: env.DIRECTORY_CACHE_MB * 1024 * 1024 });
+  const indexOn = env.DIRECTORY_INDEX === 'on';
+  const changeFeed = env.DIRECTORY_CACHE_MB > 0 || indexOn ? listenForDirectoryChanges({ databaseUrl: listenUrl, logger }) : null;
+  const directory = changeFeed && indexOn ? new DirectoryIndex({ prisma, feed: changeFeed, logger }) : null;
+  const answers = new AnswerCache(directory ?? (changeFeed && everyChangeFromFeed(changeFeed)), { maxBytes: env.DIRECTORY_CACHE_MB * 1024 * 1024 });
   const payments = createPayments(env, ownUrl, redis);
   const settingsFeed = listenForNotifications({ databaseUrl: listenUrl, logger, channel: SITE_SETTINGS_CHANNEL, name: 'site-settings' });
   const maintenance = createMaintenanceState({ prisma, databaseUrl: listenUrl, logger, feed: settingsFeed });
   const metrics = createMetrics({ queues: queues.get, redis, redisPrefix: env.REDIS_PREFIX, answers });
-  const deps: AppDeps = { env, prisma, redis, logger, queues, limits, answers, access: routeAccess(prisma), payments, maintenance };
+  const deps: AppDeps = { env, prisma, redis, logger, queues, limits, answers, directory, access: routeAccess(prisma), payments, maintenance };
   const standIn = payments.isStandIn
     ? mountStripeStandIn({ publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''), ownUrl, webhookSecret: payments.webhookSecret!, apiKey: payments.standInKey, redis, redisPrefix: env.REDIS_PREFIX, logger })
     : null;
@@ -170,6 +173,7 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
     close: async () => {
       await standIn?.close();
       await answers.close();
+      await directory?.close();
       await Promise.all([queues.close(), changeFeed?.close(), maintenance.close()]);
     },
   };

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { PrismaClient } from '../../prisma/db';
 import type { AnswerCache } from './domain/directory/answer-cache';
+import type { DirectoryIndex } from './domain/directory/directory-index';
 import type { MaintenanceState } from './domain/maintenance/maintenance-state';
 import type { ApiEnv } from './env';
 import type { RateLimits } from './middleware/rate-limit';
@@ -19,6 +20,8 @@ export interface AppDeps {
   queues: Queues;
   /** Public directory answers kept until the data behind them changes. */
   answers: AnswerCache;
+  /** The live listings in memory (decision 0019); null when DIRECTORY_INDEX=off. */
+  directory: DirectoryIndex | null;
   /** Makes rate limits on this app's Redis (middleware/rate-limit.ts). */
   limits: RateLimits;
   /** The guards every route names as its first middleware (middleware/require-role.ts). */

@@ -237,7 +237,7 @@ describe('the settings kept in memory', () => {
   it('follow a change made in psql (the trigger notifies), and read again within a second while the feed is down', async () => {
     const logger = pino({ level: 'silent' });
     const live = createMaintenanceState({ prisma: db.prisma, databaseUrl: db.url, logger });
-    const listeners: (() => void)[] = [];
+    const listeners: ((payload: string | null) => void)[] = [];
     const down: NotificationFeed = { live: false, onChange: (l) => listeners.push(l), close: async () => undefined };
     const fallback = createMaintenanceState({ prisma: db.prisma, databaseUrl: db.url, logger, feed: down });
     try {

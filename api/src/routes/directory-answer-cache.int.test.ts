@@ -1,6 +1,7 @@
 // The directory's answer cache (domain/directory/answer-cache.ts) against a real PostgreSQL: answers
 // are kept and revalidated with ETags, forgotten when any writer changes professionals or reviews
-// (the NOTIFY triggers), never kept while the change feed is down, and off with DIRECTORY_CACHE_MB=0.
+// (the NOTIFY triggers) in a way that can alter them, and only then, never kept while the change
+// feed is down, and off with DIRECTORY_CACHE_MB=0.
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import pg from 'pg';
@@ -53,6 +54,7 @@ beforeAll(async () => {
   pro = await createProfessional(db.prisma, { companyName: 'Cached Web Co', services: ['Web Design'], region: 'Manchester', rating: 4.5, reviewCount: 2 });
   await createProfessional(db.prisma, { companyName: 'Second Web Co', services: ['Web Design'], region: 'Leeds' });
   await until(() => stats().live, 'the change feed to listen');
+  await t.api.deps.directory!.whenReady();
 });
 
 afterAll(async () => {
@@ -70,7 +72,7 @@ describe('the directory answer cache', () => {
     expect(second.headers.get('x-total-count')).toBe('2');
     expect(await second.json()).toEqual(await first.json());
     const after = stats();
-    expect(after.misses - before.misses).toBe(2); // the page and its total
+    expect(after.misses - before.misses).toBe(1); // the page and its total, from the directory index
     expect(after.hits - before.hits).toBe(1);
   });
 
@@ -105,7 +107,7 @@ describe('the directory answer cache', () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => t.fetch('/api/professionals?minRating=4.5&sort=price')));
     expect(answers.every((r) => r.status === 200)).toBe(true);
     const after = stats();
-    expect(after.misses - before.misses).toBe(2); // one page, one total
+    expect(after.misses - before.misses).toBe(1); // one page with its total
     expect(after.hits - before.hits).toBe(9); // the other nine waited for the first or read what it kept
   });
 
@@ -140,12 +142,32 @@ describe('the directory answer cache', () => {
 
   it('computes the front-door answers again in the background after a change', async () => {
     await db.prisma.professional.update({ where: { id: pro.id }, data: { phone: '0161 000 0001' } });
-    await until(() => stats().entries >= 5, 'the unfiltered list, its total, the map, home and locations to be warm');
+    await until(() => stats().entries >= 4, 'the unfiltered list (with its total), the map, home and locations to be warm');
     const before = stats();
     for (const path of ['/api/professionals', '/api/professionals/map', '/api/home', '/api/locations']) expect((await t.fetch(path)).status).toBe(200);
     const after = stats();
     expect(after.misses).toBe(before.misses);
     expect(after.hits - before.hits).toBe(4);
+  });
+
+  it('forgets only the answers a change can alter: a new rating keeps searches the professional is not part of', async () => {
+    const cyber = '/api/professionals?service=Cybersecurity';
+    const webDesign = `${listWebDesign}&sort=price`;
+    const other = await createProfessional(db.prisma, { companyName: 'Elsewhere Security', services: ['Cybersecurity'], region: 'Leeds' });
+    const otherProfile = '/api/professionals/slug/' + other.slug;
+    await t.api.deps.directory!.whenReady();
+    for (const path of [cyber, webDesign, otherProfile]) expect((await t.fetch(path)).status).toBe(200);
+    const changed: number[] = [];
+    t.api.deps.directory!.onChange((change) => changed.push(...(change.listings ?? []).map((l) => l.id)));
+    await db.prisma.professional.update({ where: { id: pro.id }, data: { rating: 3.5, reviewCount: 3 } });
+    await until(() => changed.includes(pro.id), 'the index to apply the change');
+    const before = stats();
+    for (const path of [cyber, otherProfile]) expect((await t.fetch(path)).status).toBe(200);
+    expect(stats().hits - before.hits).toBe(2); // neither could include the professional: kept
+    expect(stats().misses).toBe(before.misses);
+    const page = (await (await t.fetch(webDesign)).json()) as ProfessionalListItem[];
+    expect(stats().misses - before.misses).toBe(1); // the Web Design search could: computed again
+    expect(page.find((p) => p.id === pro.id)?.rating).toBe(3.5);
   });
 
   it('does not forget for a write that rolls back', async () => {

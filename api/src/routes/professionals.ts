@@ -4,7 +4,9 @@
 //   GET /api/professionals/slug/:slug[?near=]    one live professional, or 404
 //   GET /api/professionals/:id                   the same by all-digit id (the SPA redirects to the slug URL)
 //   GET /api/professionals/:id/card              ProfessionalCard for a map popup
-// Answers come from the directory's answer cache (domain/directory/answer-cache.ts), with an ETag.
+// Answers come from the directory's answer cache (domain/directory/answer-cache.ts), with an ETag;
+// searches and the map are computed from the in-memory directory index when it is ready
+// (domain/directory/directory-index.ts, decision 0019), else from SQL (search-professionals.ts).
 // Bad parameters answer 400 with the first problem as the message (the issue asks for 400 here,
 // not the generic 422 of a ZodError).
 import type Router from '@koa/router';
@@ -12,7 +14,7 @@ import type { ParameterizedContext } from 'koa';
 import { TOTAL_COUNT_HEADER } from '../../../core/directory';
 import { DirectoryQuery } from '../../../core/directory-query';
 import { AppError } from '../domain/app-error';
-import { queryKey } from '../domain/directory/answer-cache';
+import { ANY_CHANGE, queryKey, type AnswerScope } from '../domain/directory/answer-cache';
 import { sendAnswer } from './send-answer';
 import {
   countMatches,
@@ -61,11 +63,21 @@ function optionalNear(query: ParameterizedContext['query']): string | undefined 
 /** Sort and page don't change which professionals match: the total and the map ignore them. */
 const PAGE_ONLY = ['sort', 'limit', 'offset'] as const;
 
-export function professionalsRouter({ prisma, answers, access }: Pick<AppDeps, 'prisma' | 'answers' | 'access'>): Router {
+export function professionalsRouter({ prisma, answers, directory, access }: Pick<AppDeps, 'prisma' | 'answers' | 'directory' | 'access'>): Router {
   const router = createRouter();
+
+  /** A search's answer rests on the listings it could include (when the index can tell which). */
+  const searchScope = (query: DirectoryQuery): AnswerScope => {
+    const matches = directory?.matcherFor(query);
+    return matches ? { kind: 'listings', matches } : ANY_CHANGE;
+  };
 
   const listAnswer = (query: DirectoryQuery) =>
     answers.answer(`list?${queryKey(query)}`, async () => {
+      const fromIndex = directory?.ready ? await directory.page(query) : null;
+      if (fromIndex) {
+        return { body: fromIndex.json, headers: { [TOTAL_COUNT_HEADER]: String(fromIndex.total) }, scope: searchScope(query) };
+      }
       const [items, total] = await Promise.all([
         findPage({ prisma }, query),
         answers.value(`count?${queryKey(query, PAGE_ONLY)}`, () => countMatches({ prisma }, query), () => 8),
@@ -73,7 +85,11 @@ export function professionalsRouter({ prisma, answers, access }: Pick<AppDeps, '
       return { body: items, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
     });
   const mapAnswer = (query: DirectoryQuery) =>
-    answers.answer(`map?${queryKey(query, PAGE_ONLY)}`, async () => ({ body: await mapPointsJson({ prisma }, query) }));
+    answers.answer(`map?${queryKey(query, PAGE_ONLY)}`, async () => {
+      const fromIndex = directory?.ready ? await directory.mapJson(query) : null;
+      if (fromIndex !== null) return { body: fromIndex, scope: searchScope(query) };
+      return { body: await mapPointsJson({ prisma }, query) };
+    });
 
   // The directory as it first opens (no filters): its first page and the whole-UK map.
   answers.keepWarm(() => {
@@ -94,7 +110,7 @@ export function professionalsRouter({ prisma, answers, access }: Pick<AppDeps, '
     const near = optionalNear(ctx.query);
     const answer = await answers.answer(`${key}?near=${near ?? ''}`, async () => {
       const item = await findLiveProfessional({ prisma }, { ...where, near });
-      return item && { body: item };
+      return item && { body: item, scope: { kind: 'professionals', ids: [item.id] } };
     });
     if (!answer) throw new AppError('not_found', NOT_FOUND);
     sendAnswer(ctx, answer);
@@ -110,7 +126,7 @@ export function professionalsRouter({ prisma, answers, access }: Pick<AppDeps, '
     const id = parseId(ctx.params.id ?? '');
     const answer = await answers.answer(`card/${id}`, async () => {
       const card = await findLiveCard({ prisma }, { id });
-      return card && { body: card };
+      return card && { body: card, scope: { kind: 'professionals', ids: [id] } };
     });
     if (!answer) throw new AppError('not_found', NOT_FOUND);
     sendAnswer(ctx, answer);

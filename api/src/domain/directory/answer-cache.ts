@@ -4,7 +4,12 @@
 // Most directory traffic repeats a small set of searches (a service in a city, the whole-UK map,
 // popular profiles), and the data changes rarely (an approval, a profile edit, a new review).
 // So each answer is computed once, stored ready to send (JSON bytes, their gzip and an ETag), and
-// forgotten the moment the DirectoryChangeFeed reports a change. Correctness rules:
+// forgotten the moment a change could alter it. Each answer says what it rests on (its scope): the
+// listings a search could include (a matcher from the directory index), one professional (a
+// profile), or anything (home, locations, sitemaps). A change names the listings it touched,
+// before and after (directory-index.ts), so a new review of one professional forgets that
+// professional's profile and the searches they are or were part of, and nothing else; a change
+// the index cannot name (it is loading again, or off) forgets everything. Correctness rules:
 //   - nothing is stored while the feed is not live (a change could go unnoticed);
 //   - an answer computed across a change is returned to its caller but not stored (it may hold
 //     the old data): each computation remembers the generation it started in;
@@ -18,7 +23,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import type { DirectoryChangeFeed } from './directory-changes';
+import type { DirectoryChange, ListingMatcher } from './directory-index';
 
 const gzipAsync = promisify(gzip);
 
@@ -37,11 +42,38 @@ export interface Answer {
   gzip: Buffer | null;
   etag: string;
   headers: Readonly<Record<string, string>>;
+  scope: AnswerScope;
+}
+
+/** What an answer rests on: which changes make it stale. */
+export type AnswerScope =
+  | { kind: 'any' }
+  | { kind: 'professionals'; ids: readonly number[] }
+  | { kind: 'listings'; matches: ListingMatcher };
+
+export const ANY_CHANGE: AnswerScope = { kind: 'any' };
+
+/** Where changes come from: the directory index, or the bare feed (every change is 'anything'). */
+export interface AnswerChanges {
+  readonly live: boolean;
+  onChange(listener: (change: DirectoryChange) => void): void;
 }
 
 interface Stored {
   value: unknown;
   bytes: number;
+  scope: AnswerScope;
+}
+
+function isAffected(scope: AnswerScope, change: DirectoryChange, ids: ReadonlySet<number>): boolean {
+  switch (scope.kind) {
+    case 'any':
+      return true;
+    case 'professionals':
+      return scope.ids.some((id) => ids.has(id));
+    case 'listings':
+      return (change.listings ?? []).some(({ before, after }) => (before !== undefined && scope.matches(before)) || (after !== undefined && scope.matches(after)));
+  }
 }
 
 export interface AnswerCacheStats {
@@ -64,14 +96,14 @@ export class AnswerCache {
   private closed = false;
 
   constructor(
-    private readonly feed: DirectoryChangeFeed | null,
+    private readonly feed: AnswerChanges | null,
     { maxBytes }: { maxBytes: number },
   ) {
     this.stored =
       feed && maxBytes > 0
         ? new LRUCache<string, Stored>({ maxSize: maxBytes, sizeCalculation: (s) => s.bytes, ttl: MAX_AGE_MS })
         : null;
-    feed?.onChange(() => this.forget());
+    feed?.onChange((change) => this.forget(change));
   }
 
   /** Whether answers are being kept right now. */
@@ -81,9 +113,9 @@ export class AnswerCache {
 
   /**
    * The value for `key`: stored, being computed by another request, or computed now by `compute`.
-   * `bytes` estimates the stored value's memory.
+   * `bytes` estimates the stored value's memory; `scope` says which changes make it stale (any, unless said).
    */
-  async value<T>(key: string, compute: () => Promise<T>, bytes: (value: T) => number): Promise<T> {
+  async value<T>(key: string, compute: () => Promise<T>, bytes: (value: T) => number, scope: (value: T) => AnswerScope = () => ANY_CHANGE): Promise<T> {
     const stored = this.stored;
     if (!stored || !this.active) return compute();
     const hit = stored.get(key);
@@ -100,7 +132,7 @@ export class AnswerCache {
     const generation = this.generation;
     const computation = compute().then((value) => {
       if (value !== null && value !== undefined && generation === this.generation && this.active) {
-        stored.set(key, { value, bytes: bytes(value) + key.length + ENTRY_OVERHEAD_BYTES });
+        stored.set(key, { value, bytes: bytes(value) + key.length + ENTRY_OVERHEAD_BYTES, scope: scope(value) });
       }
       return value;
     });
@@ -112,15 +144,24 @@ export class AnswerCache {
     return computation;
   }
 
-  /** An answer for `key` (see `value`); `compute` gives the body as a JSON-able value, or null for none. */
-  answer(key: string, compute: () => Promise<{ body: unknown; headers?: Record<string, string> } | null>): Promise<Answer | null> {
+  /**
+   * An answer for `key` (see `value`); `compute` gives the body as a JSON-able value (or JSON text),
+   * or null for none, and what it rests on (anything, unless it says).
+   */
+  answer(
+    key: string,
+    compute: () => Promise<{ body: unknown; headers?: Record<string, string>; scope?: AnswerScope } | null>,
+  ): Promise<Answer | null> {
     return this.value(
       key,
       async () => {
         const result = await compute();
-        return result ? prepareAnswer(typeof result.body === 'string' ? result.body : JSON.stringify(result.body), result.headers ?? {}) : null;
+        if (!result) return null;
+        const text = typeof result.body === 'string' ? result.body : JSON.stringify(result.body);
+        return prepareAnswer(text, result.headers ?? {}, result.scope ?? ANY_CHANGE);
       },
       (answer) => (answer ? answer.json.length + (answer.gzip?.length ?? 0) : 0),
+      (answer) => answer?.scope ?? ANY_CHANGE,
     );
   }
 
@@ -146,10 +187,20 @@ export class AnswerCache {
     };
   }
 
-  private forget(): void {
+  private forget(change: DirectoryChange): void {
+    // Answers being computed now may have read the old data: they are returned, not kept.
     this.generation += 1;
     this.pending.clear();
-    this.stored?.clear();
+    const stored = this.stored;
+    if (stored) {
+      if (change.listings === null) stored.clear();
+      else {
+        const ids = new Set([...change.listings.map((l) => l.id), ...change.reviewsOf]);
+        const stale: string[] = [];
+        for (const [key, entry] of stored.entries()) if (isAffected(entry.scope, change, ids)) stale.push(key);
+        for (const key of stale) stored.delete(key);
+      }
+    }
     this.scheduleWarmUp();
   }
 
@@ -169,11 +220,23 @@ export class AnswerCache {
   }
 }
 
-async function prepareAnswer(text: string, headers: Record<string, string>): Promise<Answer> {
+async function prepareAnswer(text: string, headers: Record<string, string>, scope: AnswerScope): Promise<Answer> {
   const json = Buffer.from(text, 'utf8');
   const gzipped = json.length >= GZIP_MIN_BYTES ? await gzipAsync(json, { level: 6 }) : null;
   const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
-  return { json, gzip: gzipped, etag, headers };
+  return { json, gzip: gzipped, etag, headers, scope };
+}
+
+/** The bare change feed as a source of changes: every notification may have changed anything. */
+export function everyChangeFromFeed(feed: { readonly live: boolean; onChange(listener: (payload: string | null) => void): void }): AnswerChanges {
+  return {
+    get live() {
+      return feed.live;
+    },
+    onChange(listener) {
+      feed.onChange(() => listener({ listings: null, reviewsOf: [] }));
+    },
+  };
 }
 
 /** A stable key for a parsed query: its defined values, keys sorted. */

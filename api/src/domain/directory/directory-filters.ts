@@ -56,7 +56,7 @@ function withinSql(point: GeoPoint, miles: number): Prisma.Sql {
  * digits only, so that is always valid to_tsquery syntax (and it still travels as a parameter).
  * Text using web-search syntax (quotes, OR, -word) goes to websearch_to_tsquery as written.
  */
-function tsquerySql(search: string): Prisma.Sql {
+export function tsquerySql(search: string): Prisma.Sql {
   const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   const usesOperators = /["]|(^|\s)-\S|\sor\s/i.test(search);
   if (usesOperators || words.length === 0) return Prisma.sql`websearch_to_tsquery('english', ${search})`;

@@ -14,8 +14,8 @@ const RETRY_MAX_MS = 5_000;
 export interface NotificationFeed {
   /** True while LISTEN is established: only then may what the channel guards be kept. */
   readonly live: boolean;
-  /** Called on every change notification and whenever `live` flips. */
-  onChange(listener: () => void): void;
+  /** Called with the payload of every change notification, and with null whenever `live` flips. */
+  onChange(listener: (payload: string | null) => void): void;
   close(): Promise<void>;
 }
 
@@ -30,15 +30,15 @@ export interface ListenOptions {
 
 export function listenForNotifications({ databaseUrl, logger, channel, name }: ListenOptions): NotificationFeed {
   if (!/^[a-z_]+$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
-  const listeners: (() => void)[] = [];
+  const listeners: ((payload: string | null) => void)[] = [];
   let live = false;
   let closed = false;
   let client: pg.Client | null = null;
   let retryMs = RETRY_MIN_MS;
   let retryTimer: NodeJS.Timeout | null = null;
 
-  const changed = () => {
-    for (const listener of listeners) listener();
+  const changed = (payload: string | null = null) => {
+    for (const listener of listeners) listener(payload);
   };
 
   const lost = (reason: unknown, current: pg.Client) => {
@@ -60,7 +60,7 @@ export function listenForNotifications({ databaseUrl, logger, channel, name }: L
     const current = new pg.Client({ connectionString: databaseUrl, application_name: `itconnect-${name}` });
     client = current;
     current.on('notification', (message) => {
-      if (message.channel === channel) changed();
+      if (message.channel === channel) changed(message.payload ?? '');
     });
     current.on('error', (err) => lost(err, current));
     current.on('end', () => lost(new Error('connection ended'), current));

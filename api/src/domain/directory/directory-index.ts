@@ -1,0 +1,813 @@
+// The live listings in the API's memory, searched without PostgreSQL (decision 0019).
+//
+// At 100,000 listings the directory's SQL costs PostgreSQL 15–48 ms of CPU per search (the page
+// and its exact count over every match), so the database path served 35–97 req/s on this machine
+// where the budget asks 1,000. This index answers the same searches from a compact copy of the
+// listed professionals: a scan of ~100,000 small records with the filters compiled to plain
+// comparisons takes well under a millisecond (listing-columns.ts keeps the filtered fields as
+// typed arrays), and the orders the directory offers are kept presorted, so a page and its exact
+// total come from one pass. Only turning free text into a
+// tsquery (PostgreSQL's stemmer and stop words) still asks PostgreSQL, once per distinct text.
+//
+// What a search returns is the SQL path's answer, row for row (directory-filters.ts is the
+// reference; directory-index.int.test.ts compares the two over generated queries): the same
+// filters, the same distance arithmetic, ts_rank computed as PostgreSQL computes it
+// (text-search.ts), and the same orders, each ending on the id.
+//
+// It stays current through the directory change feed: the triggers of migration
+// 20261125180000_directory_change_ids NOTIFY the ids of the professionals whose rows (or reviews)
+// a statement changed; the index reads those rows again, replaces them, and tells its listeners
+// (the answer cache) which listings changed, before and after, so they forget only the answers
+// those listings could be part of. Until it has loaded, and whenever the feed is not live (a
+// change could be missed; it loads again once the feed is back), `ready` is false and callers use
+// SQL.
+import { createHash } from 'node:crypto';
+import type { Logger } from 'pino';
+import { LRUCache } from 'lru-cache';
+import { DEFAULT_PAGE_SIZE, DEFAULT_RADIUS_MILES, PUBLIC_COORDINATE_DECIMALS, type Sort } from '../../../../core/directory';
+import type { DirectoryQuery } from '../../../../core/directory-query';
+import { boundingBox, EARTH_RADIUS_MILES, KM_PER_MILE } from '../../../../core/geo/distance';
+import { findLocation } from '../../../../core/locations';
+import { SERVICES } from '../../../../core/services';
+import { Prisma, type PrismaClient } from '../../../../prisma/db';
+import { LISTED, resolveNear, tsquerySql, type GeoPoint } from './directory-filters';
+import { bestRated, byId, cheapest, ListingColumns, newest, SlotOrder } from './listing-columns';
+import { LIST_ITEM_COLUMNS, toListItem, type ProfessionalRow } from './professional-row';
+import { lexemeMatches, packPositions, parseTsquery, parseTsvector, tsRank, type IndexedDocument, type QueryNode, type TextQuery } from './text-search';
+import type { NotificationFeed } from '../notifications/listen';
+
+/** One listed professional as the index holds it. Replaced, never changed, when its row changes. */
+export interface IndexedListing {
+  id: number;
+  serviceMask: number;
+  region: string;
+  /** NaN when the professional has no stored position. */
+  lat: number;
+  lng: number;
+  ratingTenths: number;
+  reviewCount: number;
+  /** The hourly equivalent in pence; -1 when none (project-based or no rate). */
+  hourlyPence: number;
+  projectBased: boolean;
+  createdMs: number;
+  companyName: string;
+  /** A digest of the stored search_vector: the same words need no new postings. */
+  textDigest: string;
+  text: IndexedDocument;
+  /** The listing as the API sends it (ProfessionalListItem JSON, without distanceMiles). */
+  json: string;
+}
+
+/** What changed, for the answer cache: `listings` null means anything may have. */
+export interface DirectoryChange {
+  listings: { id: number; before: IndexedListing | undefined; after: IndexedListing | undefined }[] | null;
+  /** Professionals whose reviews changed (their own rows may not have). */
+  reviewsOf: number[];
+}
+
+export type ListingMatcher = (listing: IndexedListing) => boolean;
+
+if (SERVICES.length > 31) throw new Error('the directory index keeps services in a 31-bit mask');
+const SERVICE_BIT = new Map<string, number>(SERVICES.map((service, i) => [service, 1 << i]));
+
+const LOAD_BATCH = 5_000;
+/** More ids than this in one refresh read everything again instead. */
+const REFRESH_ALL_ABOVE = 20_000;
+const COORDINATE_FACTOR = 10 ** PUBLIC_COORDINATE_DECIMALS;
+/** As search-professionals.ts: bigger maps leave the names out. */
+export const NAMED_MAP_POINTS_LIMIT = 20_000;
+/** Above this id, per-search marks by id would cost too much memory: documents are checked one by one. */
+const MAX_MARKED_ID = 20_000_000;
+
+/** Great-circle miles, the arithmetic of distanceSql (directory-filters.ts) in the same order. */
+const RADIANS = Math.PI / 180;
+function distanceMiles(point: GeoPoint, lat: number, lng: number): number {
+  const a =
+    Math.pow(Math.sin(((lat - point.lat) * RADIANS) / 2), 2) +
+    Math.cos(point.lat * RADIANS) * Math.cos(lat * RADIANS) * Math.pow(Math.sin(((lng - point.lng) * RADIANS) / 2), 2);
+  return EARTH_RADIUS_MILES * 2 * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+/** withinSql: the box first, then the exact distance (NaN, no position, is never inside). */
+interface Circle {
+  point: GeoPoint;
+  miles: number;
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
+function circle(point: GeoPoint, miles: number): Circle {
+  return { point, miles, ...boundingBox(point.lat, point.lng, miles) };
+}
+function inside(c: Circle, lat: number, lng: number): boolean {
+  return lat >= c.minLat && lat <= c.maxLat && lng >= c.minLng && lng <= c.maxLng && distanceMiles(c.point, lat, lng) <= c.miles;
+}
+
+/** A parsed text search with, per operand, the dictionary's lexeme ids it finds. */
+interface BoundText {
+  query: TextQuery;
+  /** The dictionary size these were computed at (new lexemes mean computing them again). */
+  dictionarySize: number;
+  operandLexemes: Uint8Array[];
+  operandIds: number[][];
+  /** Each word node of the tree → its operand's index. */
+  operandOf: Map<QueryNode, number>;
+  /** ts_rank by listing id, valid while stamp[id] is the stamp of that listing's current document. */
+  ranks?: { rank: Float32Array; stamp: Int32Array };
+  /** Every listing the text finds, in relevance order (rank, then best rated), kept as listings change. */
+  order?: SlotOrder;
+}
+
+/** How many texts keep their ranks and relevance order (~1.2 MB each at 100,000 listings). */
+const RANKED_TEXTS = 32;
+
+/** buildDirectorySql's filter (directory-filters.ts) as values; matchesSlot and matchesListing apply it. */
+interface Filter {
+  /** The service's bit, or -1 for any service. */
+  bit: number;
+  place: { name: string; regionId: number; area: Circle } | null;
+  minRating: number;
+  priced: boolean;
+  minPence: number;
+  maxPence: number;
+  near: Circle | null;
+  text: BoundText | null;
+}
+
+function matchesSlot(f: Filter, c: ListingColumns, slot: number, textTest: ((id: number) => boolean) | null): boolean {
+  if (f.bit !== -1 && (c.service[slot]! & f.bit) === 0) return false;
+  if (c.ratingTenths[slot]! / 10 < f.minRating) return false;
+  if (f.priced) {
+    const pence = c.pence[slot]!;
+    if (pence < 0 || c.projectBased[slot] === 1 || pence < f.minPence || pence > f.maxPence) return false;
+  }
+  if (f.place !== null && c.region[slot] !== f.place.regionId && !inside(f.place.area, c.lat[slot]!, c.lng[slot]!)) return false;
+  if (f.near !== null && !inside(f.near, c.lat[slot]!, c.lng[slot]!)) return false;
+  if (textTest !== null && !textTest(c.id[slot]!)) return false;
+  return true;
+}
+
+/** The same filter over one listing's snapshot (the answer cache's checks after a change). */
+function matchesListing(f: Filter, l: IndexedListing): boolean {
+  if (f.bit !== -1 && (l.serviceMask & f.bit) === 0) return false;
+  if (l.ratingTenths / 10 < f.minRating) return false;
+  if (f.priced && (l.hourlyPence < 0 || l.projectBased || l.hourlyPence < f.minPence || l.hourlyPence > f.maxPence)) return false;
+  if (f.place !== null && l.region !== f.place.name && !inside(f.place.area, l.lat, l.lng)) return false;
+  if (f.near !== null && !inside(f.near, l.lat, l.lng)) return false;
+  if (f.text !== null && !documentFinds(f.text, l.text)) return false;
+  return true;
+}
+
+/** `search_vector @@ query` for one document. */
+function documentFinds(text: BoundText, doc: IndexedDocument): boolean {
+  const root = text.query.root;
+  if (!root) return false;
+  const has = (node: QueryNode): boolean => {
+    switch (node.kind) {
+      case 'word': {
+        const finds = text.operandLexemes[text.operandOf.get(node)!]!;
+        for (const id of doc.lexemeIds) if (finds[id] === 1) return true;
+        return false;
+      }
+      case 'not':
+        return !has(node.operand);
+      case 'and':
+        return has(node.left) && has(node.right);
+      case 'or':
+        return has(node.left) || has(node.right);
+    }
+  };
+  return has(root);
+}
+
+/** PostgreSQL's round(float8): rint, halves to even. */
+function rint(x: number): number {
+  const r = Math.round(x);
+  return r - x === 0.5 && r % 2 !== 0 ? r - 1 : r;
+}
+
+/** A float8 as PostgreSQL prints it in text concatenation (shortest form, and "-0"). */
+function float8Text(x: number): string {
+  return Object.is(x, -0) ? '-0' : String(x);
+}
+
+interface IndexRow extends ProfessionalRow {
+  hourlyRatePence: number | null;
+  ratingTenths: number;
+  vectorText: string;
+  listed: boolean;
+}
+
+const INDEX_COLUMNS = Prisma.sql`${LIST_ITEM_COLUMNS}, p.hourly_rate_pence AS "hourlyRatePence",
+  (p.rating * 10)::int AS "ratingTenths", p.search_vector::text AS "vectorText", (${LISTED}) AS "listed"`;
+
+/** The orders kept sorted; 'relevance' and 'distance' sort each search's matches. */
+interface Orders {
+  rating: SlotOrder;
+  price: SlotOrder;
+  newest: SlotOrder;
+  id: SlotOrder;
+}
+
+/** Everything one generation of the index holds (a full load builds a new one and swaps it in). */
+class IndexState {
+  readonly columns = new ListingColumns();
+  readonly slotOf = new Map<number, number>();
+  /** Per lexeme id, the ids of the listings whose text has it. */
+  readonly postings: number[][] = [];
+  readonly orders: Orders;
+  maxId = 0;
+
+  constructor() {
+    const c = this.columns;
+    this.orders = { rating: new SlotOrder(c, bestRated), price: new SlotOrder(c, cheapest), newest: new SlotOrder(c, newest), id: new SlotOrder(c, byId) };
+  }
+
+  get size(): number {
+    return this.slotOf.size;
+  }
+
+  listing(id: number): IndexedListing | undefined {
+    const slot = this.slotOf.get(id);
+    return slot === undefined ? undefined : this.columns.listings[slot];
+  }
+
+  /** Adds without sorting (a load sorts once at the end, see sortAll). */
+  put(listing: IndexedListing, { sorted }: { sorted: boolean }): void {
+    const slot = this.columns.add(listing);
+    this.slotOf.set(listing.id, slot);
+    this.maxId = Math.max(this.maxId, listing.id);
+    if (sorted) for (const order of Object.values(this.orders) as SlotOrder[]) order.insert(slot);
+  }
+
+  sortAll(): void {
+    const slots = Int32Array.from(this.slotOf.values());
+    for (const order of Object.values(this.orders) as SlotOrder[]) order.fill(slots);
+  }
+
+  remove(id: number): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    for (const order of Object.values(this.orders) as SlotOrder[]) order.remove(slot);
+    this.columns.release(slot);
+    this.slotOf.delete(id);
+  }
+
+  addPostings(listing: IndexedListing): void {
+    for (const lexeme of listing.text.lexemeIds) (this.postings[lexeme] ??= []).push(listing.id);
+  }
+
+  removePostings(listing: IndexedListing): void {
+    for (const lexeme of listing.text.lexemeIds) {
+      const list = this.postings[lexeme];
+      if (!list) continue;
+      const at = list.lastIndexOf(listing.id);
+      if (at < 0) continue;
+      list[at] = list[list.length - 1]!;
+      list.pop();
+    }
+  }
+}
+
+export interface DirectoryIndexOptions {
+  prisma: PrismaClient;
+  feed: NotificationFeed;
+  logger: Logger;
+}
+
+export class DirectoryIndex {
+  private state = new IndexState();
+  /** Every lexeme seen, by id (it only grows, across loads). */
+  private readonly lexemeIds = new Map<string, number>();
+  private readonly lexemes: string[] = [];
+  /** Documents parsed so far: the next one's stamp. */
+  private documents = 0;
+  /** Per operand of the search being run, a mark by listing id (set to `mark`). */
+  private readonly marks: Uint32Array[] = [];
+  private mark = 0;
+  private loaded = false;
+  private loading: Promise<void> | null = null;
+  /** Counts the feed's live flips: a load that saw one may have missed a change. */
+  private feedEpoch = 0;
+  private pendingIds = new Set<number>();
+  private pendingReviewsOf = new Set<number>();
+  private pendingAll = false;
+  private refreshing: Promise<void> | null = null;
+  private closed = false;
+  private readonly listeners: ((change: DirectoryChange) => void)[] = [];
+  /** Visitor text → its parsed tsquery (null: this module can't evaluate it, use SQL). */
+  private readonly textQueries = new LRUCache<string, { query: TextQuery | null; bound?: BoundText }>({ max: 20_000 });
+  /** The texts whose ranks are kept (the least recently searched lose theirs). */
+  private readonly rankedTexts = new LRUCache<BoundText, true>({
+    max: RANKED_TEXTS,
+    dispose: (_, text) => {
+      delete text.ranks;
+      delete text.order;
+    },
+  });
+  private readonly prisma: PrismaClient;
+  private readonly feed: NotificationFeed;
+  private readonly logger: Logger;
+
+  constructor({ prisma, feed, logger }: DirectoryIndexOptions) {
+    this.prisma = prisma;
+    this.feed = feed;
+    this.logger = logger;
+    feed.onChange((payload) => this.notified(payload));
+  }
+
+  /** True while answers from the index are the database's answers. */
+  get ready(): boolean {
+    return this.loaded && this.feed.live && !this.closed;
+  }
+
+  get live(): boolean {
+    return this.feed.live;
+  }
+
+  get size(): number {
+    return this.state.size;
+  }
+
+  onChange(listener: (change: DirectoryChange) => void): void {
+    this.listeners.push(listener);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.allSettled([this.loading, this.refreshing]);
+  }
+
+  /** Resolves once the index has loaded and applied every change it has heard of (tests and the bench). */
+  async whenReady(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!this.ready || this.refreshing || this.pendingIds.size > 0 || this.pendingAll) {
+      if (Date.now() > deadline) throw new Error('the directory index did not load in time');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  }
+
+  // ---- keeping current -------------------------------------------------------------------
+
+  private emit(change: DirectoryChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+
+  /** A notification's payload ('professionals:1,2', 'reviews:3', 'professionals:*', …); null: the feed went live or down. */
+  private notified(payload: string | null): void {
+    if (this.closed) return;
+    if (payload === null) {
+      // Live again (or lost): whatever happened meanwhile is unknown, so read everything again.
+      this.feedEpoch += 1;
+      this.loaded = false;
+      this.emit({ listings: null, reviewsOf: [] });
+      if (this.feed.live) this.startLoad();
+      return;
+    }
+    const match = /^(professionals|reviews):([\d,]+|\*)$/.exec(payload);
+    if (match?.[1] === 'reviews' && match[2] === '*') {
+      this.emit({ listings: null, reviewsOf: [] });
+      return;
+    }
+    if (!match || match[2] === '*') this.pendingAll = true;
+    else {
+      const pending = match[1] === 'reviews' ? this.pendingReviewsOf : this.pendingIds;
+      for (const id of match[2]!.split(',')) if (id) pending.add(Number(id));
+    }
+    if (this.loaded) this.scheduleRefresh();
+  }
+
+  private startLoad(): void {
+    if (this.loading || this.closed) return;
+    this.loading = this.load()
+      .catch((err: unknown) => {
+        this.logger.error({ err }, 'directory index: load failed; searches use SQL meanwhile');
+      })
+      .finally(() => {
+        this.loading = null;
+        if (!this.loaded && this.feed.live && !this.closed) setTimeout(() => this.startLoad(), 1_000).unref();
+        else if (this.loaded) this.scheduleRefresh();
+      });
+  }
+
+  private async load(): Promise<void> {
+    const started = Date.now();
+    const epoch = this.feedEpoch;
+    // Whatever is pending now is part of what is read below; what commits from here on notifies.
+    this.pendingIds.clear();
+    this.pendingReviewsOf.clear();
+    this.pendingAll = false;
+    const state = new IndexState();
+    let afterId = 0;
+    for (;;) {
+      if (this.closed || !this.feed.live || epoch !== this.feedEpoch) return;
+      const rows = await this.prisma.$queryRaw<IndexRow[]>`
+        SELECT ${INDEX_COLUMNS} FROM professionals p
+        WHERE ${LISTED} AND p.id > ${afterId}::int ORDER BY p.id LIMIT ${LOAD_BATCH}::int`;
+      for (const row of rows) {
+        const listing = this.toListing(row, undefined);
+        state.put(listing, { sorted: false });
+        state.addPostings(listing);
+      }
+      if (rows.length < LOAD_BATCH) break;
+      afterId = rows[rows.length - 1]!.id;
+    }
+    if (epoch !== this.feedEpoch || this.closed) return;
+    state.sortAll();
+    this.rankedTexts.clear();
+    this.state = state;
+    this.loaded = true;
+    this.emit({ listings: null, reviewsOf: [] });
+    this.logger.info({ listings: state.size, ms: Date.now() - started }, 'directory index loaded');
+  }
+
+  private scheduleRefresh(): void {
+    if (this.refreshing || this.closed) return;
+    if (!this.pendingAll && this.pendingIds.size === 0 && this.pendingReviewsOf.size === 0) return;
+    this.refreshing = this.refresh()
+      .catch((err: unknown) => {
+        // A change not applied would leave the index stale: read everything again.
+        this.logger.error({ err }, 'directory index: refresh failed; loading again');
+        this.loaded = false;
+        this.emit({ listings: null, reviewsOf: [] });
+        if (this.feed.live) this.startLoad();
+      })
+      .finally(() => {
+        this.refreshing = null;
+        this.scheduleRefresh();
+      });
+  }
+
+  private async refresh(): Promise<void> {
+    if (this.pendingAll || this.pendingIds.size > REFRESH_ALL_ABOVE) {
+      this.loaded = false;
+      this.emit({ listings: null, reviewsOf: [] });
+      this.startLoad();
+      return;
+    }
+    const ids = [...this.pendingIds];
+    const reviewsOf = [...this.pendingReviewsOf];
+    this.pendingIds.clear();
+    this.pendingReviewsOf.clear();
+    const rows = ids.length
+      ? await this.prisma.$queryRaw<IndexRow[]>`SELECT ${INDEX_COLUMNS} FROM professionals p WHERE p.id = ANY(${ids}::int[])`
+      : [];
+    if (!this.loaded) return;
+    const state = this.state;
+    const fresh = new Map(rows.filter((row) => row.listed).map((row) => [row.id, row]));
+    const listings: NonNullable<DirectoryChange['listings']> = [];
+    for (const id of ids) {
+      const before = state.listing(id);
+      const row = fresh.get(id);
+      const after = row ? this.toListing(row, before) : undefined;
+      // Same words (a new rating, say): the parsed document and its postings stay as they are.
+      const sameText = before !== undefined && after !== undefined && after.text === before.text;
+      const textOrders = [...this.rankedTexts.keys()].filter((text) => text.order);
+      if (before) {
+        const slot = state.slotOf.get(id)!;
+        for (const text of textOrders) text.order!.remove(slot);
+        state.remove(id);
+        if (!sameText) state.removePostings(before);
+      }
+      if (after) {
+        state.put(after, { sorted: true });
+        if (!sameText) state.addPostings(after);
+        const slot = state.slotOf.get(id)!;
+        for (const text of textOrders) if (documentFinds(text, after.text)) text.order!.insert(slot);
+      }
+      listings.push({ id, before, after });
+    }
+    this.emit({ listings, reviewsOf });
+  }
+
+  private toListing(row: IndexRow, before: IndexedListing | undefined): IndexedListing {
+    const { hourlyRatePence, ratingTenths, vectorText, listed: _listed, ...publicRow } = row;
+    let serviceMask = 0;
+    for (const service of row.services) serviceMask |= SERVICE_BIT.get(service) ?? 0;
+    const textDigest = createHash('sha1').update(vectorText).digest('base64');
+    return {
+      id: row.id,
+      serviceMask,
+      region: row.region,
+      lat: row.lat ?? NaN,
+      lng: row.lng ?? NaN,
+      ratingTenths,
+      reviewCount: row.reviewCount,
+      hourlyPence: hourlyRatePence ?? -1,
+      projectBased: row.isProjectBased,
+      createdMs: new Date(row.createdAt).getTime(),
+      companyName: row.companyName,
+      textDigest,
+      text: before?.textDigest === textDigest ? before.text : this.document(vectorText),
+      json: JSON.stringify(toListItem(publicRow)),
+    };
+  }
+
+  /** A stored tsvector's text as a document of dictionary ids. */
+  private document(vectorText: string): IndexedDocument {
+    const parsed = parseTsvector(vectorText);
+    const lexemeIds = new Int32Array(parsed.lexemes.length);
+    parsed.lexemes.forEach((lexeme, i) => {
+      let id = this.lexemeIds.get(lexeme);
+      if (id === undefined) {
+        id = this.lexemes.length;
+        this.lexemes.push(lexeme);
+        this.lexemeIds.set(lexeme, id);
+      }
+      lexemeIds[i] = id;
+    });
+    this.documents += 1;
+    return { stamp: this.documents, lexemeIds, positions: packPositions(parsed.positions) };
+  }
+
+  // ---- searching -------------------------------------------------------------------------
+
+  /** The visitor's words as a tsquery PostgreSQL would build (asked once per distinct text). */
+  private async textQuery(search: string): Promise<BoundText | null> {
+    if (!this.textQueries.has(search)) {
+      const rows = await this.prisma.$queryRaw<{ q: string }[]>`SELECT (${tsquerySql(search)})::text AS q`;
+      this.textQueries.set(search, { query: parseTsquery(rows[0]?.q ?? '') });
+    }
+    return this.boundText(search);
+  }
+
+  /** The parsed text with its lexeme sets, from the cache (computed again when the dictionary grew). */
+  private boundText(search: string): BoundText | null {
+    const known = this.textQueries.get(search);
+    if (!known?.query) return null;
+    if (known.bound?.dictionarySize === this.lexemes.length) return known.bound;
+    const query = known.query;
+    const operandIds = query.operands.map((operand) => {
+      if (!operand.prefix) {
+        const id = this.lexemeIds.get(operand.lexeme);
+        return id === undefined ? [] : [id];
+      }
+      const ids: number[] = [];
+      for (let id = 0; id < this.lexemes.length; id++) if (lexemeMatches(this.lexemes[id]!, operand)) ids.push(id);
+      return ids;
+    });
+    const operandLexemes = operandIds.map((ids) => {
+      const flags = new Uint8Array(this.lexemes.length);
+      for (const id of ids) flags[id] = 1;
+      return flags;
+    });
+    const operandOf = new Map<QueryNode, number>();
+    const visit = (node: QueryNode | null): void => {
+      if (!node) return;
+      if (node.kind === 'word') operandOf.set(node, query.operands.findIndex((o) => o.lexeme === node.lexeme));
+      else if (node.kind === 'not') visit(node.operand);
+      else {
+        visit(node.left);
+        visit(node.right);
+      }
+    };
+    visit(query.root);
+    known.bound = { query, dictionarySize: this.lexemes.length, operandLexemes, operandIds, operandOf };
+    return known.bound;
+  }
+
+  /**
+   * `search_vector @@ query` for every listing at once: marks, by listing id, the listings each
+   * operand finds (through the postings), then compiles the tree to closures once.
+   */
+  private markText(text: BoundText): ((id: number) => boolean) | null {
+    const root = text.query.root;
+    if (!root) return () => false;
+    const state = this.state;
+    if (state.maxId > MAX_MARKED_ID) return null;
+    this.mark = (this.mark + 1) >>> 0 || 1;
+    const mark = this.mark;
+    const marks = text.operandIds.map((lexemes, i) => {
+      let marked = this.marks[i];
+      if (!marked || marked.length <= state.maxId) {
+        marked = new Uint32Array(Math.ceil((state.maxId + 1) * 1.25));
+        this.marks[i] = marked;
+      }
+      for (const lexeme of lexemes) for (const id of state.postings[lexeme] ?? []) marked[id] = mark;
+      return marked;
+    });
+    const compileNode = (node: QueryNode): ((id: number) => boolean) => {
+      switch (node.kind) {
+        case 'word': {
+          const marked = marks[text.operandOf.get(node)!]!;
+          return (id) => marked[id] === mark;
+        }
+        case 'not': {
+          const inner = compileNode(node.operand);
+          return (id) => !inner(id);
+        }
+        case 'and': {
+          const left = compileNode(node.left);
+          const right = compileNode(node.right);
+          return (id) => left(id) && right(id);
+        }
+        case 'or': {
+          const left = compileNode(node.left);
+          const right = compileNode(node.right);
+          return (id) => left(id) || right(id);
+        }
+      }
+    };
+    return compileNode(root);
+  }
+
+  /** The query's filter as values; null when its text needs SQL. */
+  private filter(query: DirectoryQuery, text: BoundText | null): Filter | null {
+    if (query.search && !text) return null;
+    const place = query.location ? findLocation(query.location)! : null;
+    return {
+      bit: query.service ? (SERVICE_BIT.get(query.service) ?? 0) : -1,
+      place: place && { name: place.name, regionId: this.state.columns.regionIdOf(place.name), area: circle(place, place.radiusKm / KM_PER_MILE) },
+      minRating: query.minRating ?? -Infinity,
+      priced: query.minHourlyRate !== undefined || query.maxHourlyRate !== undefined,
+      minPence: query.minHourlyRate === undefined ? -Infinity : Math.round(query.minHourlyRate * 100),
+      maxPence: query.maxHourlyRate === undefined ? Infinity : Math.round(query.maxHourlyRate * 100),
+      near: query.near ? circle(resolveNear(query.near), query.radiusMiles ?? DEFAULT_RADIUS_MILES) : null,
+      text: query.search ? text : null,
+    };
+  }
+
+  /**
+   * A matcher for the answer cache: whether a listing is one a search could include. Null when
+   * the index can't tell (not ready, or text it has not parsed yet): the answer is then
+   * forgotten on every change.
+   */
+  matcherFor(query: DirectoryQuery): ListingMatcher | null {
+    if (!this.ready) return null;
+    try {
+      const f = this.filter(query, query.search ? this.boundText(query.search) : null);
+      return f && ((listing) => matchesListing(f, listing));
+    } catch {
+      return null;
+    }
+  }
+
+  /** Every matching slot, in `order`; null when the index can't answer. Runs without awaiting. */
+  private async prepare(query: DirectoryQuery): Promise<{ f: Filter; textTest: ((id: number) => boolean) | null } | null> {
+    if (query.near) resolveNear(query.near); // an unknown place is a 400 whatever answers
+    const text = query.search ? await this.textQuery(query.search) : null;
+    if (!this.ready) return null;
+    const f = this.filter(query, text);
+    if (!f) return null;
+    // Nothing awaits from here to the end of the search: the marks are this search's alone.
+    const textTest = f.text ? this.markText(f.text) : null;
+    if (f.text && !textTest) return null;
+    return { f, textTest };
+  }
+
+  /** ts_rank of the listing in `slot` for a text, computed once per document and text. */
+  private rankOf(text: BoundText, c: ListingColumns, slot: number): number {
+    const id = c.id[slot]!;
+    let ranks = text.ranks;
+    if (!ranks || ranks.rank.length <= id) {
+      const size = Math.ceil((this.state.maxId + 1) * 1.25);
+      const grown = { rank: new Float32Array(size), stamp: new Int32Array(size) };
+      if (ranks) {
+        grown.rank.set(ranks.rank);
+        grown.stamp.set(ranks.stamp);
+      }
+      ranks = grown;
+      text.ranks = ranks;
+    }
+    if (ranks.stamp[id] !== c.textStamp[slot]) {
+      const doc = c.listings[slot]!.text;
+      ranks.rank[id] = tsRank(doc, text.query, text.operandLexemes);
+      ranks.stamp[id] = doc.stamp;
+    }
+    return ranks.rank[id]!;
+  }
+
+  /** The listings a text finds in relevance order: ts_rank DESC, then BEST_RATED_ORDER (built once, then kept current). */
+  private relevanceOrder(text: BoundText, textTest: (id: number) => boolean): SlotOrder {
+    this.rankedTexts.set(text, true);
+    if (text.order) return text.order;
+    const { columns: c, orders } = this.state;
+    const found: number[] = [];
+    for (let i = 0; i < orders.id.length; i++) {
+      const slot = orders.id.slots[i]!;
+      if (textTest(c.id[slot]!)) found.push(slot);
+    }
+    const order = new SlotOrder(c, (cols, a, b) => this.rankOf(text, cols, b) - this.rankOf(text, cols, a) || bestRated(cols, a, b));
+    order.fill(Int32Array.from(found));
+    text.order = order;
+    return order;
+  }
+
+  /** One page of the search as JSON and the total; null when the index can't answer (use SQL). */
+  async page(query: DirectoryQuery): Promise<{ json: string; total: number } | null> {
+    const prepared = await this.prepare(query);
+    if (!prepared) return null;
+    const { f, textTest } = prepared;
+    const { columns: c, orders } = this.state;
+    const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+    const offset = query.offset ?? 0;
+    const end = offset + limit;
+    const sort: Sort = query.sort ?? (query.search ? 'relevance' : query.near ? 'distance' : 'rating');
+    let page: number[];
+    let total = 0;
+    if (sort === 'distance' && f.near) {
+      // Sorted per search: every match with its distance, then the first `end` of them.
+      const found: number[] = [];
+      const miles: number[] = [];
+      for (let i = 0; i < orders.id.length; i++) {
+        const slot = orders.id.slots[i]!;
+        if (!matchesSlot(f, c, slot, textTest)) continue;
+        found.push(slot);
+        miles.push(distanceMiles(f.near.point, c.lat[slot]!, c.lng[slot]!));
+      }
+      total = found.length;
+      // Found in id order, so the position breaks ties as `p.id ASC` does.
+      const positions = found.map((_, i) => i);
+      page = topK(positions, end, (a, b) => miles[a]! - miles[b]! || a - b).slice(offset, end).map((i) => found[i]!);
+    } else {
+      // A presorted order; for relevance, the text's own (only the listings it finds, so no text test).
+      const relevance = sort === 'relevance' && f.text ? this.relevanceOrder(f.text, textTest!) : null;
+      const order = relevance ?? (sort === 'price' ? orders.price : sort === 'newest' ? orders.newest : orders.rating);
+      const test = relevance ? null : textTest;
+      page = [];
+      for (let i = 0; i < order.length; i++) {
+        const slot = order.slots[i]!;
+        if (!matchesSlot(f, c, slot, test)) continue;
+        if (total >= offset && total < end) page.push(slot);
+        total += 1;
+      }
+    }
+    const parts = page.map((slot) => {
+      const json = c.listings[slot]!.json;
+      if (!f.near) return json;
+      const miles = distanceMiles(f.near.point, c.lat[slot]!, c.lng[slot]!);
+      return `${json.slice(0, -1)},"distanceMiles":${Math.round(miles * 10) / 10}}`;
+    });
+    return { json: `[${parts.join(',')}]`, total };
+  }
+
+  async count(query: DirectoryQuery): Promise<number | null> {
+    const prepared = await this.prepare(query);
+    if (!prepared) return null;
+    const { columns: c, orders } = this.state;
+    let total = 0;
+    for (let i = 0; i < orders.id.length; i++) if (matchesSlot(prepared.f, c, orders.id.slots[i]!, prepared.textTest)) total += 1;
+    return total;
+  }
+
+  /** mapPointsJson's answer (search-professionals.ts), from memory. */
+  async mapJson(query: DirectoryQuery): Promise<string | null> {
+    const prepared = await this.prepare(query);
+    if (!prepared) return null;
+    const { columns: c, orders } = this.state;
+    const matched: number[] = [];
+    for (let i = 0; i < orders.id.length; i++) {
+      const slot = orders.id.slots[i]!;
+      if (matchesSlot(prepared.f, c, slot, prepared.textTest)) matched.push(slot);
+    }
+    const withNames = matched.length <= NAMED_MAP_POINTS_LIMIT;
+    const points: string[] = [];
+    for (const slot of matched) {
+      const lat = c.lat[slot]!;
+      const lng = c.lng[slot]!;
+      if (Number.isNaN(lat) || Number.isNaN(lng)) continue;
+      const point = `[${c.id[slot]},${float8Text(rint(lat * COORDINATE_FACTOR) / COORDINATE_FACTOR)},${float8Text(rint(lng * COORDINATE_FACTOR) / COORDINATE_FACTOR)}`;
+      points.push(withNames ? `${point},${JSON.stringify(c.listings[slot]!.companyName)}]` : `${point}]`);
+    }
+    return `{"total":${matched.length},"points":[${points.join(',')}]}`;
+  }
+}
+
+/** The first k of `items` in `compare` order (sorted), without sorting all of them when k is small. */
+function topK<T>(items: T[], k: number, compare: (a: T, b: T) => number): T[] {
+  if (k <= 0) return [];
+  if (items.length <= k * 4 || items.length <= 2_000) return items.sort(compare).slice(0, k);
+  // A max-heap of the best k seen so far: O(n log k).
+  const heap: T[] = [];
+  const up = (i: number) => {
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (compare(heap[i]!, heap[parent]!) <= 0) break;
+      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+      i = parent;
+    }
+  };
+  const down = (i: number) => {
+    for (;;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let largest = i;
+      if (left < heap.length && compare(heap[left]!, heap[largest]!) > 0) largest = left;
+      if (right < heap.length && compare(heap[right]!, heap[largest]!) > 0) largest = right;
+      if (largest === i) break;
+      [heap[i], heap[largest]] = [heap[largest]!, heap[i]!];
+      i = largest;
+    }
+  };
+  for (const item of items) {
+    if (heap.length < k) {
+      heap.push(item);
+      up(heap.length - 1);
+    } else if (compare(item, heap[0]!) < 0) {
+      heap[0] = item;
+      down(0);
+    }
+  }
+  return heap.sort(compare);
+}

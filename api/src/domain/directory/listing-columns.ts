@@ -1,0 +1,173 @@
+// The directory index's listings by column (decision 0019): each listing has a slot, and every
+// field a search filters or sorts on is a typed array indexed by slot. A search reads a few
+// arrays of 100,000 numbers front to back (a few hundred KB each, in the CPU's caches) instead
+// of chasing 100,000 objects across the heap: a whole scan costs well under a millisecond where
+// the same scan over objects measured 5 ms. The orders the directory offers are arrays of slots
+// kept sorted as listings change.
+import { BAYES_PRIOR_MEAN, BAYES_PRIOR_WEIGHT } from '../../../../core/rating';
+import type { IndexedListing } from './directory-index';
+
+const PRIOR_SUM_TENTHS = Math.round(BAYES_PRIOR_MEAN * BAYES_PRIOR_WEIGHT * 10);
+
+export class ListingColumns {
+  capacity = 0;
+  id = new Int32Array(0);
+  service = new Int32Array(0);
+  region = new Int32Array(0);
+  lat = new Float64Array(0);
+  lng = new Float64Array(0);
+  ratingTenths = new Int32Array(0);
+  reviewCount = new Int32Array(0);
+  /** The hourly equivalent in pence; -1 when none. */
+  pence = new Int32Array(0);
+  projectBased = new Uint8Array(0);
+  createdMs = new Float64Array(0);
+  /** The stamp of the listing's parsed document (text-search.ts IndexedDocument). */
+  textStamp = new Int32Array(0);
+  readonly listings: (IndexedListing | undefined)[] = [];
+  private readonly free: number[] = [];
+  private used = 0;
+  private readonly regionIds = new Map<string, number>();
+
+  /** A region name's number here; -2 (equal to no slot's) when no listing has used it. */
+  regionIdOf(name: string): number {
+    return this.regionIds.get(name) ?? -2;
+  }
+
+  add(listing: IndexedListing): number {
+    const slot = this.free.pop() ?? this.used++;
+    if (slot >= this.capacity) this.grow(Math.max(1024, Math.ceil(this.capacity * 1.5)));
+    let region = this.regionIds.get(listing.region);
+    if (region === undefined) {
+      region = this.regionIds.size;
+      this.regionIds.set(listing.region, region);
+    }
+    this.id[slot] = listing.id;
+    this.service[slot] = listing.serviceMask;
+    this.region[slot] = region;
+    this.lat[slot] = listing.lat;
+    this.lng[slot] = listing.lng;
+    this.ratingTenths[slot] = listing.ratingTenths;
+    this.reviewCount[slot] = listing.reviewCount;
+    this.pence[slot] = listing.hourlyPence;
+    this.projectBased[slot] = listing.projectBased ? 1 : 0;
+    this.createdMs[slot] = listing.createdMs;
+    this.textStamp[slot] = listing.text.stamp;
+    this.listings[slot] = listing;
+    return slot;
+  }
+
+  release(slot: number): void {
+    this.listings[slot] = undefined;
+    this.free.push(slot);
+  }
+
+  private grow(capacity: number): void {
+    const grown = <T extends Int32Array | Float64Array | Uint8Array>(old: T, make: (n: number) => T): T => {
+      const next = make(capacity);
+      next.set(old);
+      return next;
+    };
+    this.id = grown(this.id, (n) => new Int32Array(n));
+    this.service = grown(this.service, (n) => new Int32Array(n));
+    this.region = grown(this.region, (n) => new Int32Array(n));
+    this.lat = grown(this.lat, (n) => new Float64Array(n));
+    this.lng = grown(this.lng, (n) => new Float64Array(n));
+    this.ratingTenths = grown(this.ratingTenths, (n) => new Int32Array(n));
+    this.reviewCount = grown(this.reviewCount, (n) => new Int32Array(n));
+    this.pence = grown(this.pence, (n) => new Int32Array(n));
+    this.projectBased = grown(this.projectBased, (n) => new Uint8Array(n));
+    this.createdMs = grown(this.createdMs, (n) => new Float64Array(n));
+    this.textStamp = grown(this.textStamp, (n) => new Int32Array(n));
+    this.capacity = capacity;
+  }
+}
+
+export type SlotCompare = (c: ListingColumns, a: number, b: number) => number;
+
+/**
+ * BEST_RATED_ORDER (directory-filters.ts): reviewed first, the Bayesian average best first, more
+ * reviews first, then id. The average is compared as an exact fraction (cross-multiplied in
+ * integers), as PostgreSQL's numeric division keeps 16 significant digits: equal averages tie,
+ * different ones never do (for review counts below about 2,000 per listing).
+ */
+export const bestRated: SlotCompare = (c, a, b) => {
+  const countA = c.reviewCount[a]!;
+  const countB = c.reviewCount[b]!;
+  if ((countA > 0) !== (countB > 0)) return countA > 0 ? -1 : 1;
+  const cross =
+    (c.ratingTenths[b]! * countB + PRIOR_SUM_TENTHS) * (countA + BAYES_PRIOR_WEIGHT) -
+    (c.ratingTenths[a]! * countA + PRIOR_SUM_TENTHS) * (countB + BAYES_PRIOR_WEIGHT);
+  if (cross !== 0) return cross;
+  if (countA !== countB) return countB - countA;
+  return c.id[a]! - c.id[b]!;
+};
+
+/** hourly_rate_pence ASC NULLS LAST, id. */
+export const cheapest: SlotCompare = (c, a, b) => {
+  const pa = c.pence[a]! < 0 ? Infinity : c.pence[a]!;
+  const pb = c.pence[b]! < 0 ? Infinity : c.pence[b]!;
+  if (pa !== pb) return pa < pb ? -1 : 1;
+  return c.id[a]! - c.id[b]!;
+};
+
+/** created_at DESC, id. */
+export const newest: SlotCompare = (c, a, b) => {
+  if (c.createdMs[a] !== c.createdMs[b]) return c.createdMs[b]! - c.createdMs[a]!;
+  return c.id[a]! - c.id[b]!;
+};
+
+export const byId: SlotCompare = (c, a, b) => c.id[a]! - c.id[b]!;
+
+/** Slots kept in one order; a change moves at most all of them by one (memmove of 400 KB at 100k: ~30 µs). */
+export class SlotOrder {
+  slots = new Int32Array(1024);
+  length = 0;
+
+  constructor(
+    private readonly columns: ListingColumns,
+    readonly compare: SlotCompare,
+  ) {}
+
+  /** Replaces the contents with these slots, sorted. */
+  fill(slots: Int32Array): void {
+    const c = this.columns;
+    const sorted = Array.from(slots).sort((a, b) => this.compare(c, a, b));
+    this.slots = new Int32Array(Math.max(1024, Math.ceil(sorted.length * 1.25)));
+    this.slots.set(sorted);
+    this.length = sorted.length;
+  }
+
+  /** Where `slot` is or would go (lower bound). */
+  private position(slot: number): number {
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if (this.compare(this.columns, this.slots[mid]!, slot) < 0) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  insert(slot: number): void {
+    if (this.length === this.slots.length) {
+      const grown = new Int32Array(Math.ceil(this.slots.length * 1.5));
+      grown.set(this.slots);
+      this.slots = grown;
+    }
+    const at = this.position(slot);
+    this.slots.copyWithin(at + 1, at, this.length);
+    this.slots[at] = slot;
+    this.length += 1;
+  }
+
+  /** Removes `slot`, whose columns must still hold the values it was inserted with. */
+  remove(slot: number): void {
+    let at = this.position(slot);
+    if (this.slots[at] !== slot) at = this.slots.subarray(0, this.length).indexOf(slot);
+    if (at < 0) return;
+    this.slots.copyWithin(at, at + 1, this.length);
+    this.length -= 1;
+  }
+}
