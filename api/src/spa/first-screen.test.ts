@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_DATA_ID } from '../../../core/first-screen';
-import { firstScreenDataTag, scriptSafeJson } from './first-screen';
+import { firstScreenDataTag } from './first-screen';
 import { withRootMarkup } from './page-preloads';
+import { scriptSafeJson } from './scripts-after-paint';
 
 describe('scriptSafeJson', () => {
   it('keeps text that could end the script element or open a comment out of the markup, and reads back the same', () => {

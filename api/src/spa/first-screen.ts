@@ -21,6 +21,7 @@ import { countMatches, findLiveProfessional, findPage } from '../domain/director
 import { listPublicReviews } from '../domain/reviews/list-public-reviews';
 import { getReviewSummary } from '../domain/reviews/review-summary';
 import { parseDirectoryQuery } from '../routes/professionals';
+import { scriptSafeJson } from './scripts-after-paint';
 
 /** Sort and page don't change which professionals match (as in routes/professionals.ts). */
 const PAGE_ONLY = ['sort', 'limit', 'offset'] as const;
@@ -103,16 +104,6 @@ export function firstScreenRenderers({ staticDir, logger }: { staticDir: string;
     }
     return loaded.renderer;
   };
-}
-
-/** JSON for inside <script type="application/json">: nothing in it can end the element or open a comment. */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 }
 
 /** The element holding a first screen's answers (data, never run: the CSP has nothing to allow). */

@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PAGES, pageAt, pageDataPath } from '../../../core/pages';
 import { escapeHtml } from '../domain/seo/escape';
+import { scriptsAfterPaint } from './scripts-after-paint';
 
 /** One chunk of the Vite manifest (only the fields used here). */
 interface ManifestChunk {
@@ -72,13 +73,12 @@ function staticClosure(manifest: ViteManifest, key: string, seen = new Set<strin
 
 const EMPTY_ROOT = /<div id="root"><\/div>/;
 const STYLESHEET_LINKS = /<link rel="stylesheet"[^>]*>/g;
-const MODULE_TAGS = /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g;
 
 /**
  * index.html with the page's prerendered markup in its root element, when the build has it, and
  * the entry stylesheet inlined: the first paint then needs this one response and nothing else.
- * Its scripts only make the page interactive, so they are fetched at low priority, behind the
- * document and the page's data.
+ * Its scripts only make the page interactive, so they and the preloads are asked for after the
+ * first paint (scripts-after-paint.ts).
  */
 export function withPrerenderedPage(
   html: string,
@@ -92,11 +92,11 @@ export function withPrerenderedPage(
 
 /**
  * index.html with `markup` in its root element (and `after` just behind it: outside the root, where
- * hydration does not look), the entry stylesheet inlined and the scripts at low priority, as for a
- * prerendered page. Also used for the pages the server renders per request (first-screen.ts).
+ * hydration does not look), the entry stylesheet inlined and the scripts asked for after the first
+ * paint, as for a prerendered page. Also used for the pages the server renders per request (first-screen.ts).
  */
 export function withRootMarkup(html: string, { markup, after = '', entryStyles }: { markup: string; after?: string; entryStyles: InlineStyle[] }): string {
-  let page = html.replace(MODULE_TAGS, (tag) => `${tag} fetchpriority="low"`).replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>${after}`);
+  let page = scriptsAfterPaint(html).replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>${after}`);
   const inline = new Map(entryStyles.map(({ href, css }) => [`href="${href}"`, css]));
   page = page.replace(STYLESHEET_LINKS, (tag) => {
     const css = [...inline].find(([attribute]) => tag.includes(attribute))?.[1];
