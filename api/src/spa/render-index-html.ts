@@ -13,6 +13,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { FirstScreen, FirstScreenLoad, FirstScreenRenderer } from '../../../core/first-screen';
+import { AppError } from '../domain/app-error';
 import { injectPageMeta, type PageMeta } from '../domain/seo/page-meta';
 import { firstScreenDataTag } from './first-screen';
 import { pagePreloadTags, withPrerenderedPage, withRootMarkup, type BuildInfo } from './page-preloads';
@@ -45,7 +46,9 @@ async function renderFirstScreen(ctx: Context, source: FirstScreenSource | undef
     const renderer = await source.renderer();
     return renderer ? await renderer.renderFirstScreen({ pathname: ctx.path, search: ctx.querystring, load: source.load }) : null;
   } catch (err) {
-    source.logger.warn({ err, path: ctx.path }, 'server rendering failed: the page is served without it');
+    // An expected refusal (a postcode the directory cannot place) is the SPA's to show, as before.
+    if (err instanceof AppError) source.logger.debug({ code: err.code, path: ctx.path }, 'not server-rendered: the API refused its answer');
+    else source.logger.warn({ err, path: ctx.path }, 'server rendering failed: the page is served without it');
     return null;
   }
 }
