@@ -1,5 +1,6 @@
 // Lint rules, including the dependency rule of docs/architecture.md:
 //   frontend → core;  api → core, prisma;  worker → core, prisma;  api and worker never import each other;
+//   (the API loads the front end's SSR build by file path at run time, never its source: decisions/0018);
 //   scripts (the top: start, build, bench, db) may import anything, and nothing imports scripts;
 //   prisma is the database only (nothing of ours but core);
 //   api/src/domain knows nothing of HTTP (no koa, no middleware, no routes);
@@ -46,7 +47,11 @@ export default tseslint.config(
             { target: './frontend', from: './scripts' },
             { target: './api', from: './worker', message: 'api and worker meet only in the database and core/jobs.ts.' },
             { target: './worker', from: './api', message: 'api and worker meet only in the database and core/jobs.ts.' },
-            { target: './api', from: './frontend' },
+            {
+              target: './api',
+              from: './frontend',
+              message: "The API never imports front-end source: it loads the front end's SSR build at run time (api/src/spa/first-screen.ts, docs/decisions/0018).",
+            },
             { target: './worker', from: './frontend' },
             { target: './core', from: ['./api', './worker', './frontend', './prisma', './scripts'], message: 'core depends on nothing of ours.' },
             { target: './frontend', from: './core/**/*.server.ts', message: 'core/**/*.server.ts reads files: Node code only.' },

@@ -4,9 +4,12 @@
 // The build also writes .br and .gz beside every script and stylesheet: the API serves those
 // (koa-send picks one by Accept-Encoding), so no file is compressed per request (LCP budget,
 // docs/performance.md: 250 KB of raw entry script is over a second on a slow mobile link).
-// Then it prerenders the pages of src/prerender.tsx into .vite/prerendered.json, which the API puts
-// into those pages' index.html (api/src/spa/page-preloads.ts).
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+// Then it builds the server-render entries (src/prerender.tsx, src/server-render.tsx) into
+// .vite/ssr/, prerenders the pages of src/prerender.tsx into .vite/prerendered.json, which the API
+// puts into those pages' index.html (api/src/spa/page-preloads.ts), and leaves server-render.js there
+// for the API to render the directory and profiles per request (api/src/spa/first-screen.ts,
+// docs/decisions/0018-server-rendered-first-screen.md). .vite/ is never served (a hidden folder).
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -48,14 +51,15 @@ function precompress(): Plugin {
 }
 
 /**
- * After the client build: an SSR build of src/prerender.tsx (into node_modules/.cache, so its
- * imports of react and friends resolve), run in this process for each of its paths.
+ * After the client build: an SSR build of the server-render entries into .vite/ssr/, every package
+ * bundled in (the production image keeps only the API's dependencies, and React is the front end's),
+ * then the prerendered pages made with it in this process.
  */
-function prerender(): Plugin {
+function serverRender(): Plugin {
   let isSsrBuild = false;
   let buildOutDir = outDir;
   return {
-    name: 'itconnect-prerender',
+    name: 'itconnect-server-render',
     apply: 'build',
     configResolved(config) {
       isSsrBuild = Boolean(config.build.ssr);
@@ -63,31 +67,35 @@ function prerender(): Plugin {
     },
     async closeBundle() {
       if (isSsrBuild) return;
-      const ssrDir = fileURLToPath(new URL('../node_modules/.cache/itconnect-prerender', import.meta.url));
+      const ssrDir = path.join(buildOutDir, '.vite', 'ssr');
       await build({
         configFile: false,
         root: frontendDir,
         logLevel: 'warn',
         plugins: [react()],
-        build: { ssr: 'src/prerender.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false, minify: false },
+        ssr: { noExternal: true, target: 'node' },
+        build: {
+          ssr: true,
+          rollupOptions: { input: { prerender: 'src/prerender.tsx', 'server-render': 'src/server-render.tsx' } },
+          outDir: ssrDir,
+          emptyOutDir: true,
+          copyPublicDir: false,
+          minify: false,
+        },
       });
-      try {
-        const entry = `${pathToFileURL(path.join(ssrDir, 'prerender.js')).href}?build=${Date.now()}`;
-        const { PRERENDERED_PATHS, prerenderPage } = (await import(entry)) as typeof import('./src/prerender');
-        const pages: Record<string, string> = {};
-        for (const pathname of PRERENDERED_PATHS) pages[pathname] = await prerenderPage(pathname);
-        await mkdir(path.join(buildOutDir, '.vite'), { recursive: true });
-        await writeFile(path.join(buildOutDir, '.vite', 'prerendered.json'), `${JSON.stringify(pages, null, 2)}\n`);
-      } finally {
-        await rm(ssrDir, { recursive: true, force: true });
-      }
+      const entry = `${pathToFileURL(path.join(ssrDir, 'prerender.js')).href}?build=${Date.now()}`;
+      const { PRERENDERED_PATHS, prerenderPage } = (await import(entry)) as typeof import('./src/prerender');
+      const pages: Record<string, string> = {};
+      for (const pathname of PRERENDERED_PATHS) pages[pathname] = await prerenderPage(pathname);
+      await mkdir(path.join(buildOutDir, '.vite'), { recursive: true });
+      await writeFile(path.join(buildOutDir, '.vite', 'prerendered.json'), `${JSON.stringify(pages, null, 2)}\n`);
     },
   };
 }
 
 export default defineConfig({
   root: frontendDir,
-  plugins: [react(), tailwindcss(), precompress(), prerender()],
+  plugins: [react(), tailwindcss(), precompress(), serverRender()],
   build: {
     outDir,
     emptyOutDir: true,

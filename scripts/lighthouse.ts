@@ -1,7 +1,8 @@
 // `npm run bench:lighthouse [-- <base URL>]`: Lighthouse mobile runs of the key pages of a running
 // site (`npm run build && npm start` first), against docs/performance.md's LCP and CLS budgets.
-//   pages: '/', '/professionals', '/locations' and one live profile (the first of
-//   GET /api/professionals?limit=1)
+//   pages: '/', '/professionals', a filtered directory (/professionals?service=Web%20Design&location=Manchester),
+//   '/locations' and one live profile (the first of GET /api/professionals?limit=1);
+//   LIGHTHOUSE_PATHS (comma-separated, 'profile' for that profile) measures only those
 // Prints a table with OK/MISSED per budget, the LCP element of each page, and writes
 // bench/results/lighthouse.json. Exits 1 when a budget is missed.
 // Base URL: the first argument, else LIGHTHOUSE_BASE_URL, else http://localhost:3000.
@@ -28,6 +29,8 @@ async function findProfilePath(): Promise<string> {
   return `/professionals/${encodeURIComponent(first.slug)}`;
 }
 
+const DEFAULT_PATHS = ['/', '/professionals', '/professionals?service=Web%20Design&location=Manchester', '/locations', 'profile'];
+
 function verdict(isOk: boolean): string {
   return isOk ? 'OK' : 'MISSED';
 }
@@ -51,7 +54,8 @@ function printTable(results: LighthousePageResult[]): void {
 }
 
 async function main(): Promise<void> {
-  const paths = ['/', '/professionals', '/locations', await findProfilePath()];
+  const chosen = process.env.LIGHTHOUSE_PATHS?.split(',').map((p) => p.trim()).filter(Boolean) ?? DEFAULT_PATHS;
+  const paths = await Promise.all(chosen.map((p) => (p === 'profile' ? findProfilePath() : Promise.resolve(p))));
   console.log(`Lighthouse (mobile, ${throttling === 'devtools' ? 'DevTools' : 'simulated'} throttling) on ${baseUrl}, ${runs} run(s) per page ...`);
   const started = Date.now();
   const results = await runLighthouse({

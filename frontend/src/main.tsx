@@ -7,6 +7,9 @@
 // hydrated instead: their markup stays, nothing moves (LCP and CLS budget, docs/performance.md), and
 // what the visitor typed before the scripts arrived is kept. Hydration needs the first render to
 // match that markup: hooks that read the browser take a server snapshot (useSyncExternalStore).
+// The directory and profiles are rendered by the server per request, with their data
+// (src/server-render.tsx): the answers they were made from come with the page and go into SWR's
+// cache before hydration (api/first-screen-data.ts), so the hooks find them and fetch nothing.
 // Maintenance (spec section 4 "App start", product rule 12): the directory list is probed in
 // parallel with that chunk; 503 or a network error shows the gate instead of the site. The first
 // render waits for the probe at most PROBE_WAIT_MS (a slow answer must not hold the site back);
@@ -14,6 +17,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { readFirstScreenData, seedSwrCache } from './api/first-screen-data';
 import { probeMaintenance } from './api/maintenance';
 import { SwrProvider } from './api/swr-provider';
 import { isMaintenanceGateShown, setMaintenanceGate } from './components/maintenance/maintenance-state';
@@ -25,6 +29,8 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 const root = container;
 
 const PROBE_WAIT_MS = 3000;
+
+seedSwrCache(readFirstScreenData());
 
 function render(isGateShown: boolean): void {
   const app = (

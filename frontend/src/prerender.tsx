@@ -5,8 +5,8 @@
 // docs/performance.md). The cookie banner is not in it: the visitor's choice is unknown here, so the
 // banner appears after hydration for a visitor who has not chosen, and never flashes up for one
 // who has (cookie-consent.ts). Only pages whose first render depends on nothing but the URL belong
-// in PRERENDERED_PATHS (not the directory: its layout follows the
-// screen width; not a profile: its content is data).
+// in PRERENDERED_PATHS; the directory and profiles, whose content is data, are rendered by the API
+// per request instead (server-render.tsx).
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';

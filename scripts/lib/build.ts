@@ -1,6 +1,7 @@
 // The build the start script and the e2e runner need, done only when it is missing or older
 // than its sources:
-//   frontend: Vite → dist/frontend (served by the API from STATIC_DIR)
+//   frontend: Vite → dist/frontend (served by the API from STATIC_DIR), with the server-render
+//             entry the API renders the directory and profiles with in dist/frontend/.vite/ssr/
 //   server:   esbuild → dist/api/server.js and dist/worker/main.js (Node 20 cannot run
 //             TypeScript; packages stay external and are loaded from node_modules at run time)
 // "Older" compares the newest source file's mtime with the build output's, so a manual
@@ -22,6 +23,8 @@ export const SERVER_ENTRIES = {
 } as const;
 export const SERVER_OUTPUTS = Object.keys(SERVER_ENTRIES).map((name) => path.join(DIST_DIR, `${name}.js`));
 export const FRONTEND_OUTPUT = path.join(DIST_DIR, 'frontend', 'index.html');
+/** The server-render entry (api/src/spa/first-screen.ts): a build from before it existed is stale. */
+export const FRONTEND_SSR_OUTPUT = path.join(DIST_DIR, 'frontend', '.vite', 'ssr', 'server-render.js');
 
 function newestMtime(target: string): number {
   if (!existsSync(target)) return 0;
@@ -50,7 +53,7 @@ export function isStale(sources: string[], outputs: string[]): boolean {
   return sources.some((source) => newestMtime(path.join(ROOT, source)) > built);
 }
 
-export const isFrontendStale = () => isStale(FRONTEND_SOURCES, [FRONTEND_OUTPUT]);
+export const isFrontendStale = () => isStale(FRONTEND_SOURCES, [FRONTEND_OUTPUT, FRONTEND_SSR_OUTPUT]);
 export const isServerStale = () => isStale(SERVER_SOURCES, SERVER_OUTPUTS);
 
 /**

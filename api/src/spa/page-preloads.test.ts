@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pagePreloadTags, withPrerenderedPage, type ViteManifest } from './page-preloads';
+import { AFTER_PAINT_LOADER } from './scripts-after-paint';
 
 const manifest: ViteManifest = {
   'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react.js'], css: ['assets/index-1.css'] },
@@ -34,13 +35,19 @@ describe('pagePreloadTags', () => {
 describe('withPrerenderedPage', () => {
   const build = { prerendered: { '/': '<header>ITConnect</header><h1>Hello</h1>' }, entryStyles: [{ href: '/assets/index-1.css', css: 'h1{color:red}' }] };
 
-  it('fills the root, inlines the entry stylesheet and lowers the scripts’ priority', () => {
+  it('fills the root, inlines the entry stylesheet and leaves the scripts until after the first paint', () => {
     const html = withPrerenderedPage(TEMPLATE, { build, pathname: '/' });
     expect(html).toContain('<div id="root"><header>ITConnect</header><h1>Hello</h1></div>');
     expect(html).toContain('<style>h1{color:red}</style>');
     expect(html).not.toContain('rel="stylesheet"');
-    expect(html).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/index-1.js">');
-    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/react-1.js">');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).not.toContain('rel="modulepreload"');
+    const tags = JSON.parse(/id="itc-after-paint">(.*?)<\/script>/.exec(html)![1]!) as unknown;
+    expect(tags).toEqual([
+      { tag: 'script', attributes: { type: 'module', crossorigin: '', src: '/assets/index-1.js' } },
+      { tag: 'link', attributes: { rel: 'modulepreload', crossorigin: '', href: '/assets/react-1.js' } },
+    ]);
+    expect(html).toContain(`<script>${AFTER_PAINT_LOADER}</script>`);
   });
 
   it('leaves a page that was not prerendered alone', () => {

@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PAGES, pageAt, pageDataPath } from '../../../core/pages';
 import { escapeHtml } from '../domain/seo/escape';
+import { scriptsAfterPaint } from './scripts-after-paint';
 
 /** One chunk of the Vite manifest (only the fields used here). */
 interface ManifestChunk {
@@ -72,13 +73,12 @@ function staticClosure(manifest: ViteManifest, key: string, seen = new Set<strin
 
 const EMPTY_ROOT = /<div id="root"><\/div>/;
 const STYLESHEET_LINKS = /<link rel="stylesheet"[^>]*>/g;
-const MODULE_TAGS = /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g;
 
 /**
  * index.html with the page's prerendered markup in its root element, when the build has it, and
  * the entry stylesheet inlined: the first paint then needs this one response and nothing else.
- * Its scripts only make the page interactive, so they are fetched at low priority, behind the
- * document and the page's data.
+ * Its scripts only make the page interactive, so they and the preloads are asked for after the
+ * first paint (scripts-after-paint.ts).
  */
 export function withPrerenderedPage(
   html: string,
@@ -87,7 +87,16 @@ export function withPrerenderedPage(
   const { prerendered, entryStyles } = build;
   const markup = prerendered && Object.hasOwn(prerendered, pathname) ? prerendered[pathname] : undefined;
   if (!markup) return html;
-  let page = html.replace(MODULE_TAGS, (tag) => `${tag} fetchpriority="low"`).replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
+  return withRootMarkup(html, { markup, entryStyles });
+}
+
+/**
+ * index.html with `markup` in its root element (and `after` just behind it: outside the root, where
+ * hydration does not look), the entry stylesheet inlined and the scripts asked for after the first
+ * paint, as for a prerendered page. Also used for the pages the server renders per request (first-screen.ts).
+ */
+export function withRootMarkup(html: string, { markup, after = '', entryStyles }: { markup: string; after?: string; entryStyles: InlineStyle[] }): string {
+  let page = scriptsAfterPaint(html).replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>${after}`);
   const inline = new Map(entryStyles.map(({ href, css }) => [`href="${href}"`, css]));
   page = page.replace(STYLESHEET_LINKS, (tag) => {
     const css = [...inline].find(([attribute]) => tag.includes(attribute))?.[1];
@@ -96,8 +105,21 @@ export function withPrerenderedPage(
   return page;
 }
 
-/** The <link> tags for one page ('' when there is nothing to preload). */
-export function pagePreloadTags({ manifest, pathname, search }: { manifest: ViteManifest | undefined; pathname: string; search: string }): string {
+/**
+ * The <link> tags for one page ('' when there is nothing to preload). `isDataInPage`: the server
+ * rendered the page with its data (first-screen.ts), so its API answer is not fetched.
+ */
+export function pagePreloadTags({
+  manifest,
+  pathname,
+  search,
+  isDataInPage = false,
+}: {
+  manifest: ViteManifest | undefined;
+  pathname: string;
+  search: string;
+  isDataInPage?: boolean;
+}): string {
   const tags: string[] = [];
   const page = PAGES[pageAt(pathname)];
   if (manifest && manifest[page.module]) {
@@ -108,7 +130,7 @@ export function pagePreloadTags({ manifest, pathname, search }: { manifest: Vite
       if (!inEntry.has(key)) tags.push(`<link rel="modulepreload" crossorigin href="/${escapeHtml(manifest[key]!.file)}">`);
     }
   }
-  const data = pageDataPath(pathname, search);
+  const data = isDataInPage ? undefined : pageDataPath(pathname, search);
   // use-credentials: the SPA's fetch sends cookies (api/client.ts), and a preload is only reused
   // by a request with the same credentials mode.
   if (data) tags.push(`<link rel="preload" as="fetch" crossorigin="use-credentials" href="${escapeHtml(data)}">`);

@@ -6,10 +6,19 @@ import path from 'node:path';
 import type { Middleware } from 'koa';
 import { AppError } from '../domain/app-error';
 import { readBuildInfo, type BuildInfo } from './page-preloads';
-import { renderIndexHtml } from './render-index-html';
+import { renderIndexHtml, type FirstScreenSource } from './render-index-html';
 import { isPagePath } from './static-files';
 
-export function spaFallback({ staticDir, isProduction }: { staticDir: string; isProduction: boolean }): Middleware {
+export function spaFallback({
+  staticDir,
+  isProduction,
+  firstScreen,
+}: {
+  staticDir: string;
+  isProduction: boolean;
+  /** Renders the directory and profiles with their data per request (first-screen.ts); without it they are not. */
+  firstScreen?: FirstScreenSource;
+}): Middleware {
   const indexFile = path.resolve(staticDir, 'index.html');
   let cached: string | undefined;
   let cachedBuildInfo: BuildInfo | undefined;
@@ -54,6 +63,6 @@ export function spaFallback({ staticDir, isProduction }: { staticDir: string; is
       ctx.body = `The web front end has not been built: ${indexFile} is missing. Run \`npm run build\` (or set STATIC_DIR).`;
       return;
     }
-    await renderIndexHtml(ctx, template, await loadBuildInfo());
+    await renderIndexHtml(ctx, template, await loadBuildInfo(), firstScreen);
   };
 }

@@ -1,7 +1,17 @@
-import type { ReactNode } from 'react';
-import { SWRConfig } from 'swr';
+import { useState, type ReactNode } from 'react';
+import { SWRConfig, type Cache } from 'swr';
 import { SWR_OPTIONS } from './swr-options';
 
-export function SwrProvider({ children }: { children: ReactNode }) {
-  return <SWRConfig value={SWR_OPTIONS}>{children}</SWRConfig>;
+/**
+ * The app's SWR configuration. In the browser every hook shares SWR's global cache (the global
+ * `mutate` of api/auth.ts and friends acts on it). The server renders each request with a cache of
+ * its own that starts with the answers it loaded (`initialData`, SWR key → data), never the global one.
+ */
+export function SwrProvider({ children, initialData }: { children: ReactNode; initialData?: Record<string, unknown> }) {
+  const [value] = useState(() =>
+    initialData
+      ? { ...SWR_OPTIONS, provider: () => new Map(Object.entries(initialData).map(([key, data]) => [key, { data }])) as Cache }
+      : SWR_OPTIONS,
+  );
+  return <SWRConfig value={value}>{children}</SWRConfig>;
 }

@@ -20,11 +20,16 @@ export interface UseProfessionalsResult {
   retry: () => void;
 }
 
-export function useProfessionals(filters: DirectoryFilters): UseProfessionalsResult {
-  const getKey = (index: number, previous: ProfessionalsPage | null): string | null => {
+/** The SWR keys of the pages of a directory search (also what the server renders the first page with). */
+export function professionalsPageKey(filters: DirectoryFilters) {
+  return (index: number, previous: ProfessionalsPage | null): string | null => {
     if (previous && (previous.items.length < DEFAULT_PAGE_SIZE || (index * DEFAULT_PAGE_SIZE >= previous.total))) return null;
     return professionalsApiPath(filters, index * DEFAULT_PAGE_SIZE);
   };
+}
+
+export function useProfessionals(filters: DirectoryFilters): UseProfessionalsResult {
+  const getKey = professionalsPageKey(filters);
   const { data, error, isLoading, isValidating, size, setSize, mutate } = useSWRInfinite(getKey, fetchProfessionalsPage, {
     revalidateFirstPage: false,
     revalidateAll: false,

@@ -19,12 +19,25 @@ export function reviewsKey(professionalId: number, sort: ReviewSort = 'newest', 
   return `/api/reviews?professionalId=${professionalId}&sort=${sort}&limit=${REVIEWS_PAGE_SIZE}&offset=${offset}`;
 }
 
-export function useReviews(professionalId: number, sort: ReviewSort) {
-  const getKey = (index: number, previous: ListPage<ReviewItem> | null): string | null => {
+/** A page of reviews as plain data (no header reader), so the server can hand it to the browser. */
+export type ReviewsPage = Pick<ListPage<ReviewItem>, 'items' | 'total'>;
+
+/** The SWR keys of the pages of a professional's reviews (also what the server renders the first page with). */
+export function reviewsPageKey(professionalId: number, sort: ReviewSort) {
+  return (index: number, previous: ReviewsPage | null): string | null => {
     if (previous && index * REVIEWS_PAGE_SIZE >= previous.total) return null;
     return reviewsKey(professionalId, sort, index * REVIEWS_PAGE_SIZE);
   };
-  const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite(getKey, (path: string) => fetchListPage<ReviewItem>(path), {
+}
+
+async function fetchReviewsPage(path: string): Promise<ReviewsPage> {
+  const { items, total } = await fetchListPage<ReviewItem>(path);
+  return { items, total };
+}
+
+export function useReviews(professionalId: number, sort: ReviewSort) {
+  const getKey = reviewsPageKey(professionalId, sort);
+  const { data, error, isLoading, size, setSize, mutate } = useSWRInfinite(getKey, fetchReviewsPage, {
     revalidateFirstPage: false,
   });
   const pages = data ?? [];

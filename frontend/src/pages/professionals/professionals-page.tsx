@@ -6,6 +6,12 @@
 // above the list. The list is the primary, accessible content; the map is an extra view of the same
 // results. When the map's tiles cannot load, the map goes and the list takes the full width with a
 // note (product rule 30).
+// The server renders this page with its first results (src/server-render.tsx) without knowing the
+// screen width, so the markup is the same at every width and CSS lays it out (md: and max-md:
+// classes): the 'Filters (n)' row and the 'View on Map' panel exist below md only, the filter form is
+// shown from md up and below md only when opened, the map's box exists from md up. The width only
+// decides where the map is mounted, after hydration (useIsDesktop reads false on the server), so
+// nothing on screen moves when the scripts arrive (CLS budget, docs/performance.md).
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -113,30 +119,23 @@ export function ProfessionalsPage() {
         <h1 className={displayHeadingClass}>Professionals</h1>
         <p className="mt-1 text-gray-700">Find trusted IT professionals across the UK.</p>
 
-        {isDesktop ? (
-          <>
-            <div className="mt-6">{filterForm}</div>
-            <div className="mt-4">{count}</div>
-          </>
-        ) : (
-          <>
-            <div className="mt-4 flex items-center justify-between gap-3">
-              <button
-                type="button"
-                aria-expanded={areFiltersOpen}
-                aria-controls={filtersPanelId}
-                onClick={() => setFiltersOpen(!areFiltersOpen)}
-                className={outlineButtonClass}
-              >
-                Filters ({filterCount})
-              </button>
-              {count}
-            </div>
-            <div id={filtersPanelId} hidden={!areFiltersOpen} className="mt-3">
-              {filterForm}
-            </div>
-          </>
-        )}
+        {/* Below md: a row of 'Filters (n)' and the count, the form under it when opened. From md up
+            (block layout, where order does not apply): the form, then the count. */}
+        <div className="mt-4 flex flex-wrap items-center justify-between gap-3 md:mt-6 md:block">
+          <button
+            type="button"
+            aria-expanded={areFiltersOpen}
+            aria-controls={filtersPanelId}
+            onClick={() => setFiltersOpen(!areFiltersOpen)}
+            className={`${outlineButtonClass} md:hidden`}
+          >
+            Filters ({filterCount})
+          </button>
+          <div id={filtersPanelId} className={`order-last w-full ${areFiltersOpen ? '' : 'max-md:hidden'}`}>
+            {filterForm}
+          </div>
+          <div className="md:mt-4">{count}</div>
+        </div>
 
         <FilterChips filters={listFilters} onApply={apply} onClearAll={clearAll} />
 
@@ -144,11 +143,13 @@ export function ProfessionalsPage() {
           <p role="status" className="mt-4 rounded-md border border-gray-200 bg-gray-50 px-4 py-3 text-sm text-gray-800">
             {MAP_UNAVAILABLE_NOTE}
           </p>
-        ) : !isDesktop ? (
-          <MobileMapPanel isOpen={isMapOpen} onOpenChange={setMapOpen} map={map} />
-        ) : null}
+        ) : (
+          <div className="md:hidden">
+            <MobileMapPanel isOpen={isMapOpen} onOpenChange={setMapOpen} map={isDesktop ? null : map} />
+          </div>
+        )}
 
-        <div className={isMapAvailable && isDesktop ? 'mt-4 md:grid md:h-[70vh] md:grid-cols-[420px_1fr] md:gap-4' : 'mt-4'}>
+        <div className={isMapAvailable ? 'mt-4 md:grid md:h-[70vh] md:grid-cols-[420px_1fr] md:gap-4' : 'mt-4'}>
           <ResultsList
             professionals={professionals}
             isLoading={isLoading}
@@ -160,14 +161,14 @@ export function ProfessionalsPage() {
             onClear={clearAll}
             filters={listFilters}
             onApply={apply}
-            isFullWidth={!isMapAvailable || !isDesktop}
+            isFullWidth={!isMapAvailable}
             mapId={isMapShown ? mapId : undefined}
           />
-          {isMapAvailable && isDesktop ? (
+          {isMapAvailable ? (
             // isolate: Leaflet's panes and controls (z-index 400–1000) stack inside this box, so
             // they never draw over the sticky header when the page scrolls.
             <section aria-label="Map of results" className="relative isolate hidden h-full overflow-hidden rounded-lg border border-gray-200 md:block">
-              {map}
+              {isDesktop ? map : null}
             </section>
           ) : null}
         </div>

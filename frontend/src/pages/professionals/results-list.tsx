@@ -42,7 +42,7 @@ interface ResultsListProps {
   filters: DirectoryFilters;
   /** Applies looser filters (a suggestion of the empty state). */
   onApply: (next: DirectoryFilters) => void;
-  /** The list has the page's width to itself (no map beside it): cards in columns, no scroll box. */
+  /** The list has the page's width to itself from md up (no map beside it): cards in columns, no scroll box. */
   isFullWidth: boolean;
   /** The id of the map to skip to from the top of the list, when a map is shown beside or above it. */
   mapId?: string | undefined;

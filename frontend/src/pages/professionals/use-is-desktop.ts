@@ -9,10 +9,14 @@ function subscribe(onChange: () => void): () => void {
   return () => query.removeEventListener('change', onChange);
 }
 
+/**
+ * Whether the screen is md or wider. False on the server and during hydration (the server cannot
+ * know the width; the page's markup does not depend on it), then the browser's answer.
+ */
 export function useIsDesktop(): boolean {
   return useSyncExternalStore(
     subscribe,
     () => window.matchMedia(DESKTOP_QUERY).matches,
-    () => true,
+    () => false,
   );
 }

@@ -1,0 +1,112 @@
+// Request-time server rendering of the directory and profiles with their data
+// (docs/decisions/0018-server-rendered-first-screen.md, LCP budget in docs/performance.md).
+// The front end's server-render entry (frontend/src/server-render.tsx) is built by Vite into
+// <STATIC_DIR>/.vite/ssr/server-render.js (a hidden folder: never served) and imported here at run
+// time: the API never imports front-end source, only this build output, through the contract in
+// core/first-screen.ts. The entry asks for the API answers its first screen needs; firstScreenLoader
+// answers them with the same domain functions and answer-cache keys as their routes
+// (routes/professionals.ts, routes/reviews.ts), as the JSON those routes send.
+// Whatever goes wrong (no SSR build, a render that throws, an answer that fails) costs only the
+// server rendering: the page is served as before and the SPA fetches its data itself.
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Logger } from 'pino';
+import { TOTAL_COUNT_HEADER } from '../../../core/directory';
+import { FIRST_SCREEN_DATA_ID, type FirstScreen, type FirstScreenAnswer, type FirstScreenLoad, type FirstScreenRenderer } from '../../../core/first-screen';
+import { ReviewListQuery } from '../../../core/reviews';
+import type { PrismaClient } from '../../../prisma/db';
+import { queryKey, type AnswerCache } from '../domain/directory/answer-cache';
+import { countMatches, findLiveProfessional, findPage } from '../domain/directory/search-professionals';
+import { listPublicReviews } from '../domain/reviews/list-public-reviews';
+import { getReviewSummary } from '../domain/reviews/review-summary';
+import { parseDirectoryQuery } from '../routes/professionals';
+import { scriptSafeJson } from './scripts-after-paint';
+
+/** Sort and page don't change which professionals match (as in routes/professionals.ts). */
+const PAGE_ONLY = ['sort', 'limit', 'offset'] as const;
+const MAX_INT = 2_147_483_647;
+
+/** The answer as the browser would have parsed it from the route's JSON (dates as strings and all). */
+function asSent(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value)) as unknown;
+}
+
+function professionalId(raw: string | null): number {
+  const id = raw !== null && /^\d{1,10}$/.test(raw.trim()) ? Number(raw.trim()) : NaN;
+  if (!(id >= 1 && id <= MAX_INT)) throw new Error('professionalId must be a whole number');
+  return id;
+}
+
+/**
+ * Answers the public GETs a first screen asks for, as their routes do. A path it does not know
+ * throws (the page is then not server-rendered); a professional that is not live is null.
+ */
+export function firstScreenLoader({ prisma, answers }: { prisma: PrismaClient; answers: AnswerCache }): FirstScreenLoad {
+  return async (apiPath: string): Promise<FirstScreenAnswer | null> => {
+    const url = new URL(apiPath, 'http://first-screen.invalid');
+    const query = Object.fromEntries(url.searchParams);
+    if (url.pathname === '/api/professionals') {
+      const directoryQuery = parseDirectoryQuery(query);
+      const answer = await answers.answer(`list?${queryKey(directoryQuery)}`, async () => {
+        const [items, total] = await Promise.all([
+          findPage({ prisma }, directoryQuery),
+          answers.value(`count?${queryKey(directoryQuery, PAGE_ONLY)}`, () => countMatches({ prisma }, directoryQuery), () => 8),
+        ]);
+        return { body: items, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
+      });
+      if (!answer) return null;
+      return { body: JSON.parse(answer.json.toString('utf8')) as unknown, total: Number(answer.headers[TOTAL_COUNT_HEADER]) };
+    }
+    const slugMatch = /^\/api\/professionals\/slug\/([^/]+)$/.exec(url.pathname);
+    if (slugMatch) {
+      const slug = decodeURIComponent(slugMatch[1]!);
+      if (slug.length > 200) return null;
+      const near = query.near?.trim() || undefined;
+      if (near && near.length > 100) throw new Error('near must be at most 100 characters');
+      const answer = await answers.answer(`slug/${slug}?near=${near ?? ''}`, async () => {
+        const item = await findLiveProfessional({ prisma }, { slug, near });
+        return item && { body: item };
+      });
+      return answer && { body: JSON.parse(answer.json.toString('utf8')) as unknown };
+    }
+    if (url.pathname === '/api/reviews') {
+      const { professionalId: raw, ...rest } = query;
+      const { items, total } = await listPublicReviews({ prisma }, { professionalId: professionalId(raw ?? null), ...ReviewListQuery.parse(rest) });
+      return { body: asSent(items), total };
+    }
+    if (url.pathname === '/api/reviews/summary') {
+      return { body: asSent(await getReviewSummary({ prisma }, { professionalId: professionalId(url.searchParams.get('professionalId')) })) };
+    }
+    throw new Error(`${url.pathname} is not an answer the server renders pages with`);
+  };
+}
+
+/**
+ * The server-render entry of the build in `staticDir`, imported once (again after a rebuild in
+ * development), or null when the build has none or it cannot be loaded (logged once per build).
+ */
+export function firstScreenRenderers({ staticDir, logger }: { staticDir: string; logger: Logger }): () => Promise<FirstScreenRenderer | null> {
+  const file = path.resolve(staticDir, '.vite', 'ssr', 'server-render.js');
+  let loaded: { mtimeMs: number; renderer: Promise<FirstScreenRenderer | null> } | undefined;
+  return async () => {
+    const mtimeMs = await stat(file).then((s) => s.mtimeMs, () => 0);
+    if (mtimeMs === 0) return null;
+    if (loaded?.mtimeMs !== mtimeMs) {
+      const renderer = import(`${pathToFileURL(file).href}?v=${mtimeMs}`).then(
+        (module: Partial<FirstScreenRenderer>) => (typeof module.renderFirstScreen === 'function' ? (module as FirstScreenRenderer) : null),
+        (err: unknown) => {
+          logger.error({ err, file }, 'the server-render entry could not be loaded: pages are served without server rendering');
+          return null;
+        },
+      );
+      loaded = { mtimeMs, renderer };
+    }
+    return loaded.renderer;
+  };
+}
+
+/** The element holding a first screen's answers (data, never run: the CSP has nothing to allow). */
+export function firstScreenDataTag(screen: Pick<FirstScreen, 'data'>): string {
+  return `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${scriptSafeJson(screen.data)}</script>`;
+}

@@ -1,0 +1,73 @@
+// For a page whose first screen is already in its HTML (prerendered at build time, or rendered per
+// request: page-preloads.ts withRootMarkup), its scripts and preloads are not in the head but asked
+// for by a small inline script right after the browser's first paint (the frame after parsing,
+// then a task). The first paint then waits for nothing but the document with its inlined
+// stylesheet: no script competes with it for a slow mobile link, and Lighthouse's simulation does
+// not count 150 KB of scripts that the paint never needed (LCP budget, docs/performance.md;
+// docs/decisions/0018-server-rendered-first-screen.md). The scripts only make the page interactive.
+// The inline script is always the same text, allowed by its hash in the CSP
+// (middleware/security-headers.ts); the tags it adds come from a JSON data element, which is never
+// run. A browser without requestAnimationFrame in time (a tab opened in the background) still gets
+// them on `load` or after a second.
+import { createHash } from 'node:crypto';
+
+export const AFTER_PAINT_DATA_ID = 'itc-after-paint';
+
+/** The inline loader: adds each tag of the data element to the head, in order, once. */
+export const AFTER_PAINT_LOADER = `(function(){var d=document,n=d.getElementById('${AFTER_PAINT_DATA_ID}'),done=false;if(!n)return;var tags=JSON.parse(n.textContent);function add(){if(done)return;done=true;for(var i=0;i<tags.length;i++){var e=d.createElement(tags[i].tag),a=tags[i].attributes;for(var k in a)e.setAttribute(k,a[k]);d.head.appendChild(e);}}if(window.requestAnimationFrame)requestAnimationFrame(function(){setTimeout(add,0);});addEventListener('load',add);setTimeout(add,1000);})();`;
+
+/** The CSP source that allows exactly the loader. */
+export const AFTER_PAINT_LOADER_CSP = `'sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}'`;
+
+interface DeferredTag {
+  tag: 'script' | 'link';
+  attributes: Record<string, string>;
+}
+
+const MODULE_SCRIPT = /<script type="module"[^>]*><\/script>\s*/g;
+const PRELOAD_LINK = /<link rel="(?:modulepreload|preload)"[^>]*>\s*/g;
+const ATTRIBUTE = /([a-z][a-z-]*)(?:="([^"]*)")?/g;
+
+function unescapeAttribute(value: string): string {
+  return value
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}
+
+function parseTag(html: string): DeferredTag {
+  const tag = html.startsWith('<script') ? 'script' : 'link';
+  const inside = html.replace(/^<(script|link)\s*/, '').replace(/>[\s\S]*$/, '');
+  const attributes: Record<string, string> = {};
+  for (const [, name, value] of inside.matchAll(ATTRIBUTE)) {
+    // Priority hints were for tags in the head; after the paint they load as usual.
+    if (name && name !== 'fetchpriority') attributes[name] = value === undefined ? '' : unescapeAttribute(value);
+  }
+  return { tag, attributes };
+}
+
+/** JSON that is safe inside a <script> element (nothing in it can end the element). */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The page with its module scripts and preloads moved from the head to after the first paint. */
+export function scriptsAfterPaint(html: string): string {
+  const headEnd = html.search(/<\/head>/i);
+  if (headEnd < 0) return html;
+  const head = html.slice(0, headEnd);
+  const tags = [...head.matchAll(PRELOAD_LINK), ...head.matchAll(MODULE_SCRIPT)]
+    .sort((a, b) => a.index - b.index)
+    .map(([tag]) => parseTag(tag));
+  if (tags.length === 0) return html;
+  const rest = head.replace(MODULE_SCRIPT, '').replace(PRELOAD_LINK, '');
+  const loader = `<script type="application/json" id="${AFTER_PAINT_DATA_ID}">${scriptSafeJson(tags)}</script><script>${AFTER_PAINT_LOADER}</script>`;
+  return (rest + html.slice(headEnd)).replace(/<\/body>/i, () => `${loader}\n  </body>`);
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import type { FirstScreenAnswer } from '../../core/first-screen';
+import type { ProfessionalListItem, ReviewItem } from '../../core/directory';
+import type { ReviewSummary } from '../../core/reviews';
+import { renderFirstScreen } from './server-render';
+
+const professional: ProfessionalListItem = {
+  id: 7,
+  slug: 'irwell-web-studio',
+  companyName: 'Irwell Web Studio',
+  contactName: 'Ann Acme',
+  email: 'ann@example.com',
+  phone: null,
+  website: null,
+  description: 'Websites for small businesses.',
+  services: ['Web Design'],
+  location: 'Manchester',
+  region: 'Manchester',
+  postcode: 'M1 1AA',
+  hourlyRate: '45',
+  rateType: 'hourly',
+  isProjectBased: false,
+  rating: 4.5,
+  reviewCount: 1,
+  replyTimeMinutes: null,
+  linkedin: null,
+  github: null,
+  facebook: null,
+  instagram: null,
+  twitter: null,
+  trustpilot: null,
+  media: { logo: null, photos: [] },
+  lat: 53.48,
+  lng: -2.24,
+  createdAt: '2025-01-01T00:00:00Z',
+  updatedAt: '2025-01-01T00:00:00Z',
+};
+const review: ReviewItem = {
+  id: 3,
+  professionalId: 7,
+  rating: 5,
+  title: 'A site that sells',
+  comment: 'Quick and clear.',
+  createdAt: '2025-02-01T00:00:00Z',
+  projectType: null,
+  wouldRecommend: true,
+  isVerified: true,
+  authorName: 'Sam T.',
+  editedAt: null,
+  reply: null,
+  repliedAt: null,
+};
+const summary: ReviewSummary = {
+  professionalId: 7,
+  reviewCount: 1,
+  averageRating: 5,
+  breakdown: [5, 4, 3, 2, 1].map((stars) => ({ stars: stars as 1 | 2 | 3 | 4 | 5, count: stars === 5 ? 1 : 0 })),
+  recommendCount: 1,
+};
+
+/** The API as the entry sees it: answers by path, and which paths were asked for. */
+function fakeApi(answers: Record<string, FirstScreenAnswer | null>) {
+  const asked: string[] = [];
+  const load = (path: string) => {
+    asked.push(path);
+    if (!(path in answers)) return Promise.reject(new Error(`unexpected ${path}`));
+    return Promise.resolve(answers[path] ?? null);
+  };
+  return { asked, load };
+}
+
+const DIRECTORY_KEY = '/api/professionals?service=Web+Design&location=Manchester&sort=rating&limit=24&offset=0';
+
+// The API renders these pages in Node per request: their first render must not touch browser-only
+// APIs, must show the data it was given, and must hand back exactly the SWR entries it used.
+describe('renderFirstScreen', () => {
+  it('renders the filtered directory with its first page, under the keys the data hook reads', async () => {
+    const { asked, load } = fakeApi({ [DIRECTORY_KEY]: { body: [professional], total: 1 } });
+    const screen = await renderFirstScreen({ pathname: '/professionals', search: '?service=Web%20Design&location=Manchester', load });
+    expect(asked).toEqual([DIRECTORY_KEY]);
+    expect(screen?.html).toContain('Irwell Web Studio');
+    expect(screen?.html).toContain('1 professional');
+    expect(screen?.html).not.toContain('Loading professionals');
+    expect(screen?.data).toEqual({ [`$inf$${DIRECTORY_KEY}`]: [{ items: [professional], total: 1 }], [DIRECTORY_KEY]: { items: [professional], total: 1 } });
+  });
+
+  it('renders a profile with its reviews and rating breakdown', async () => {
+    const reviewsKey = '/api/reviews?professionalId=7&sort=newest&limit=20&offset=0';
+    const { load } = fakeApi({
+      '/api/professionals/slug/irwell-web-studio': { body: professional },
+      [reviewsKey]: { body: [review], total: 1 },
+      '/api/reviews/summary?professionalId=7': { body: summary },
+    });
+    const screen = await renderFirstScreen({ pathname: '/professionals/irwell-web-studio', search: '', load });
+    expect(screen?.html).toContain('<h1');
+    expect(screen?.html).toContain('Irwell Web Studio');
+    expect(screen?.html).toContain('A site that sells');
+    expect(Object.keys(screen?.data ?? {}).sort()).toEqual(
+      ['/api/professionals/slug/irwell-web-studio', `$inf$${reviewsKey}`, reviewsKey, '/api/reviews/summary?professionalId=7'].sort(),
+    );
+  });
+
+  it('leaves other pages, id addresses and unknown professionals to the SPA', async () => {
+    const { asked, load } = fakeApi({ '/api/professionals/slug/gone': null });
+    expect(await renderFirstScreen({ pathname: '/about', search: '', load })).toBeNull();
+    expect(await renderFirstScreen({ pathname: '/professionals/42', search: '', load })).toBeNull();
+    expect(await renderFirstScreen({ pathname: '/professionals/gone', search: '', load })).toBeNull();
+    expect(asked).toEqual(['/api/professionals/slug/gone']);
+  });
+});

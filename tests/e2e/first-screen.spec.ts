@@ -1,0 +1,108 @@
+// The directory and profiles are rendered by the server with their data (issue 15 item 3,
+// docs/decisions/0018-server-rendered-first-screen.md): with JavaScript off, the page as sent
+// already holds the first page of results and the profile with its reviews; with JavaScript on, the
+// SPA hydrates that markup without asking the API for the same answers again and without a
+// hydration mismatch (React reports one as a console error).
+import type { APIRequestContext, Page } from '@playwright/test';
+import type { ProfessionalListItem, ReviewItem } from '../../core/directory';
+import { checkA11y, expect, test } from './fixtures';
+
+const DIRECTORY = '/professionals?service=Web%20Design&location=Manchester';
+const DIRECTORY_ANSWER = '/api/professionals?service=Web+Design&location=Manchester&sort=rating&limit=24&offset=0';
+
+async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const res = await request.get(path);
+  expect(res.ok(), `${path} answered ${res.status()}`).toBe(true);
+  return (await res.json()) as T;
+}
+
+/** A live professional with reviews (the demo seed has several), and its first page of reviews. */
+async function profileWithReviews(request: APIRequestContext): Promise<{ professional: ProfessionalListItem; reviews: ReviewItem[] }> {
+  const professionals = await getJson<ProfessionalListItem[]>(request, '/api/professionals?sort=rating&limit=24');
+  const professional = professionals.find((p) => p.reviewCount > 0);
+  if (!professional) throw new Error('the demo seed should have a professional with reviews');
+  const reviews = await getJson<ReviewItem[]>(request, `/api/reviews?professionalId=${professional.id}&sort=newest&limit=20&offset=0`);
+  return { professional, reviews };
+}
+
+test.describe('before any script runs', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the filtered directory's page holds its first page of results", async ({ consentedPage: page, request }) => {
+    const expected = await getJson<ProfessionalListItem[]>(request, DIRECTORY_ANSWER);
+    expect(expected.length, 'the demo seed should have Web Design firms in Manchester').toBeGreaterThan(0);
+    await page.goto(DIRECTORY);
+    const results = page.getByRole('region', { name: 'Results', exact: true });
+    for (const professional of expected) {
+      await expect(results.getByRole('heading', { name: professional.companyName, exact: true })).toBeVisible();
+    }
+    await expect(page.getByText(`${expected.length} professional`, { exact: false }).first()).toBeVisible();
+  });
+
+  test("a profile's page holds its name, details and reviews", async ({ consentedPage: page, request }) => {
+    const { professional, reviews } = await profileWithReviews(request);
+    await page.goto(`/professionals/${professional.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: professional.companyName })).toBeVisible();
+    const section = page.getByRole('region', { name: 'Customer Reviews' });
+    for (const review of reviews.slice(0, 5)) await expect(section.getByText(review.title, { exact: true }).first()).toBeVisible();
+  });
+});
+
+/** Console errors of the page (React reports a hydration mismatch as one), map tiles aside. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** The API paths the page asks for. */
+function apiRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/')) paths.push(`${url.pathname}${url.search}`);
+  });
+  return paths;
+}
+
+test.describe('after the scripts run', () => {
+  test('the directory hydrates without fetching its first page again, and works', async ({ consentedPage: page, isMobile }) => {
+    const errors = consoleErrors(page);
+    const requests = apiRequests(page);
+    await page.goto(DIRECTORY);
+    const results = page.getByRole('region', { name: 'Results', exact: true });
+    await expect(results.getByRole('article').first()).toBeVisible();
+    // Interactive once hydrated: on a phone the filters open, on a desktop the map mounts.
+    if (isMobile) {
+      await page.getByRole('button', { name: /^Filters \(\d\)$/ }).click();
+      await expect(page.getByRole('combobox', { name: 'Service', exact: true })).toBeVisible();
+    } else {
+      await expect(page.getByRole('region', { name: 'Map of results' }).locator('.leaflet-container')).toBeVisible();
+    }
+    // (GET /api/professionals?limit=1 is the SPA's maintenance probe, main.tsx.)
+    expect(requests.filter((path) => path.startsWith('/api/professionals?') && path !== '/api/professionals?limit=1')).toEqual([]);
+    expect(errors).toEqual([]);
+    await checkA11y(page);
+  });
+
+  test('a profile hydrates without fetching the professional or its reviews again', async ({ consentedPage: page, request }) => {
+    const { professional } = await profileWithReviews(request);
+    const errors = consoleErrors(page);
+    const requests = apiRequests(page);
+    await page.goto(`/professionals/${professional.slug}`);
+    await expect(page.getByRole('heading', { level: 1, name: professional.companyName })).toBeVisible();
+    // Interactive once hydrated: another order of the reviews is fetched and shown.
+    const sort = page.getByRole('combobox', { name: 'Sort reviews' });
+    await expect(async () => {
+      await sort.selectOption('highest');
+      await sort.selectOption('lowest');
+      expect(requests.some((path) => path.includes('sort=lowest'))).toBe(true);
+    }).toPass();
+    expect(requests.filter((path) => path.startsWith('/api/professionals/slug/') || path.includes('sort=newest') || path.startsWith('/api/reviews/summary'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await checkA11y(page);
+  });
+});
