@@ -146,7 +146,7 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
   // 6. The maintenance gate (product rule 12): after the session (admins and unlocked beta testers
   //    pass), before the API routes and the SPA pages; a blocked page GET gets the SPA's index.html
   //    with 503, so the SPA shows the gate screen.
-  const firstScreen = { renderer: firstScreenRenderers({ staticDir: env.STATIC_DIR, logger }), load: firstScreenLoader({ prisma, answers }), logger };
+  const firstScreen = { renderer: firstScreenRenderers({ staticDir: env.STATIC_DIR, logger }), load: firstScreenLoader({ prisma, answers, directory }), logger };
   const pages = spaFallback({ staticDir: env.STATIC_DIR, isProduction, firstScreen });
   const isMetricsScraper = (ctx: Parameters<typeof hasBearerToken>[0]) => ctx.path === '/api/metrics' && hasBearerToken(ctx, env.METRICS_TOKEN);
   app.use(maintenanceGate({ state: maintenance, prisma, env, renderPage: pages, passes: isMetricsScraper }));

@@ -4,8 +4,8 @@
 // <STATIC_DIR>/.vite/ssr/server-render.js (a hidden folder: never served) and imported here at run
 // time: the API never imports front-end source, only this build output, through the contract in
 // core/first-screen.ts. The entry asks for the API answers its first screen needs; firstScreenLoader
-// answers them with the same domain functions and answer-cache keys as their routes
-// (routes/professionals.ts, routes/reviews.ts), as the JSON those routes send.
+// answers them as their routes do (the directory's through domain/directory/directory-answers.ts,
+// the same cached answers; reviews as routes/reviews.ts), as the JSON those routes send.
 // Whatever goes wrong (no SSR build, a render that throws, an answer that fails) costs only the
 // server rendering: the page is served as before and the SPA fetches its data itself.
 import { stat } from 'node:fs/promises';
@@ -16,15 +16,14 @@ import { TOTAL_COUNT_HEADER } from '../../../core/directory';
 import { FIRST_SCREEN_DATA_ID, type FirstScreen, type FirstScreenAnswer, type FirstScreenLoad, type FirstScreenRenderer } from '../../../core/first-screen';
 import { ReviewListQuery } from '../../../core/reviews';
 import type { PrismaClient } from '../../../prisma/db';
-import { queryKey, type AnswerCache } from '../domain/directory/answer-cache';
-import { countMatches, findLiveProfessional, findPage } from '../domain/directory/search-professionals';
+import type { AnswerCache } from '../domain/directory/answer-cache';
+import { directoryAnswers } from '../domain/directory/directory-answers';
+import type { DirectoryIndex } from '../domain/directory/directory-index';
 import { listPublicReviews } from '../domain/reviews/list-public-reviews';
 import { getReviewSummary } from '../domain/reviews/review-summary';
 import { parseDirectoryQuery } from '../routes/professionals';
 import { scriptSafeJson } from './scripts-after-paint';
 
-/** Sort and page don't change which professionals match (as in routes/professionals.ts). */
-const PAGE_ONLY = ['sort', 'limit', 'offset'] as const;
 const MAX_INT = 2_147_483_647;
 
 /** The answer as the browser would have parsed it from the route's JSON (dates as strings and all). */
@@ -42,20 +41,21 @@ function professionalId(raw: string | null): number {
  * Answers the public GETs a first screen asks for, as their routes do. A path it does not know
  * throws (the page is then not server-rendered); a professional that is not live is null.
  */
-export function firstScreenLoader({ prisma, answers }: { prisma: PrismaClient; answers: AnswerCache }): FirstScreenLoad {
+export function firstScreenLoader({
+  prisma,
+  answers,
+  directory,
+}: {
+  prisma: PrismaClient;
+  answers: AnswerCache;
+  directory: DirectoryIndex | null;
+}): FirstScreenLoad {
+  const directoryAnswer = directoryAnswers({ prisma, answers, directory });
   return async (apiPath: string): Promise<FirstScreenAnswer | null> => {
     const url = new URL(apiPath, 'http://first-screen.invalid');
     const query = Object.fromEntries(url.searchParams);
     if (url.pathname === '/api/professionals') {
-      const directoryQuery = parseDirectoryQuery(query);
-      const answer = await answers.answer(`list?${queryKey(directoryQuery)}`, async () => {
-        const [items, total] = await Promise.all([
-          findPage({ prisma }, directoryQuery),
-          answers.value(`count?${queryKey(directoryQuery, PAGE_ONLY)}`, () => countMatches({ prisma }, directoryQuery), () => 8),
-        ]);
-        return { body: items, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
-      });
-      if (!answer) return null;
+      const answer = await directoryAnswer.list(parseDirectoryQuery(query));
       return { body: JSON.parse(answer.json.toString('utf8')) as unknown, total: Number(answer.headers[TOTAL_COUNT_HEADER]) };
     }
     const slugMatch = /^\/api\/professionals\/slug\/([^/]+)$/.exec(url.pathname);
@@ -64,10 +64,7 @@ export function firstScreenLoader({ prisma, answers }: { prisma: PrismaClient; a
       if (slug.length > 200) return null;
       const near = query.near?.trim() || undefined;
       if (near && near.length > 100) throw new Error('near must be at most 100 characters');
-      const answer = await answers.answer(`slug/${slug}?near=${near ?? ''}`, async () => {
-        const item = await findLiveProfessional({ prisma }, { slug, near });
-        return item && { body: item };
-      });
+      const answer = await directoryAnswer.professional({ slug }, near);
       return answer && { body: JSON.parse(answer.json.toString('utf8')) as unknown };
     }
     if (url.pathname === '/api/reviews') {

@@ -1,0 +1,72 @@
+// The public directory's answers, shared by their routes (routes/professionals.ts) and the
+// server-rendered first screen (spa/first-screen.ts), so both use one answer-cache key per
+// answer and the same source: the directory index when it is ready (decision 0019), else SQL.
+// Each answer says what it rests on, so the cache forgets it only for a change that can alter it.
+import { TOTAL_COUNT_HEADER } from '../../../../core/directory';
+import type { DirectoryQuery } from '../../../../core/directory-query';
+import type { PrismaClient } from '../../../../prisma/db';
+import { ANY_CHANGE, queryKey, type Answer, type AnswerCache, type AnswerScope } from './answer-cache';
+import type { DirectoryIndex } from './directory-index';
+import { countMatches, findLiveCard, findLiveProfessional, findPage, mapPointsJson } from './search-professionals';
+
+/** Sort and page don't change which professionals match: the total and the map ignore them. */
+const PAGE_ONLY = ['sort', 'limit', 'offset'] as const;
+
+export interface DirectoryAnswers {
+  /** A page of ProfessionalListItem, its total in the X-Total-Count header. */
+  list(query: DirectoryQuery): Promise<Answer>;
+  /** MapPoints for every match. */
+  map(query: DirectoryQuery): Promise<Answer>;
+  /** One live professional (by slug or id, as asked), or null. */
+  professional(where: { slug: string } | { id: number }, near: string | undefined): Promise<Answer | null>;
+  /** A ProfessionalCard for a map popup, or null. */
+  card(id: number): Promise<Answer | null>;
+}
+
+export function directoryAnswers({
+  prisma,
+  answers,
+  directory,
+}: {
+  prisma: PrismaClient;
+  answers: AnswerCache;
+  directory: DirectoryIndex | null;
+}): DirectoryAnswers {
+  /** A search's answer rests on the listings it could include (when the index can tell which). */
+  const searchScope = (query: DirectoryQuery): AnswerScope => {
+    const matches = directory?.matcherFor(query);
+    return matches ? { kind: 'listings', matches } : ANY_CHANGE;
+  };
+
+  return {
+    list: async (query) =>
+      (await answers.answer(`list?${queryKey(query)}`, async () => {
+        const fromIndex = directory?.ready ? await directory.page(query) : null;
+        if (fromIndex) return { body: fromIndex.json, headers: { [TOTAL_COUNT_HEADER]: String(fromIndex.total) }, scope: searchScope(query) };
+        const [items, total] = await Promise.all([
+          findPage({ prisma }, query),
+          answers.value(`count?${queryKey(query, PAGE_ONLY)}`, () => countMatches({ prisma }, query), () => 8),
+        ]);
+        return { body: items, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
+      }))!,
+
+    map: async (query) =>
+      (await answers.answer(`map?${queryKey(query, PAGE_ONLY)}`, async () => {
+        const fromIndex = directory?.ready ? await directory.mapJson(query) : null;
+        if (fromIndex !== null) return { body: fromIndex, scope: searchScope(query) };
+        return { body: await mapPointsJson({ prisma }, query) };
+      }))!,
+
+    professional: (where, near) =>
+      answers.answer(`${'slug' in where ? `slug/${where.slug}` : `id/${where.id}`}?near=${near ?? ''}`, async () => {
+        const item = await findLiveProfessional({ prisma }, { ...where, near });
+        return item && { body: item, scope: { kind: 'professionals', ids: [item.id] } };
+      }),
+
+    card: (id) =>
+      answers.answer(`card/${id}`, async () => {
+        const card = await findLiveCard({ prisma }, { id });
+        return card && { body: card, scope: { kind: 'professionals', ids: [id] } };
+      }),
+  };
+}
