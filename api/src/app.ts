@@ -95,7 +95,7 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
   const payments = createPayments(env, ownUrl, redis);
   const settingsFeed = listenForNotifications({ databaseUrl: listenUrl, logger, channel: SITE_SETTINGS_CHANNEL, name: 'site-settings' });
   const maintenance = createMaintenanceState({ prisma, databaseUrl: listenUrl, logger, feed: settingsFeed });
-  const metrics = createMetrics({ queues: queues.get, redis, redisPrefix: env.REDIS_PREFIX, answers });
+  const metrics = createMetrics({ queues: queues.get, redis, redisPrefix: env.REDIS_PREFIX, answers, directory });
   const deps: AppDeps = { env, prisma, redis, logger, queues, limits, answers, directory, access: routeAccess(prisma), payments, maintenance };
   const standIn = payments.isStandIn
     ? mountStripeStandIn({ publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''), ownUrl, webhookSecret: payments.webhookSecret!, apiKey: payments.standInKey, redis, redisPrefix: env.REDIS_PREFIX, logger })
@@ -156,7 +156,7 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
   app.use(onlyForApi(storableUrlText()));
   app.use(onlyForApi(jsonBody({ limit: env.BODY_LIMIT })));
   // Readiness and metrics see what the app opened (its change feeds, its queues).
-  const health = healthRouter({ ...deps, feeds: { directoryChanges: changeFeed, siteSettingsChanges: settingsFeed }, workerQueue: queues.get('email') });
+  const health = healthRouter({ ...deps, feeds: { directoryChanges: changeFeed, siteSettingsChanges: settingsFeed }, directoryIndex: directory, workerQueue: queues.get('email') });
   const api = apiRoutes(deps, [health, metricsRouter(deps, metrics), ...extraApiRouters]);
   for (const middleware of api.middleware) app.use(onlyForApi(middleware));
 

@@ -16,6 +16,7 @@ import { createProfessional } from '../../api/src/testing/factories';
 import { listenForDirectoryChanges, type DirectoryChangeFeed } from '../../api/src/domain/directory/directory-changes';
 import { DirectoryIndex, type DirectoryChange } from '../../api/src/domain/directory/directory-index';
 import { countMatches, findPage, mapPointsJson } from '../../api/src/domain/directory/search-professionals';
+import { lexemeMatches, packPositions, parseTsquery, parseTsvector, tsRank } from '../../api/src/domain/directory/text-search';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -107,6 +108,27 @@ describe('the directory index', () => {
     for (const search of words) await bothWays({ search, limit: '48' });
     for (const sort of SORTS.filter((s) => s !== 'distance')) await bothWays({ sort, limit: '48', offset: '1000' });
   }, 60_000);
+
+  it('computes ts_rank bit for bit as PostgreSQL does', async () => {
+    const queries = ['web:* & des:*', 'support:*', 'cloud:* | backup:*', 'data:* & recoveri:* & london:*', "'network' & !'wifi'", 'it:* & support:* & manchest:*'];
+    let compared = 0;
+    for (const text of queries) {
+      const rows = await db.prisma.$queryRawUnsafe<{ vector: string; query: string; rank: number }[]>(
+        `SELECT p.search_vector::text AS vector, q::text AS query, ts_rank(p.search_vector, q)::float8 AS rank
+           FROM professionals p, to_tsquery('english', $1) q WHERE p.search_vector @@ q ORDER BY p.id LIMIT 300`,
+        text,
+      );
+      for (const row of rows) {
+        const parsed = parseTsvector(row.vector);
+        const query = parseTsquery(row.query)!;
+        const doc = { stamp: 1, lexemeIds: Int32Array.from(parsed.lexemes.map((_, i) => i)), positions: packPositions(parsed.positions) };
+        const operands = query.operands.map((operand) => Uint8Array.from(parsed.lexemes.map((lexeme) => (lexemeMatches(lexeme, operand) ? 1 : 0))));
+        expect(tsRank(doc, query, operands), `${text} on ${row.vector}`).toBe(row.rank);
+        compared += 1;
+      }
+    }
+    expect(compared).toBeGreaterThan(600);
+  });
 
   it('follows writes: a new rating moves a listing, a cancelled subscription removes it, naming each id', async () => {
     const { rows } = await db.prisma.$queryRaw<{ id: number }[]>`SELECT id FROM professionals WHERE is_approved ORDER BY id LIMIT 2`.then((r) => ({ rows: r }));

@@ -12,8 +12,9 @@ export function healthRouter({
   redis,
   access,
   feeds,
+  directoryIndex,
   workerQueue,
-}: Pick<AppDeps, 'prisma' | 'redis' | 'access'> & Pick<ReadinessDeps, 'feeds' | 'workerQueue'>): Router {
+}: Pick<AppDeps, 'prisma' | 'redis' | 'access'> & Pick<ReadinessDeps, 'feeds' | 'directoryIndex' | 'workerQueue'>): Router {
   const router = createRouter();
 
   router.get('/health', access.public, (ctx) => {
@@ -22,7 +23,7 @@ export function healthRouter({
   });
 
   router.get('/ready', access.public, async (ctx) => {
-    const readiness = await checkReadiness({ prisma, redis, feeds, workerQueue });
+    const readiness = await checkReadiness({ prisma, redis, feeds, directoryIndex, workerQueue });
     ctx.set('Cache-Control', 'no-store');
     const problems = Object.values(readiness.checks).filter((check) => check.status !== 'ok' && check.status !== 'off');
     if (readiness.isReady) {

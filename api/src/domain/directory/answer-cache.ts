@@ -177,6 +177,11 @@ export class AnswerCache {
     await this.warming;
   }
 
+  /** Whether an answer is kept for `key` now (tests and diagnostics). */
+  has(key: string): boolean {
+    return this.stored?.has(key) ?? false;
+  }
+
   stats(): AnswerCacheStats {
     return {
       hits: this.hits,

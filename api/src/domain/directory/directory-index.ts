@@ -474,7 +474,10 @@ export class DirectoryIndex {
         state.put(after, { sorted: true });
         if (!sameText) state.addPostings(after);
         const slot = state.slotOf.get(id)!;
-        for (const text of textOrders) if (documentFinds(text, after.text)) text.order!.insert(slot);
+        for (const text of textOrders) {
+          this.extendText(text);
+          if (documentFinds(text, after.text)) text.order!.insert(slot);
+        }
       }
       listings.push({ id, before, after });
     }
@@ -532,39 +535,55 @@ export class DirectoryIndex {
     return this.boundText(search);
   }
 
-  /** The parsed text with its lexeme sets, from the cache (computed again when the dictionary grew). */
+  /** The parsed text with the lexeme ids each operand finds, from the cache, brought up to date. */
   private boundText(search: string): BoundText | null {
     const known = this.textQueries.get(search);
     if (!known?.query) return null;
-    if (known.bound?.dictionarySize === this.lexemes.length) return known.bound;
-    const query = known.query;
-    const operandIds = query.operands.map((operand) => {
-      if (!operand.prefix) {
-        const id = this.lexemeIds.get(operand.lexeme);
-        return id === undefined ? [] : [id];
-      }
-      const ids: number[] = [];
-      for (let id = 0; id < this.lexemes.length; id++) if (lexemeMatches(this.lexemes[id]!, operand)) ids.push(id);
-      return ids;
-    });
-    const operandLexemes = operandIds.map((ids) => {
-      const flags = new Uint8Array(this.lexemes.length);
-      for (const id of ids) flags[id] = 1;
-      return flags;
-    });
-    const operandOf = new Map<QueryNode, number>();
-    const visit = (node: QueryNode | null): void => {
-      if (!node) return;
-      if (node.kind === 'word') operandOf.set(node, query.operands.findIndex((o) => o.lexeme === node.lexeme));
-      else if (node.kind === 'not') visit(node.operand);
-      else {
-        visit(node.left);
-        visit(node.right);
-      }
-    };
-    visit(query.root);
-    known.bound = { query, dictionarySize: this.lexemes.length, operandLexemes, operandIds, operandOf };
+    if (!known.bound) {
+      const query = known.query;
+      const operandOf = new Map<QueryNode, number>();
+      const visit = (node: QueryNode | null): void => {
+        if (!node) return;
+        if (node.kind === 'word') operandOf.set(node, query.operands.findIndex((o) => o.lexeme === node.lexeme));
+        else if (node.kind === 'not') visit(node.operand);
+        else {
+          visit(node.left);
+          visit(node.right);
+        }
+      };
+      visit(query.root);
+      known.bound = {
+        query,
+        dictionarySize: 0,
+        operandLexemes: query.operands.map(() => new Uint8Array(0)),
+        operandIds: query.operands.map(() => []),
+        operandOf,
+      };
+    }
+    this.extendText(known.bound);
     return known.bound;
+  }
+
+  /**
+   * Brings a text's lexeme sets up to the dictionary, in place: only lexemes added since it was
+   * last brought up are looked at. Everything holding the text (its relevance order, the answer
+   * cache's matchers) sees a new listing's new word from then on.
+   */
+  private extendText(text: BoundText): void {
+    const size = this.lexemes.length;
+    if (text.dictionarySize === size) return;
+    text.query.operands.forEach((operand, i) => {
+      const flags = new Uint8Array(Math.ceil(size * 1.25));
+      flags.set(text.operandLexemes[i]!.subarray(0, Math.min(text.operandLexemes[i]!.length, flags.length)));
+      for (let id = text.dictionarySize; id < size; id++) {
+        if (lexemeMatches(this.lexemes[id]!, operand)) {
+          flags[id] = 1;
+          text.operandIds[i]!.push(id);
+        }
+      }
+      text.operandLexemes[i] = flags;
+    });
+    text.dictionarySize = size;
   }
 
   /**
@@ -637,7 +656,12 @@ export class DirectoryIndex {
     if (!this.ready) return null;
     try {
       const f = this.filter(query, query.search ? this.boundText(query.search) : null);
-      return f && ((listing) => matchesListing(f, listing));
+      if (!f) return null;
+      const text = f.text;
+      return (listing) => {
+        if (text) this.extendText(text); // the listing may bring words the dictionary did not have
+        return matchesListing(f, listing);
+      };
     } catch {
       return null;
     }

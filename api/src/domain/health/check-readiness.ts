@@ -39,12 +39,14 @@ export interface ReadinessDeps {
   redis: Redis;
   /** null: that feed is off by configuration (DIRECTORY_CACHE_MB=0). */
   feeds?: { directoryChanges: LiveFeed | null; siteSettingsChanges: LiveFeed | null };
+  /** The in-memory directory index (decision 0019); null when DIRECTORY_INDEX=off. */
+  directoryIndex?: { readonly ready: boolean; readonly size: number } | null;
   /** A queue to ask for its connected workers. */
   workerQueue?: Queue;
   timeoutMs?: number;
 }
 
-export async function checkReadiness({ prisma, redis, feeds, workerQueue, timeoutMs = 1000 }: ReadinessDeps): Promise<Readiness> {
+export async function checkReadiness({ prisma, redis, feeds, directoryIndex, workerQueue, timeoutMs = 1000 }: ReadinessDeps): Promise<Readiness> {
   const [database, redisResult, workers] = await Promise.all([
     timed(prisma.$queryRaw`SELECT 1`, timeoutMs, true, 'PostgreSQL'),
     timed(redis.ping(), timeoutMs, true, 'Redis'),
@@ -54,6 +56,13 @@ export async function checkReadiness({ prisma, redis, feeds, workerQueue, timeou
   if (feeds) {
     checks.directoryChanges = feedCheck(feeds.directoryChanges, 'the directory change feed');
     checks.siteSettingsChanges = feedCheck(feeds.siteSettingsChanges, 'the site settings change feed');
+  }
+  if (directoryIndex !== undefined) {
+    checks.directoryIndex = !directoryIndex
+      ? { status: 'off', required: false, message: 'the directory index is off by configuration: searches use the database' }
+      : directoryIndex.ready
+        ? { status: 'ok', required: false, message: `${directoryIndex.size} live listings in memory` }
+        : { status: 'down', required: false, message: 'the directory index is loading: searches use the database meanwhile' };
   }
   if (workers) checks.workers = workers;
   const isReady = Object.values(checks).every((check) => !check.required || check.status === 'ok');

@@ -34,12 +34,14 @@ export function createMetrics({
   redis,
   redisPrefix,
   answers,
+  directory = null,
 }: {
   /** The queue of each name (created on first use). */
   queues: (name: (typeof QUEUE_NAMES)[number]) => Queue;
   redis: Redis;
   redisPrefix: string;
   answers: AnswerCache;
+  directory?: { readonly ready: boolean; readonly size: number } | null;
 }): Metrics {
   const registry = new Registry();
   // Process metrics start with the first scrape (an app that is never scraped, as in most tests,
@@ -98,6 +100,8 @@ export function createMetrics({
   cacheGauge('itc_answer_cache_entries', 'Answers kept in memory.', () => answers.stats().entries);
   cacheGauge('itc_answer_cache_bytes', 'Bytes of answers kept in memory.', () => answers.stats().bytes);
   cacheGauge('itc_answer_cache_live', '1 while the change feed is live (answers may be kept), else 0.', () => (answers.stats().live ? 1 : 0));
+  cacheGauge('itc_directory_index_ready', '1 while searches are answered from the in-memory directory index (decision 0019), else 0.', () => (directory?.ready ? 1 : 0));
+  cacheGauge('itc_directory_index_listings', 'Live listings held by the directory index.', () => directory?.size ?? 0);
 
   async function jobDurations(): Promise<string> {
     const batch = redis.multi();
