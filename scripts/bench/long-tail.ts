@@ -17,7 +17,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startBenchApi, type BenchApi } from './api';
 import type { LongTailLoadInput, LongTailLoadResult } from './long-tail-load';
-import { longTailPaths, zipfSampler } from './long-tail-urls';
+import { longTailPaths } from './long-tail-urls';
 import type { WriterInput, WriterResult } from './long-tail-writer';
 import { loadOutcodes } from './seed';
 import { startSmtpSink } from './smtp-sink';
@@ -84,16 +84,20 @@ async function waitForWorker(bench: BenchApi, child: ChildProcess): Promise<void
   }
 }
 
-export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
-  const client = new pg.Client({ connectionString: o.databaseUrl });
+/** Puts back what a writer did (before the run, and after it, so later parts see the seeded data). */
+async function putBack(databaseUrl: string, log: (line: string) => void): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const undone = await resetWriterEffects(client);
-    if (undone.reviews || undone.applications) o.log(`put back what the last run's writer did (${undone.reviews} reviews, ${undone.applications} approvals)`);
+    if (undone.reviews || undone.applications) log(`put back what the writer did (${undone.reviews} reviews, ${undone.applications} approvals)`);
   } finally {
     await client.end();
   }
+}
 
+export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
+  await putBack(o.databaseUrl, o.log);
   const paths = longTailPaths({ outcodes: loadOutcodes(o.root).map((c) => c.outcode) });
   const redisPrefix = `${o.redisPrefix}longtail`;
   const smtp = await startSmtpSink();
@@ -116,10 +120,9 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
   );
   try {
     await waitForWorker(bench, worker);
-    // Warm the pool, the plans and the most asked searches (the head of the Zipf curve), as a
-    // running site has them; the tail stays cold.
-    const head = zipfSampler({ n: paths.length, seed: 1 });
-    for (let i = 0; i < 100; i++) await fetch(`${bench.baseUrl}${paths[i === 0 ? 0 : head()]!}`).then((r) => r.arrayBuffer());
+    // Warm the pool, the plans and the 100 most asked searches (the head of the Zipf curve: ranks
+    // follow the order of `paths`), as a running site has them; the tail stays cold.
+    for (const p of paths.slice(0, 100)) await fetch(`${bench.baseUrl}${p}`).then((r) => r.arrayBuffer());
 
     const writerInput: WriterInput = {
       role: 'long-tail-writer',
@@ -164,5 +167,6 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
     await stopWorkerProcess(worker);
     await bench.close();
     await smtp.close();
+    await putBack(o.databaseUrl, o.log);
   }
 }
