@@ -246,7 +246,7 @@ async function runMix(baseUrl: string, mix: Mix): Promise<MixResult> {
     apiCpuMsPerRequest: Math.round((elu.active / Math.max(1, result.requests.total)) * 100) / 100,
     singleConnection: { p50Ms: single.latency.p50, p99Ms: single.latency.p99, reqPerSec: Math.round(single.requests.average) },
     budget: mix.budget,
-    checks: loadChecks(mix.budget, { p99Ms: p99, reqPerSec: rps, non2xx: result.non2xx, errors: result.errors }),
+    checks: loadChecks(mix.budget, { p99Ms: p99, reqPerSec: rps, requests: result.requests.total, non2xx: result.non2xx, errors: result.errors }),
   };
 }
 
@@ -371,6 +371,7 @@ function longTailRows(r: LongTailResult): PrintedRow[] {
   const { load, writer } = r;
   const staleness = (name: string, l: LagSummary, checks: BudgetCheck[]): PrintedRow => ({ name, cells: [name, '', '', '', '', lagText(l)], checks });
   const kept = (done: number, rate: number) => check(`writer kept ${rate}/s`, done >= 0.95 * rate);
+  const noFailures = (failed: number) => check('no failed writes', failed === 0);
   return [
     {
       name: 'searches (Zipf, 20,000 distinct)',
@@ -379,15 +380,15 @@ function longTailRows(r: LongTailResult): PrintedRow[] {
     },
     {
       name: 'writes: reviews',
-      cells: ['writes: reviews', `${writer.reviews.p50Ms ?? '-'} ms`, `${writer.reviews.p99Ms ?? '-'} ms`, `${writer.reviews.perSecond}/s`, '', `${writer.reviews.ok}/${writer.reviews.planned} ok`],
-      checks: [kept(writer.reviews.perSecond, LONG_TAIL.reviewsPerSecond)],
+      cells: ['writes: reviews', `${writer.reviews.p50Ms ?? '-'} ms`, `${writer.reviews.p99Ms ?? '-'} ms`, `${writer.reviews.perSecond}/s`, '', `${writer.reviews.ok}/${writer.reviews.planned} ok${writer.reviews.skipped ? `, ${writer.reviews.skipped} skipped` : ''}`],
+      checks: [kept(writer.reviews.perSecond, LONG_TAIL.reviewsPerSecond), noFailures(writer.reviews.failed)],
     },
     {
       name: 'writes: approvals',
-      cells: ['writes: approvals', `${writer.approvals.p50Ms ?? '-'} ms`, `${writer.approvals.p99Ms ?? '-'} ms`, `${writer.approvals.perSecond}/s`, '', `${writer.approvals.ok}/${writer.approvals.planned} ok`],
-      checks: [kept(writer.approvals.perSecond, LONG_TAIL.approvalsPerSecond)],
+      cells: ['writes: approvals', `${writer.approvals.p50Ms ?? '-'} ms`, `${writer.approvals.p99Ms ?? '-'} ms`, `${writer.approvals.perSecond}/s`, '', `${writer.approvals.ok}/${writer.approvals.planned} ok${writer.approvals.skipped ? `, ${writer.approvals.skipped} skipped` : ''}`],
+      checks: [kept(writer.approvals.perSecond, LONG_TAIL.approvalsPerSecond), noFailures(writer.approvals.failed)],
     },
-    staleness('review → worker recalculated', writer.reviews.recalculated, []),
+    staleness('review sent → rating recalculated', writer.reviews.recalculated, []),
     staleness('stale after a review', writer.staleness.reviews, []),
     staleness('stale after an approval', writer.staleness.approvals, []),
     staleness('first fresh answer after any write', writer.staleness.allUntilFresh, []),
@@ -474,9 +475,10 @@ async function main(): Promise<void> {
       }
       finish('cache-off', [[pass.name, PASS_HEADER, passRows(pass)], ['', MAP_SIZE_HEADER, mapSizeRows(mapSizes)]], { pass, mapSizes });
     }
+    let longTail: LongTailResult | undefined;
     if (parts.includes('long-tail')) {
       console.log(`\nlong tail under writes (${LONG_TAIL.seconds} s, ${CONNECTIONS} connections, ${LONG_TAIL.reviewsPerSecond} reviews/s, ${LONG_TAIL.approvalsPerSecond} approvals/s, Zipf exponent ${LONG_TAIL.exponent}) ...`);
-      const result = await runLongTail({ root: ROOT, databaseUrl, redisPrefix, connections: CONNECTIONS, pool: POOL, ...LONG_TAIL, log: (line) => console.log(`  ${line}`) });
+      const result = (longTail = await runLongTail({ root: ROOT, databaseUrl, redisPrefix, connections: CONNECTIONS, pool: POOL, ...LONG_TAIL, log: (line) => console.log(`  ${line}`) }));
       finish('long-tail', [['long tail under writes (answer cache on; staleness: after the commit, an answer without the change still arrived)', LONG_TAIL_HEADER, longTailRows(result)]], { result }, { ...settings, ...LONG_TAIL });
     }
     if (parts.includes('front-end')) {
@@ -489,6 +491,11 @@ async function main(): Promise<void> {
     console.log('');
     console.log(`load average before: ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (other processes on this machine compete for the same CPUs)`);
     for (const part of parts) console.log(`\n${done[part]!.table}`);
+    if (longTail) {
+      for (const [what, w] of [['review', longTail.writer.reviews], ['approval', longTail.writer.approvals]] as const) {
+        for (const failure of w.failures) console.log(`  a failed ${what}: ${failure}`);
+      }
+    }
     console.log('');
     for (const part of parts) {
       const { total, failed } = tally(done[part]!.rows);

@@ -17,26 +17,27 @@ describe('longTailPaths', () => {
     expect(new Set(paths).size).toBe(LONG_TAIL_URL_COUNT);
     expect(longTailPaths({ outcodes })).toEqual(paths);
     expect(longTailPaths({ outcodes, seed: 7 })).not.toEqual(paths);
-  });
+  }, 30_000);
 
   it('asks valid queries, no two of them the same query in other spellings', () => {
     const keys = new Set<string>();
+    const invalid: string[] = [];
     for (const p of paths) {
       const url = new URL(p, 'http://bench');
-      expect(url.pathname).toBe('/api/professionals');
       const parsed = DirectoryQuery.safeParse(Object.fromEntries(url.searchParams));
-      expect(parsed.success, p).toBe(true);
-      if (parsed.success) keys.add(queryKey(parsed.data));
+      if (url.pathname !== '/api/professionals' || !parsed.success) invalid.push(p);
+      else keys.add(queryKey(parsed.data));
     }
+    expect(invalid).toEqual([]);
     expect(keys.size).toBe(LONG_TAIL_URL_COUNT);
-  });
+  }, 30_000);
 
   it('spreads over every filter', () => {
     for (const name of ['search', 'service', 'location', 'near', 'radiusMiles', 'minRating', 'maxHourlyRate', 'sort', 'offset']) {
       const share = paths.filter((p) => new URL(p, 'http://bench').searchParams.has(name)).length / paths.length;
       expect(share, name).toBeGreaterThan(0.05);
     }
-  });
+  }, 30_000);
 });
 
 describe('zipfSampler', () => {

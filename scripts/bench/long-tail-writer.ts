@@ -7,7 +7,7 @@
 //              GET /api/admin/applications, through POST /api/admin/applications/:id/approve.
 // Staleness, for a sample of the writes: how long after the change committed in PostgreSQL (a
 // review: the worker's recalculate-rating has written the professional's new figures, seen by
-// polling the row every DB_POLL_MS; an approval: the API's answer) an API answer without it was
+// polling the row every DB_POLL_MS from the moment the review is sent; an approval: the API's answer) an API answer without it was
 // still received: the profile by slug, and a search that includes the professional, each asked
 // every POLL_MS (without waiting for the previous answer, so a slow answer under load does not
 // widen the gaps). Both answers were asked before the write, so a cached, stale one is what the
@@ -44,6 +44,8 @@ export interface WriteSummary {
   planned: number;
   ok: number;
   failed: number;
+  /** Not sent: MAX_IN_FLIGHT writes and probes were still unanswered when they were due. */
+  skipped: number;
   perSecond: number;
   /** The first few failures, as status and message. */
   failures: string[];
@@ -54,7 +56,7 @@ export interface WriteSummary {
 
 export interface WriterResult {
   reviews: WriteSummary & {
-    /** From the review's 201 to the worker's recalculated figures in PostgreSQL (probed reviews). */
+    /** From sending the review to the worker's recalculated figures seen in PostgreSQL (probed reviews). */
     recalculated: LagSummary;
   };
   approvals: WriteSummary;
@@ -77,7 +79,7 @@ const POLL_MS = 10;
 const MAX_POLLS_IN_FLIGHT = 2;
 const DB_POLL_MS = 5;
 const PROBE_TIMEOUT_MS = 10_000;
-const MAX_IN_FLIGHT = 64;
+const MAX_IN_FLIGHT = 256;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -191,14 +193,19 @@ async function getJson<T>(baseUrl: string, path: string): Promise<{ status: numb
   return { status: 200, body: (await res.json()) as T };
 }
 
-/** Polls `isShown` one query at a time until it holds: ms from `since` to the query that first saw it, or null after PROBE_TIMEOUT_MS. */
-async function lagUntil(since: number, isShown: () => Promise<boolean>, intervalMs: number): Promise<number | null> {
-  for (;;) {
+/**
+ * Polls `isShown` one query at a time until it holds: ms from `since` to the sending of the query
+ * that first saw it (the change committed before that query's snapshot, after the previous
+ * query's), or null once `until.stop` is set or `until.deadline` (a performance.now()) has passed.
+ */
+async function lagUntil(since: number, isShown: () => Promise<boolean>, intervalMs: number, until = { stop: false, deadline: since + PROBE_TIMEOUT_MS }): Promise<number | null> {
+  while (!until.stop) {
     const sentAt = performance.now();
     if (await isShown()) return Math.max(0, sentAt - since);
-    if (performance.now() - since > PROBE_TIMEOUT_MS) return null;
+    if (performance.now() > until.deadline) return null;
     await sleep(intervalMs);
   }
+  return null;
 }
 
 /** Asks for an answer every POLL_MS (up to MAX_POLLS_IN_FLIGHT at once) until one shows the change, then waits for the rest. */
@@ -286,12 +293,30 @@ async function run(input: WriterInput): Promise<WriterResult> {
       // The answers the probe watches, asked now: cached when the change lands.
       if (probed) await Promise.all([getJson(baseUrl, `/api/professionals/slug/${encodeURIComponent(target.slug)}`), getJson(baseUrl, searchOf(target))]);
       const sent = performance.now();
+      // Committed: the worker's recalculation has written the figures this review makes (1 review,
+      // this rating). Watched from the moment the review is sent: the worker may well be done
+      // before the review's own answer arrives under load.
+      // Until PROBE_TIMEOUT_MS after the review's answer, however long that takes.
+      const watching = { stop: false, deadline: Infinity };
+      const recalculation = probed
+        ? lagUntil(
+            sent,
+            async () => {
+              const { rows } = await db.query<{ n: number; r: number }>(`SELECT review_count AS n, rating::float8 AS r FROM professionals WHERE id = $1`, [target.id]);
+              return rows[0]?.n === 1 && rows[0].r === rating;
+            },
+            DB_POLL_MS,
+            watching,
+          )
+        : null;
       const res = await customer.request('/api/reviews', {
         method: 'POST',
         body: { professionalId: target.id, rating, title: `Bench review ${i}`, comment: 'Came on time and fixed the office network.', wouldRecommend: rating >= 3 },
       });
       const answered = performance.now();
+      watching.deadline = answered + PROBE_TIMEOUT_MS;
       if (res.status !== 201) {
+        watching.stop = true;
         if (reviewFailures.length < 5) reviewFailures.push(`${res.status} ${(await res.text()).slice(0, 200)}`);
         else await res.arrayBuffer();
         return;
@@ -299,18 +324,14 @@ async function run(input: WriterInput): Promise<WriterResult> {
       await res.arrayBuffer();
       reviewsOk += 1;
       reviewTimes.push(answered - sent);
-      if (!probed) return;
-      // Committed: the worker's recalculation has written the figures this review makes (1 review, this rating).
-      const committedAfter = await lagUntil(answered, async () => {
-        const { rows } = await db.query<{ n: number; r: number }>(`SELECT review_count AS n, rating::float8 AS r FROM professionals WHERE id = $1`, [target.id]);
-        return rows[0]?.n === 1 && rows[0].r === rating;
-      }, DB_POLL_MS);
+      if (!recalculation) return;
+      const committedAfter = await recalculation;
       recalculated.push(committedAfter);
       if (committedAfter === null) {
         probes.reviews.push({ profile: { staleFor: null, freshAfter: null } });
         return;
       }
-      const committed = answered + committedAfter;
+      const committed = sent + committedAfter;
       const shows = (p: Listed | undefined) => p !== undefined && p.reviewCount === 1 && p.rating === rating;
       const [profile, search] = await Promise.all([
         watch(committed, async () => shows((await getJson<Listed>(baseUrl, `/api/professionals/slug/${encodeURIComponent(target.slug)}`)).body ?? undefined)),
@@ -355,15 +376,20 @@ async function run(input: WriterInput): Promise<WriterResult> {
     // The schedule: write i starts at i / rate seconds, unless MAX_IN_FLIGHT writes are still unanswered.
     const schedule = (rate: number, planned: number, write: (i: number) => Promise<void>, failures: string[]) =>
       (async () => {
+        let skipped = 0;
         for (let i = 0; i < planned; i++) {
           const due = started + (i * 1000) / rate;
           const wait = due - performance.now();
           if (wait > 0) await sleep(wait);
-          if (inFlight.size >= MAX_IN_FLIGHT) continue;
+          if (inFlight.size >= MAX_IN_FLIGHT) {
+            skipped += 1;
+            continue;
+          }
           track(write(i).catch((error: unknown) => void (failures.length < 5 && failures.push(String(error)))));
         }
+        return skipped;
       })();
-    await Promise.all([
+    const [reviewsSkipped, approvalsSkipped] = await Promise.all([
       schedule(input.reviewsPerSecond, plannedReviews, writeReview, reviewFailures),
       schedule(input.approvalsPerSecond, plannedApprovals, () => approve(), approvalFailures),
     ]);
@@ -371,10 +397,11 @@ async function run(input: WriterInput): Promise<WriterResult> {
     await Promise.allSettled([...inFlight]);
 
     const sortedTimes = (t: number[]) => [...t].sort((a, b) => a - b).map(Math.round);
-    const write = (planned: number, ok: number, failures: string[], times: number[]): WriteSummary => ({
+    const write = (planned: number, ok: number, skipped: number, failures: string[], times: number[]): WriteSummary => ({
       planned,
       ok,
-      failed: planned - ok,
+      failed: planned - skipped - ok,
+      skipped,
       perSecond: Math.round((10 * ok) / Math.max(writingSeconds, 1e-3)) / 10,
       failures,
       p50Ms: percentile(sortedTimes(times), 50),
@@ -387,8 +414,8 @@ async function run(input: WriterInput): Promise<WriterResult> {
       untilFresh: summariseLags(list.map((p) => worst(p, 'freshAfter'))),
     });
     return {
-      reviews: { ...write(plannedReviews, reviewsOk, reviewFailures, reviewTimes), recalculated: summariseLags(recalculated) },
-      approvals: write(plannedApprovals, approvalsOk, approvalFailures, approvalTimes),
+      reviews: { ...write(plannedReviews, reviewsOk, reviewsSkipped, reviewFailures, reviewTimes), recalculated: summariseLags(recalculated) },
+      approvals: write(plannedApprovals, approvalsOk, approvalsSkipped, approvalFailures, approvalTimes),
       staleness: {
         reviews: staleness(probes.reviews),
         approvals: staleness(probes.approvals),

@@ -15,7 +15,7 @@ describe('parseBenchOnly', () => {
 
 describe('loadChecks and the table', () => {
   it('gives each budget its verdict, and errors one of their own', () => {
-    const checks = loadChecks({ p99Ms: 50, reqPerSec: 2000 }, { p99Ms: 61, reqPerSec: 2500, non2xx: 0, errors: 0 });
+    const checks = loadChecks({ p99Ms: 50, reqPerSec: 2000 }, { p99Ms: 61, reqPerSec: 2500, requests: 25_000, non2xx: 0, errors: 0 });
     expect(checks).toEqual([
       { budget: 'p99 ≤ 50 ms', pass: false },
       { budget: '≥ 2,000 req/s', pass: true },
@@ -28,5 +28,9 @@ describe('loadChecks and the table', () => {
       'search: text  61 ms  p99 ≤ 50 ms FAIL · ≥ 2,000 req/s PASS · no errors PASS',
     ]);
     expect(tally([{ name: 'search: text', checks }])).toEqual({ total: 3, failed: ['search: text: p99 ≤ 50 ms'] });
+  });
+
+  it('passes no latency budget when nothing was answered', () => {
+    expect(loadChecks({ p99Ms: 50 }, { p99Ms: 0, reqPerSec: 0, requests: 0, non2xx: 0, errors: 0 })[0]).toEqual({ budget: 'p99 ≤ 50 ms', pass: false });
   });
 });
