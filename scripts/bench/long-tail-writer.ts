@@ -8,7 +8,8 @@
 // Staleness, for a sample of the writes: how long after the change committed in PostgreSQL (a
 // review: the worker's recalculate-rating has written the professional's new figures, seen by
 // polling the row every DB_POLL_MS from the moment the review is sent; an approval: the API's answer) an API answer without it was
-// still received: the profile by slug, and a search that includes the professional, each asked
+// still received: the profile by slug, a search that includes the professional (its company name;
+// for an approval also the newest listings of one of its services), each asked
 // every POLL_MS (without waiting for the previous answer, so a slow answer under load does not
 // widen the gaps). Both answers were asked before the write, so a cached, stale one is what the
 // polls first meet. The figure is the last stale answer's arrival (a stale answer was certainly
@@ -62,8 +63,8 @@ export interface WriterResult {
   approvals: WriteSummary;
   /** ms after the commit that an answer without the change was still received (see the header); untilFresh: the first one with it. */
   staleness: {
-    reviews: LagSummary & { profile: LagSummary; search: LagSummary; untilFresh: LagSummary };
-    approvals: LagSummary & { profile: LagSummary; search: LagSummary; untilFresh: LagSummary };
+    reviews: LagSummary & { byAnswer: Record<string, LagSummary>; untilFresh: LagSummary };
+    approvals: LagSummary & { byAnswer: Record<string, LagSummary>; untilFresh: LagSummary };
     all: LagSummary;
     allUntilFresh: LagSummary;
     /** Probes whose search could not be checked (the professional was not on the search's page before the write). */
@@ -101,16 +102,13 @@ export interface Watched {
   freshAfter: number | null;
 }
 
-/** One probed write: its profile, and its search (undefined: not checked). */
-interface Probe {
-  profile: Watched;
-  search?: Watched;
-}
+/** One probed write: how each answer watched caught up with it, by the answer's name. */
+type Probe = Record<string, Watched>;
 
 /** A write is as stale as the slowest of its answers. */
-function worst({ profile, search }: Probe, key: keyof Watched): number | null {
-  const values = [profile[key], search === undefined ? 0 : search[key]];
-  return values.includes(null) ? null : Math.max(...(values as number[]));
+function worst(probe: Probe, key: keyof Watched): number | null {
+  const values = Object.values(probe).map((w) => w[key]);
+  return values.includes(null) ? null : Math.max(0, ...(values as number[]));
 }
 
 class Session {
@@ -340,10 +338,14 @@ async function run(input: WriterInput): Promise<WriterResult> {
           : Promise.resolve(undefined),
       ]);
       if (search === undefined) searchUnchecked += 1;
-      probes.reviews.push({ profile, search });
+      probes.reviews.push(search === undefined ? { profile } : { profile, 'text search': search });
     };
 
-    const approve = async () => {
+    // The newest listings of a service every applicant offers: approved applicants are the newest
+    // listings (their created_at), in id order, so the first 100 approvals of a run are on its page.
+    const newestPath = `/api/professionals?${new URLSearchParams({ service: 'Network Setup', sort: 'newest', limit: '100' })}`;
+    const listed = (slug: string) => (_status: number, body: unknown) => ((body ?? []) as Listed[]).some((p) => p.slug === slug);
+    const approve = async (i: number) => {
       const application = pending.shift();
       if (!application) {
         if (approvalFailures.length < 5) approvalFailures.push('no pending application left (raise BENCH_APPLICANT_COUNT)');
@@ -351,10 +353,13 @@ async function run(input: WriterInput): Promise<WriterResult> {
       }
       const slug = application.email.replace(/@.*$/, '');
       const code = application.companyName.split(' ')[0]!;
-      const profilePath = `/api/professionals/slug/${encodeURIComponent(slug)}`;
-      const searchPath = `/api/professionals?${new URLSearchParams({ search: code })}`;
-      await getJson(baseUrl, profilePath);
-      await getJson(baseUrl, searchPath);
+      const answers: Record<string, { path: string; shows: (status: number, body: unknown) => boolean }> = {
+        profile: { path: `/api/professionals/slug/${encodeURIComponent(slug)}`, shows: (status) => status === 200 },
+        'text search': { path: `/api/professionals?${new URLSearchParams({ search: code })}`, shows: listed(slug) },
+        ...(i < 90 ? { 'newest of a service': { path: newestPath, shows: listed(slug) } } : {}),
+      };
+      // Asked now: cached when the approval lands.
+      await Promise.all(Object.values(answers).map((a) => getJson(baseUrl, a.path)));
       const sent = performance.now();
       const res = await admin.request(`/api/admin/applications/${application.id}/approve`, { method: 'POST', body: {} });
       const committed = performance.now();
@@ -366,11 +371,16 @@ async function run(input: WriterInput): Promise<WriterResult> {
       await res.arrayBuffer();
       approvalsOk += 1;
       approvalTimes.push(committed - sent);
-      const [profile, search] = await Promise.all([
-        watch(committed, async () => (await getJson<Listed>(baseUrl, profilePath)).status === 200),
-        watch(committed, async () => ((await getJson<Listed[]>(baseUrl, searchPath)).body ?? []).some((p) => p.slug === slug)),
-      ]);
-      probes.approvals.push({ profile, search });
+      const watched = await Promise.all(
+        Object.entries(answers).map(async ([name, a]) => {
+          const caughtUp = await watch(committed, async () => {
+            const { status, body } = await getJson(baseUrl, a.path);
+            return a.shows(status, body);
+          });
+          return [name, caughtUp] as const;
+        }),
+      );
+      probes.approvals.push(Object.fromEntries(watched));
     };
 
     // The schedule: write i starts at i / rate seconds, unless MAX_IN_FLIGHT writes are still unanswered.
@@ -391,7 +401,7 @@ async function run(input: WriterInput): Promise<WriterResult> {
       })();
     const [reviewsSkipped, approvalsSkipped] = await Promise.all([
       schedule(input.reviewsPerSecond, plannedReviews, writeReview, reviewFailures),
-      schedule(input.approvalsPerSecond, plannedApprovals, () => approve(), approvalFailures),
+      schedule(input.approvalsPerSecond, plannedApprovals, approve, approvalFailures),
     ]);
     const writingSeconds = (performance.now() - started) / 1000;
     await Promise.allSettled([...inFlight]);
@@ -409,8 +419,9 @@ async function run(input: WriterInput): Promise<WriterResult> {
     });
     const staleness = (list: Probe[]) => ({
       ...summariseLags(list.map((p) => worst(p, 'staleFor'))),
-      profile: summariseLags(list.map((p) => p.profile.staleFor)),
-      search: summariseLags(list.flatMap((p) => (p.search ? [p.search.staleFor] : []))),
+      byAnswer: Object.fromEntries(
+        [...new Set(list.flatMap((p) => Object.keys(p)))].map((name) => [name, summariseLags(list.flatMap((p) => (p[name] ? [p[name].staleFor] : [])))]),
+      ),
       untilFresh: summariseLags(list.map((p) => worst(p, 'freshAfter'))),
     });
     return {
