@@ -39,7 +39,7 @@ import { LONG_TAIL_BUDGET, runLongTail, type LongTailResult } from './bench/long
 import type { LagSummary } from './bench/long-tail-writer';
 import { check, formatTable, loadChecks, n, parseBenchOnly, tally, type BenchPart, type BudgetCheck, type TableRow } from './bench/report';
 import { seedBenchProfessionals } from './bench/seed';
-import { countWriterAccounts, hasWriterAccounts, resetWriterEffects, seedWriterAccounts } from './bench/writer-accounts';
+import { countWriterAccounts, forgetRatingOriginals, hasWriterAccounts, resetWriterEffects, seedWriterAccounts } from './bench/writer-accounts';
 import { ensureBuilt } from './lib/build';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -103,6 +103,7 @@ async function prepareDatabase(url: string): Promise<void> {
     } else {
       console.log(`seeding ${n(COUNT)} professionals ...`);
       await seedBenchProfessionals(client, { count: COUNT, root: ROOT });
+      await forgetRatingOriginals(client);
       console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
     if (reseed || !hasWriterAccounts(await countWriterAccounts(client))) {

@@ -114,6 +114,12 @@ async function ensureStateTable(client: pg.ClientBase | pg.Pool): Promise<void> 
   );
 }
 
+/** Forgets the kept figures: after the professionals are seeded again, they belong to rows that are gone. */
+export async function forgetRatingOriginals(client: pg.ClientBase): Promise<void> {
+  await ensureStateTable(client);
+  await client.query('DELETE FROM bench_state.rating_originals');
+}
+
 /** Keeps the current figures of professionals about to be reviewed (the first kept wins until the next reset). */
 export async function rememberRatings(client: pg.ClientBase | pg.Pool, professionalIds: number[]): Promise<void> {
   await ensureStateTable(client);
