@@ -499,6 +499,9 @@ async function main(): Promise<void> {
       for (const [what, w] of [['review', longTail.writer.reviews], ['approval', longTail.writer.approvals]] as const) {
         for (const failure of w.failures) console.log(`  a failed ${what}: ${failure}`);
       }
+      for (const a of longTail.writer.staleness.slowest.slice(0, 5)) {
+        console.log(`  stale ${a.staleFor === null ? 'beyond the 10 s timeout' : `${a.staleFor} ms`}: ${a.answer} ${a.path} after the ${a.write}`);
+      }
     }
     console.log('');
     for (const part of parts) {

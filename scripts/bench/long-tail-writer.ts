@@ -69,6 +69,8 @@ export interface WriterResult {
     allUntilFresh: LagSummary;
     /** Probes whose search could not be checked (the professional was not on the search's page before the write). */
     searchUnchecked: number;
+    /** The answers that were stale longest (timed out first), to look into: which write, which answer. */
+    slowest: { write: string; answer: string; path: string; staleFor: number | null; freshAfter: number | null }[];
     pollMs: number;
     /** GET requests the writer and the probes sent during the run (on top of the load's). */
     probeRequests: number;
@@ -277,6 +279,11 @@ async function run(input: WriterInput): Promise<WriterResult> {
     // Per probed write: how long its profile and its search (when checked) showed the old data.
     const probes = { reviews: [] as Probe[], approvals: [] as Probe[] };
 
+    const watchedAnswers: WriterResult['staleness']['slowest'] = [];
+    const note = (write: string, answers: Record<string, [string, Watched | undefined]>) => {
+      for (const [answer, [path, w]] of Object.entries(answers)) if (w) watchedAnswers.push({ write, answer, path, ...w });
+    };
+
     const track = (work: Promise<unknown>) => {
       inFlight.add(work);
       void work.finally(() => inFlight.delete(work));
@@ -339,6 +346,7 @@ async function run(input: WriterInput): Promise<WriterResult> {
       ]);
       if (search === undefined) searchUnchecked += 1;
       probes.reviews.push(search === undefined ? { profile } : { profile, 'text search': search });
+      note(`review of ${target.slug}`, { profile: [`/api/professionals/slug/${encodeURIComponent(target.slug)}`, profile], 'text search': [searchOf(target), search] });
     };
 
     // The newest listings of a service every applicant offers: approved applicants are the newest
@@ -381,6 +389,7 @@ async function run(input: WriterInput): Promise<WriterResult> {
         }),
       );
       probes.approvals.push(Object.fromEntries(watched));
+      note(`approval of ${slug} (application ${application.id})`, Object.fromEntries(watched.map(([name, w]) => [name, [answers[name]!.path, w]])));
     };
 
     // The schedule: write i starts at i / rate seconds, unless MAX_IN_FLIGHT writes are still unanswered.
@@ -433,6 +442,10 @@ async function run(input: WriterInput): Promise<WriterResult> {
         all: summariseLags([...probes.reviews, ...probes.approvals].map((p) => worst(p, 'staleFor'))),
         allUntilFresh: summariseLags([...probes.reviews, ...probes.approvals].map((p) => worst(p, 'freshAfter'))),
         searchUnchecked,
+        slowest: watchedAnswers
+          .filter((a) => a.staleFor !== 0)
+          .sort((a, b) => (b.staleFor ?? Infinity) - (a.staleFor ?? Infinity))
+          .slice(0, 10),
         pollMs: POLL_MS,
         probeRequests,
       },
