@@ -1,21 +1,29 @@
 // `npm run bench`: the directory at 100,000 listings, measured against docs/performance.md's budgets.
-//   1. a separate database (itconnect_bench on DATABASE_URL's server, else 127.0.0.1:5432), migrated;
-//   2. 100,000 deterministic live professionals (scripts/bench/seed.ts), reused when already there;
-//   3. the API in this process (createApp on 127.0.0.1:0, silent logs, rate limit out of the way),
-//      twice: as deployed (answer cache on) and the database path alone (DIRECTORY_CACHE_MB=0);
+//   1. a separate database (BENCH_DATABASE, itconnect_bench, on DATABASE_URL's server, else
+//      127.0.0.1:5432), migrated;
+//   2. 100,000 deterministic live professionals (scripts/bench/seed.ts), and the long-tail writer's
+//      admin, customers and paid applications (scripts/bench/writer-accounts.ts), reused when
+//      already there; what a previous run's writer changed is put back;
+//   3. the API in this process (scripts/bench/api.ts: createApp on 127.0.0.1:0, silent logs, limits
+//      out of the way), in parts:
+//        cache-on   as deployed (answer cache on), each mix below;
+//        cache-off  the database path alone (DIRECTORY_CACHE_MB=0), the same mixes; the map's gzip size;
+//        long-tail  20,000 distinct searches drawn Zipf-wise, cache on, while a writer posts reviews
+//                   and approves applications through the API and a worker process does its jobs;
+//                   staleness of the answers after each write (scripts/bench/long-tail.ts);
+//        front-end  the built SPA (built when stale) served by the API on the same data, and
+//                   Lighthouse mobile runs of home, directory, locations and a profile (LCP, CLS);
 //   4. autocannon (in a worker thread, so it does not share the API's event loop) at 50 connections
-//      for each search mix, profile by slug and map points; the map's gzip size too;
-//   5. the front end: the built SPA (built when stale) served by the API on the same data, and
-//      Lighthouse mobile runs of home, directory, locations and a profile (LCP, CLS);
-//   6. tables of p50 / p99 / req/s (and the share served from the cache) beside the budgets, and
-//      bench/results/latest.json.
-// Options (environment): BENCH_COUNT (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50),
+//      for each search mix, profile by slug and map points;
+//   5. one table per part, every mix beside its budgets with PASS or FAIL (scripts/bench/report.ts),
+//      and bench/results/latest.json (a run of some parts replaces those parts in it, keeps the rest).
+// Options (environment): BENCH_ONLY (parts to run, e.g. cache-off,long-tail; default all),
+// BENCH_DATABASE (itconnect_bench), BENCH_COUNT (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50),
 // BENCH_POOL (Prisma pool size, 10), BENCH_RESEED=1 to seed again, BENCH_LIGHTHOUSE=0 to skip the
-// front end, LIGHTHOUSE_RUNS (3).
+// front end, LIGHTHOUSE_RUNS (3); for the long tail BENCH_LONG_TAIL_SECONDS (30),
+// BENCH_REVIEWS_PER_SECOND (10), BENCH_APPROVALS_PER_SECOND (2), BENCH_ZIPF_EXPONENT (1).
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { performance as perfHooks } from 'node:perf_hooks';
 import path from 'node:path';
@@ -24,13 +32,14 @@ import { gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { pino } from 'pino';
-import { createApp } from '../api/src/app';
-import { ApiEnv, parseEnv } from '../core/env-schema';
-import { createPrisma } from '../prisma/db';
 import { applyMigrations } from './db/migrate-engine';
+import { startBenchApi } from './bench/api';
 import { LIGHTHOUSE_BUDGETS, runLighthouse, type LighthousePageResult } from './bench/lighthouse';
-import { BENCH_SLUG_PREFIX, seedBenchProfessionals } from './bench/seed';
+import { LONG_TAIL_BUDGET, runLongTail, type LongTailResult } from './bench/long-tail';
+import type { LagSummary } from './bench/long-tail-writer';
+import { check, formatTable, loadChecks, n, parseBenchOnly, tally, type BenchPart, type BudgetCheck, type TableRow } from './bench/report';
+import { seedBenchProfessionals } from './bench/seed';
+import { countWriterAccounts, forgetRatingOriginals, hasWriterAccounts, resetWriterEffects, seedWriterAccounts } from './bench/writer-accounts';
 import { ensureBuilt } from './lib/build';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -38,31 +47,72 @@ const COUNT = Number(process.env.BENCH_COUNT ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const POOL = Number(process.env.BENCH_POOL ?? 10);
+const DATABASE = process.env.BENCH_DATABASE || 'itconnect_bench';
+const LONG_TAIL = {
+  seconds: Number(process.env.BENCH_LONG_TAIL_SECONDS ?? 30),
+  reviewsPerSecond: Number(process.env.BENCH_REVIEWS_PER_SECOND ?? 10),
+  approvalsPerSecond: Number(process.env.BENCH_APPROVALS_PER_SECOND ?? 2),
+  exponent: Number(process.env.BENCH_ZIPF_EXPONENT ?? 1),
+};
+const MAP_GZIP_BUDGET_BYTES = 1.5 * 1024 * 1024;
 
 function benchDatabaseUrl(): string {
+  if (!/^[A-Za-z0-9_]+$/.test(DATABASE)) throw new Error('BENCH_DATABASE: letters, digits and _ only');
   const url = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
-  url.pathname = '/itconnect_bench';
+  url.pathname = `/${DATABASE}`;
   url.search = '';
   return url.toString();
 }
 
+/** Creates the bench database on its server when it is not there yet. */
+async function ensureDatabase(url: string): Promise<void> {
+  const admin = new URL(url);
+  admin.pathname = '/postgres';
+  const client = new pg.Client({ connectionString: admin.toString() });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    if (!rowCount) {
+      console.log(`creating database ${DATABASE}`);
+      await client.query(`CREATE DATABASE "${DATABASE}"`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Migrated, with the bench's rows: the professionals are reused when exactly COUNT live bench rows
+ * and the writer's applicants are all there is (the check ignores what the writer changed, which
+ * is put back here), the writer's accounts when complete.
+ */
 async function prepareDatabase(url: string): Promise<void> {
   const started = Date.now();
+  await ensureDatabase(url);
   const applied = await applyMigrations(url);
   if (applied.length) console.log(`applied migrations: ${applied.join(', ')}`);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows } = await client.query<{ total: number; bench: number }>(
-      `SELECT count(*)::int AS total, count(*) FILTER (WHERE slug LIKE $1)::int AS bench FROM professionals`,
-      [`${BENCH_SLUG_PREFIX}%`],
+    const { rows } = await client.query<{ other: number; bench: number }>(
+      `SELECT count(*) FILTER (WHERE slug !~ '^bench-([0-9]|applicant-)')::int AS other, count(*) FILTER (WHERE slug ~ '^bench-[0-9]')::int AS bench FROM professionals`,
     );
-    if (process.env.BENCH_RESEED !== '1' && rows[0]!.total === COUNT && rows[0]!.bench === COUNT) {
-      console.log(`reusing ${COUNT.toLocaleString('en-GB')} seeded professionals`);
+    const reseed = process.env.BENCH_RESEED === '1' || rows[0]!.bench !== COUNT || rows[0]!.other !== 0;
+    if (!reseed) {
+      console.log(`reusing ${n(COUNT)} seeded professionals`);
     } else {
-      console.log(`seeding ${COUNT.toLocaleString('en-GB')} professionals ...`);
+      console.log(`seeding ${n(COUNT)} professionals ...`);
       await seedBenchProfessionals(client, { count: COUNT, root: ROOT });
+      await forgetRatingOriginals(client);
       console.log(`seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+    if (reseed || !hasWriterAccounts(await countWriterAccounts(client))) {
+      console.log('seeding the long-tail writer’s admin, customers and paid applications ...');
+      await seedWriterAccounts(client);
+    }
+    const undone = await resetWriterEffects(client);
+    if (undone.reviews || undone.ratings || undone.applications) {
+      console.log(`put back what the last long-tail writer did: ${undone.reviews} reviews, ${undone.ratings} ratings, ${undone.applications} approvals`);
     }
     await client.query('VACUUM ANALYZE professionals');
   } finally {
@@ -158,7 +208,7 @@ interface MixResult {
   /** The same paths one at a time (1 connection, 3 s): the service time without queueing. */
   singleConnection: { p50Ms: number; p99Ms: number; reqPerSec: number };
   budget: Mix['budget'];
-  meetsBudget: boolean;
+  checks: BudgetCheck[];
 }
 
 async function runMix(baseUrl: string, mix: Mix): Promise<MixResult> {
@@ -183,13 +233,6 @@ async function runMix(baseUrl: string, mix: Mix): Promise<MixResult> {
   const elu = perfHooks.eventLoopUtilization(eluBefore);
   const p99 = result.latency.p99;
   const rps = result.requests.average;
-  const b = mix.budget;
-  const meetsBudget =
-    (b.p99Ms === undefined || p99 <= b.p99Ms) &&
-    (b.reqPerSec === undefined || rps >= b.reqPerSec) &&
-    (b.maxMs === undefined || p99 <= b.maxMs) &&
-    result.non2xx === 0 &&
-    result.errors === 0;
   return {
     name: mix.name,
     urls: mix.paths.length,
@@ -203,12 +246,21 @@ async function runMix(baseUrl: string, mix: Mix): Promise<MixResult> {
     errors: result.errors,
     apiCpuMsPerRequest: Math.round((elu.active / Math.max(1, result.requests.total)) * 100) / 100,
     singleConnection: { p50Ms: single.latency.p50, p99Ms: single.latency.p99, reqPerSec: Math.round(single.requests.average) },
-    budget: b,
-    meetsBudget,
+    budget: mix.budget,
+    checks: loadChecks(mix.budget, { p99Ms: p99, reqPerSec: rps, requests: result.requests.total, non2xx: result.non2xx, errors: result.errors }),
   };
 }
 
-async function measureMapSize(baseUrl: string, mapPath: string): Promise<{ path: string; gzipBytes: number; rawBytes: number; points: number; total: number; ms: number }> {
+interface MapSize {
+  path: string;
+  gzipBytes: number;
+  rawBytes: number;
+  points: number;
+  total: number;
+  ms: number;
+}
+
+async function measureMapSize(baseUrl: string, mapPath: string): Promise<MapSize> {
   const { request } = await import('node:http');
   const started = performance.now();
   const compressed = await new Promise<Buffer>((resolve, reject) => {
@@ -227,59 +279,6 @@ async function measureMapSize(baseUrl: string, mapPath: string): Promise<{ path:
   return { path: mapPath, gzipBytes: compressed.length, rawBytes: raw.length, points: body.points.length, total: body.total, ms: Math.round(ms) };
 }
 
-function budgetText(b: Mix['budget']): string {
-  const parts: string[] = [];
-  if (b.p99Ms !== undefined) parts.push(`p99 ≤ ${b.p99Ms} ms`);
-  if (b.maxMs !== undefined) parts.push(`≤ ${b.maxMs} ms`);
-  if (b.reqPerSec !== undefined) parts.push(`≥ ${b.reqPerSec.toLocaleString('en-GB')} req/s`);
-  return parts.join(', ');
-}
-
-interface BenchApi {
-  baseUrl: string;
-  api: ReturnType<typeof createApp>;
-  close(): Promise<void>;
-}
-
-/** The API in this process on an ephemeral port, with the answer cache on (cacheMb > 0) or off. */
-async function startApi(databaseUrl: string, redisPrefix: string, cacheMb: number, staticDir = '/nonexistent/itconnect-static'): Promise<BenchApi> {
-  const parsed = parseEnv(ApiEnv, {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    REDIS_PREFIX: redisPrefix,
-    SESSION_KEYS: 'bench-session-key-0123456789abcdefghijklmnopqrstuvwxyz',
-    STATIC_DIR: staticDir,
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    DIRECTORY_CACHE_MB: String(cacheMb),
-  });
-  if (!parsed.ok) throw new Error(`bench env invalid: ${parsed.problems.join('; ')}`);
-  const prisma = createPrisma(databaseUrl, { max: POOL });
-  const redis = new Redis(parsed.env.REDIS_URL, { maxRetriesPerRequest: 2 });
-  const api = createApp({ env: parsed.env, prisma, redis, logger: pino({ level: 'silent' }) });
-  const server = createServer(api.app.callback());
-  server.keepAliveTimeout = 30_000;
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  if (cacheMb > 0) {
-    const started = Date.now();
-    while (!api.deps.answers.active) {
-      if (Date.now() - started > 10_000) throw new Error('the directory change feed did not start listening');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-  return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    api,
-    async close() {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await api.close();
-      await redis.quit();
-      await prisma.$disconnect();
-    },
-  };
-}
 
 interface Pass {
   name: string;
@@ -289,7 +288,7 @@ interface Pass {
 
 async function runPass(databaseUrl: string, redisPrefix: string, name: string, cacheMb: number, mixes: Mix[]): Promise<Pass> {
   console.log(`\n${name}`);
-  const bench = await startApi(databaseUrl, redisPrefix, cacheMb);
+  const bench = await startBenchApi({ databaseUrl, redisPrefix, cacheMb, pool: POOL });
   try {
     // Warm the pool, the query plans and the outcode table (a few paths of each mix, not all).
     for (const mix of mixes) for (const p of mix.paths.slice(0, 4)) await fetch(`${bench.baseUrl}${p}`).then((r) => r.arrayBuffer());
@@ -330,7 +329,7 @@ async function runFrontEnd(databaseUrl: string, redisPrefix: string): Promise<Li
         child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} exited with ${code}`))));
       }),
   });
-  const site = await startApi(databaseUrl, redisPrefix, 64, path.join(ROOT, 'dist', 'frontend'));
+  const site = await startBenchApi({ databaseUrl, redisPrefix, cacheMb: 64, pool: POOL, staticDir: path.join(ROOT, 'dist', 'frontend') });
   try {
     const [first] = (await (await fetch(`${site.baseUrl}/api/professionals?limit=1`)).json()) as { slug: string }[];
     const paths = ['/', '/professionals', '/locations', `/professionals/${first!.slug}`];
@@ -341,19 +340,102 @@ async function runFrontEnd(databaseUrl: string, redisPrefix: string): Promise<Li
   }
 }
 
-function printPass(pass: Pass): void {
-  console.log(`\n${pass.name}`);
-  console.log(`${'mix'.padEnd(34)} ${'p50'.padStart(8)} ${'p99'.padStart(8)} ${'req/s'.padStart(8)} ${'1-conn p50'.padStart(11)} ${'API ms/req'.padStart(11)} ${'cached'.padStart(7)}  budget`);
-  for (const r of pass.results) {
-    console.log(
-      `${r.name.padEnd(34)} ${`${r.p50Ms} ms`.padStart(8)} ${`${r.p99Ms} ms`.padStart(8)} ${String(r.reqPerSec).padStart(8)} ${`${r.singleConnection.p50Ms} ms`.padStart(11)} ${r.apiCpuMsPerRequest.toFixed(2).padStart(11)} ${(r.cacheHitPercent === null ? '-' : `${r.cacheHitPercent}%`).padStart(7)}  ${budgetText(r.budget)}  ${r.meetsBudget ? 'OK' : 'MISSED'}${r.non2xx || r.errors ? ` (non-2xx ${r.non2xx}, errors ${r.errors})` : ''}`,
-    );
+
+// ---------------------------------------------------------------------------------------------
+// The tables: one per part, each line a mix with its figures and its budgets' verdicts.
+
+interface PrintedRow extends TableRow {
+  name: string;
+}
+
+function passRows(pass: Pass): PrintedRow[] {
+  return pass.results.map((r) => ({
+    name: r.name,
+    cells: [r.name, `${r.p50Ms} ms`, `${r.p99Ms} ms`, n(r.reqPerSec), `${r.singleConnection.p50Ms} ms`, r.apiCpuMsPerRequest.toFixed(2), r.cacheHitPercent === null ? '-' : `${r.cacheHitPercent}%`],
+    checks: r.checks,
+  }));
+}
+const PASS_HEADER = ['mix', 'p50', 'p99', 'req/s', '1-conn p50', 'API ms/req', 'cached'];
+
+function mapSizeRows(mapSizes: MapSize[]): PrintedRow[] {
+  return mapSizes.map((m) => ({
+    name: `map size ${m.path}`,
+    cells: [m.path, n(m.points), `${(m.rawBytes / 1024).toFixed(0)} KB`, `${(m.gzipBytes / 1024).toFixed(0)} KB`],
+    checks: [check('≤ 1,536 KB gzip', m.gzipBytes <= MAP_GZIP_BUDGET_BYTES)],
+  }));
+}
+const MAP_SIZE_HEADER = ['map answer size', 'points', 'raw', 'gzip'];
+
+const lagText = (l: LagSummary) => (l.samples === 0 ? 'no samples' : `${l.p50Ms} / ${l.p99Ms} / ${l.maxMs} ms (${l.samples}${l.timeouts ? `, ${l.timeouts} timed out` : ''})`);
+
+function longTailRows(r: LongTailResult): PrintedRow[] {
+  const { load, writer } = r;
+  const staleness = (name: string, l: LagSummary, checks: BudgetCheck[]): PrintedRow => ({ name, cells: [name, '', '', '', '', lagText(l)], checks });
+  const kept = (done: number, rate: number) => check(`writer kept ${rate}/s`, done >= 0.95 * rate);
+  const noFailures = (failed: number) => check('no failed writes', failed === 0);
+  return [
+    {
+      name: 'searches (Zipf, 20,000 distinct)',
+      cells: ['searches (Zipf, 20,000 distinct)', `${load.p50Ms} ms`, `${load.p99Ms} ms`, n(load.reqPerSec), r.cacheHitPercent === null ? '-' : `${r.cacheHitPercent}%`, `${n(load.distinctAsked)} asked; writer and probes +${n(writer.staleness.probeRequests)} GETs`],
+      checks: loadChecks(LONG_TAIL_BUDGET, load),
+    },
+    {
+      name: 'writes: reviews',
+      cells: ['writes: reviews', `${writer.reviews.p50Ms ?? '-'} ms`, `${writer.reviews.p99Ms ?? '-'} ms`, `${writer.reviews.perSecond}/s`, '', `${writer.reviews.ok}/${writer.reviews.planned} ok${writer.reviews.skipped ? `, ${writer.reviews.skipped} skipped` : ''}`],
+      checks: [kept(writer.reviews.perSecond, LONG_TAIL.reviewsPerSecond), noFailures(writer.reviews.failed)],
+    },
+    {
+      name: 'writes: approvals',
+      cells: ['writes: approvals', `${writer.approvals.p50Ms ?? '-'} ms`, `${writer.approvals.p99Ms ?? '-'} ms`, `${writer.approvals.perSecond}/s`, '', `${writer.approvals.ok}/${writer.approvals.planned} ok${writer.approvals.skipped ? `, ${writer.approvals.skipped} skipped` : ''}`],
+      checks: [kept(writer.approvals.perSecond, LONG_TAIL.approvalsPerSecond), noFailures(writer.approvals.failed)],
+    },
+    staleness('review sent → rating recalculated', writer.reviews.recalculated, []),
+    staleness('stale after a review', writer.staleness.reviews, []),
+    ...Object.entries(writer.staleness.reviews.byAnswer).map(([answer, l]) => staleness(`  its ${answer}`, l, [])),
+    staleness('stale after an approval', writer.staleness.approvals, []),
+    ...Object.entries(writer.staleness.approvals.byAnswer).map(([answer, l]) => staleness(`  its ${answer}`, l, [])),
+    staleness('first fresh answer after any write', writer.staleness.allUntilFresh, []),
+    staleness('stale after any write', writer.staleness.all, [
+      check(`max ≤ ${n(LONG_TAIL_BUDGET.stalenessMaxMs)} ms`, writer.staleness.all.samples > 0 && writer.staleness.all.maxMs !== null && writer.staleness.all.maxMs <= LONG_TAIL_BUDGET.stalenessMaxMs),
+    ]),
+  ];
+}
+const LONG_TAIL_HEADER = ['mix', 'p50', 'p99', 'rate', 'cached', 'notes (staleness: p50 / p99 / max, samples)'];
+
+function frontEndRows(pages: LighthousePageResult[]): PrintedRow[] {
+  return pages.map((r) => ({
+    name: `front end ${r.path}`,
+    cells: [r.path, `${r.lcpMs} ms`, r.cls.toFixed(3), `${r.tbtMs} ms`, `${r.fcpMs} ms`, String(r.performanceScore), `${r.transferKb} KB`],
+    checks: [check(`LCP ≤ ${n(LIGHTHOUSE_BUDGETS.lcpMs)} ms`, r.lcpMs <= LIGHTHOUSE_BUDGETS.lcpMs), check(`CLS ≤ ${LIGHTHOUSE_BUDGETS.cls}`, r.cls <= LIGHTHOUSE_BUDGETS.cls)],
+  }));
+}
+const FRONT_END_HEADER = ['page', 'LCP', 'CLS', 'TBT', 'FCP', 'score', 'transfer'];
+
+// ---------------------------------------------------------------------------------------------
+// The report: bench/results/latest.json. Parts not run this time are kept from the file as it was.
+
+interface PartReport {
+  at: string;
+  settings: Record<string, unknown>;
+  checks: { name: string; budget: string; pass: boolean }[];
+  [figures: string]: unknown;
+}
+
+function readPreviousParts(file: string): Partial<Record<BenchPart, PartReport>> {
+  try {
+    const previous = JSON.parse(readFileSync(file, 'utf8')) as { parts?: Partial<Record<BenchPart, PartReport>> };
+    return previous.parts ?? {};
+  } catch {
+    return {};
   }
 }
 
+const flatChecks = (rows: PrintedRow[]) => rows.flatMap((r) => r.checks.map((c) => ({ name: r.name, ...c })));
+
 async function main(): Promise<void> {
+  const parts = parseBenchOnly(process.env.BENCH_ONLY);
   const databaseUrl = benchDatabaseUrl();
-  console.log(`bench database: ${databaseUrl.replace(/\/\/[^@]*@/, '//')}  (${os.cpus().length} CPUs, pool ${POOL})`);
+  console.log(`bench database: ${databaseUrl.replace(/\/\/[^@]*@/, '//')}  (${os.cpus().length} CPUs, pool ${POOL}); parts: ${parts.join(', ')}`);
   await prepareDatabase(databaseUrl);
   const redisPrefix = `itc_bench_${process.pid}_`;
   const redis = new Redis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', { maxRetriesPerRequest: 2 });
@@ -366,59 +448,82 @@ async function main(): Promise<void> {
       { name: 'map points (whole UK, 100k)', budget: { maxMs: 300 }, paths: [mapPaths[0]!], connections: 1 },
       { name: 'map points (mixed filters)', budget: { maxMs: 300 }, paths: mapPaths, connections: 4 },
     ];
-
+    const settings = { professionals: COUNT, seconds: SECONDS, connections: CONNECTIONS, prismaPool: POOL, database: DATABASE };
     const loadBefore = os.loadavg();
+    const done: Partial<Record<BenchPart, { rows: PrintedRow[]; report: PartReport; table: string }>> = {};
+    /** A part's tables (title, header, rows each), its report with every check. */
+    const finish = (part: BenchPart, tables: [string, string[], PrintedRow[]][], figures: Record<string, unknown>, partSettings: Record<string, unknown> = settings) => {
+      const rows = tables.flatMap(([, , r]) => r);
+      done[part] = {
+        rows,
+        table: tables.map(([title, header, r]) => formatTable(title, header, r)).join('\n'),
+        report: { at: new Date().toISOString(), settings: partSettings, checks: flatChecks(rows), ...figures },
+      };
+    };
+
     // As deployed: the answer cache on (DIRECTORY_CACHE_MB's default). Then the database path alone,
     // every request computed (DIRECTORY_CACHE_MB=0): what a search costs the first time it is asked.
-    const passes = [
-      await runPass(databaseUrl, redisPrefix, 'as deployed (answer cache on, DIRECTORY_CACHE_MB=64)', 64, mixes),
-      await runPass(databaseUrl, redisPrefix, 'database path only (DIRECTORY_CACHE_MB=0: nothing kept)', 0, mixes),
-    ];
-    const frontEnd = await runFrontEnd(databaseUrl, redisPrefix);
-    const sizeApi = await startApi(databaseUrl, redisPrefix, 0);
-    const mapSizes = [];
-    try {
-      for (const p of mapPaths) mapSizes.push(await measureMapSize(sizeApi.baseUrl, p));
-    } finally {
-      await sizeApi.close();
+    if (parts.includes('cache-on')) {
+      const pass = await runPass(databaseUrl, redisPrefix, 'as deployed (answer cache on, DIRECTORY_CACHE_MB=64)', 64, mixes);
+      finish('cache-on', [[pass.name, PASS_HEADER, passRows(pass)]], { pass });
+    }
+    if (parts.includes('cache-off')) {
+      const pass = await runPass(databaseUrl, redisPrefix, 'database path only (DIRECTORY_CACHE_MB=0: nothing kept)', 0, mixes);
+      const sizeApi = await startBenchApi({ databaseUrl, redisPrefix, cacheMb: 0, pool: POOL });
+      const mapSizes: MapSize[] = [];
+      try {
+        for (const p of mapPaths) mapSizes.push(await measureMapSize(sizeApi.baseUrl, p));
+      } finally {
+        await sizeApi.close();
+      }
+      finish('cache-off', [[pass.name, PASS_HEADER, passRows(pass)], ['', MAP_SIZE_HEADER, mapSizeRows(mapSizes)]], { pass, mapSizes });
+    }
+    let longTail: LongTailResult | undefined;
+    if (parts.includes('long-tail')) {
+      console.log(`\nlong tail under writes (${LONG_TAIL.seconds} s, ${CONNECTIONS} connections, ${LONG_TAIL.reviewsPerSecond} reviews/s, ${LONG_TAIL.approvalsPerSecond} approvals/s, Zipf exponent ${LONG_TAIL.exponent}) ...`);
+      longTail = await runLongTail({ root: ROOT, databaseUrl, redisPrefix, connections: CONNECTIONS, pool: POOL, ...LONG_TAIL, log: (line) => console.log(`  ${line}`) });
+      const title = 'long tail under writes (answer cache on; staleness: how long after the commit an answer without the change still arrived)';
+      finish('long-tail', [[title, LONG_TAIL_HEADER, longTailRows(longTail)]], { result: longTail }, { ...settings, ...LONG_TAIL });
+    }
+    if (parts.includes('front-end')) {
+      const frontEnd = await runFrontEnd(databaseUrl, redisPrefix);
+      const title = `front end, Lighthouse mobile (median LCP of ${process.env.LIGHTHOUSE_RUNS ?? 3} runs)`;
+      if (typeof frontEnd === 'string') done['front-end'] = { rows: [], table: `${title}: ${frontEnd}`, report: { at: new Date().toISOString(), settings, checks: [], skipped: frontEnd } };
+      else finish('front-end', [[title, FRONT_END_HEADER, frontEndRows(frontEnd)]], { pages: frontEnd });
     }
 
     console.log('');
     console.log(`load average before: ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (other processes on this machine compete for the same CPUs)`);
-    for (const pass of passes) printPass(pass);
-    console.log('');
-    for (const m of mapSizes) {
-      const ok = m.gzipBytes <= 1.5 * 1024 * 1024;
-      console.log(
-        `map size ${m.path.padEnd(44)} ${m.points} points, ${(m.rawBytes / 1024).toFixed(0)} KB raw, ${(m.gzipBytes / 1024).toFixed(0)} KB gzip (≤ 1,536 KB ${ok ? 'OK' : 'MISSED'})`,
-      );
-    }
-
-    console.log('');
-    if (typeof frontEnd === 'string') console.log(`front end: ${frontEnd}`);
-    else {
-      console.log(`front end, Lighthouse mobile (median LCP of ${process.env.LIGHTHOUSE_RUNS ?? 3} runs)   budgets: LCP ≤ ${LIGHTHOUSE_BUDGETS.lcpMs} ms, CLS ≤ ${LIGHTHOUSE_BUDGETS.cls}`);
-      for (const r of frontEnd) {
-        const ok = r.lcpMs <= LIGHTHOUSE_BUDGETS.lcpMs && r.cls <= LIGHTHOUSE_BUDGETS.cls;
-        console.log(
-          `${r.path.padEnd(44)} LCP ${String(r.lcpMs).padStart(5)} ms  CLS ${r.cls.toFixed(3)}  TBT ${String(r.tbtMs).padStart(4)} ms  FCP ${String(r.fcpMs).padStart(5)} ms  score ${r.performanceScore}  ${r.transferKb} KB  ${ok ? 'OK' : 'MISSED'}`,
-        );
+    for (const part of parts) console.log(`\n${done[part]!.table}`);
+    if (longTail) {
+      for (const [what, w] of [['review', longTail.writer.reviews], ['approval', longTail.writer.approvals]] as const) {
+        for (const failure of w.failures) console.log(`  a failed ${what}: ${failure}`);
+      }
+      for (const a of longTail.writer.staleness.slowest.slice(0, 5)) {
+        console.log(`  stale ${a.staleFor === null ? 'beyond the 10 s timeout' : `${a.staleFor} ms`}: ${a.answer} ${a.path} after the ${a.write}`);
       }
     }
+    console.log('');
+    for (const part of parts) {
+      const { total, failed } = tally(done[part]!.rows);
+      console.log(`${part}: ${total - failed.length} of ${total} budgets PASS${failed.length ? ` (FAIL: ${failed.join('; ')})` : ''}`);
+    }
 
+    const outDir = path.join(ROOT, 'bench', 'results');
+    const outFile = path.join(outDir, 'latest.json');
+    const reportParts = { ...readPreviousParts(outFile), ...Object.fromEntries(parts.map((part) => [part, done[part]!.report])) };
     const report = {
       at: new Date().toISOString(),
       machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
       loadAverage: { before: loadBefore, after: os.loadavg() },
-      settings: { professionals: COUNT, seconds: SECONDS, connections: CONNECTIONS, prismaPool: POOL },
-      passes,
-      mapSizes,
-      frontEnd,
+      settings,
+      /** The parts this run measured; `parts` also holds earlier runs' other parts, each with its own `at`. */
+      ran: parts,
+      parts: reportParts,
     };
-    const outDir = path.join(ROOT, 'bench', 'results');
     mkdirSync(outDir, { recursive: true });
-    writeFileSync(path.join(outDir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`\nwrote ${path.relative(ROOT, path.join(outDir, 'latest.json'))}`);
+    writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
+    console.log(`\nwrote ${path.relative(ROOT, outFile)}`);
   } finally {
     const keys = await redis.keys(`${redisPrefix}*`);
     if (keys.length) await redis.del(...keys);

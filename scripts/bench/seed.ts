@@ -14,7 +14,7 @@ import { hourlyEquivalentPence } from '../../core/hourly-rate';
 export const BENCH_SLUG_PREFIX = 'bench-';
 
 /** mulberry32: a small seeded PRNG, so every run seeds the same rows. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -25,14 +25,14 @@ function prng(seed: number): () => number {
   };
 }
 
-const ADJECTIVES = ['Bright', 'Swift', 'Northern', 'Blue', 'Clear', 'Secure', 'Smart', 'Digital', 'Reliable', 'Agile', 'Cloud', 'Pixel', 'Summit', 'Red', 'Green', 'Harbour', 'Oak', 'Iron', 'Silver', 'Peak'];
-const NOUNS = ['Byte', 'Logic', 'Code', 'Wave', 'Stack', 'Bridge', 'Circuit', 'Signal', 'Forge', 'Grid', 'Node', 'Spark', 'Path', 'Lantern', 'Anchor', 'Beacon', 'Falcon', 'Orbit', 'Tree', 'Works'];
-const SUFFIXES = ['Solutions', 'IT', 'Technologies', 'Consulting', 'Systems', 'Digital', 'Services', 'Labs', 'Support', 'Networks'];
+export const ADJECTIVES = ['Bright', 'Swift', 'Northern', 'Blue', 'Clear', 'Secure', 'Smart', 'Digital', 'Reliable', 'Agile', 'Cloud', 'Pixel', 'Summit', 'Red', 'Green', 'Harbour', 'Oak', 'Iron', 'Silver', 'Peak'];
+export const NOUNS = ['Byte', 'Logic', 'Code', 'Wave', 'Stack', 'Bridge', 'Circuit', 'Signal', 'Forge', 'Grid', 'Node', 'Spark', 'Path', 'Lantern', 'Anchor', 'Beacon', 'Falcon', 'Orbit', 'Tree', 'Works'];
+export const SUFFIXES = ['Solutions', 'IT', 'Technologies', 'Consulting', 'Systems', 'Digital', 'Services', 'Labs', 'Support', 'Networks'];
 const FIRST = ['Sam', 'Alex', 'Jo', 'Priya', 'Tom', 'Aisha', 'Chris', 'Emma', 'Liam', 'Sofia', 'Owen', 'Grace'];
 const LAST = ['Taylor', 'Smith', 'Patel', 'Jones', 'Brown', 'Khan', 'Evans', 'Wilson', 'Murray', 'Hughes', 'Clarke', 'Reid'];
 const LETTERS = 'ABDEFGHJLNPQRSTUWXYZ';
 
-function loadOutcodes(root: string): OutcodeEntry[] {
+export function loadOutcodes(root: string): OutcodeEntry[] {
   return [...parseOutcodesCsv(readFileSync(path.join(root, 'core', 'geo', 'uk-outcodes.csv'), 'utf8')).values()];
 }
 

@@ -1,0 +1,72 @@
+// The API in the bench's process (createApp on 127.0.0.1:0, silent logs), as scripts/bench.ts and
+// the long-tail mix run it: the answer cache on (cacheMb > 0) or off, and every limit that would
+// refuse the bench's own traffic out of its way (one address sends everything: the API-wide rate
+// limit, sign-ins, review writes), with the captcha's proof of work made cheap for its sign-ins.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Redis } from 'ioredis';
+import { pino } from 'pino';
+import { createApp } from '../../api/src/app';
+import { ApiEnv, parseEnv } from '../../core/env-schema';
+import { createPrisma } from '../../prisma/db';
+
+export interface BenchApi {
+  baseUrl: string;
+  api: ReturnType<typeof createApp>;
+  close(): Promise<void>;
+}
+
+export interface BenchApiOptions {
+  databaseUrl: string;
+  redisPrefix: string;
+  cacheMb: number;
+  /** Prisma's pool size. */
+  pool: number;
+  staticDir?: string;
+}
+
+const LIMITS_OUT_OF_THE_WAY = {
+  RATE_LIMIT_PER_MINUTE: '100000000',
+  LOGIN_LIMIT_PER_IP: '100000000',
+  REVIEW_LIMIT_PER_USER: '100000000',
+  ALTCHA_COST: '100',
+} as const;
+
+export async function startBenchApi({ databaseUrl, redisPrefix, cacheMb, pool, staticDir = '/nonexistent/itconnect-static' }: BenchApiOptions): Promise<BenchApi> {
+  const parsed = parseEnv(ApiEnv, {
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    REDIS_PREFIX: redisPrefix,
+    SESSION_KEYS: 'bench-session-key-0123456789abcdefghijklmnopqrstuvwxyz',
+    STATIC_DIR: staticDir,
+    DIRECTORY_CACHE_MB: String(cacheMb),
+    ...LIMITS_OUT_OF_THE_WAY,
+  });
+  if (!parsed.ok) throw new Error(`bench env invalid: ${parsed.problems.join('; ')}`);
+  const prisma = createPrisma(databaseUrl, { max: pool });
+  const redis = new Redis(parsed.env.REDIS_URL, { maxRetriesPerRequest: 2 });
+  const api = createApp({ env: parsed.env, prisma, redis, logger: pino({ level: 'silent' }) });
+  const server = createServer(api.app.callback());
+  server.keepAliveTimeout = 30_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  if (cacheMb > 0) {
+    const started = Date.now();
+    while (!api.deps.answers.active) {
+      if (Date.now() - started > 10_000) throw new Error('the directory change feed did not start listening');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  }
+  return {
+    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    api,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await api.close();
+      await redis.quit();
+      await prisma.$disconnect();
+    },
+  };
+}

@@ -1,0 +1,78 @@
+// Worker-thread entry (scripts/bench/thread.ts) of the long-tail mix's load: autocannon at N
+// connections for S seconds, each request's path drawn from the long-tail searches with the Zipf
+// sampler (seeded; one draw sequence shared by all connections, so they do not march through the
+// same order together as a fixed request list would make them). Posts the figures when done.
+import { parentPort, workerData } from 'node:worker_threads';
+import autocannon from 'autocannon';
+import { zipfSampler } from './long-tail-urls';
+
+export interface LongTailLoadInput {
+  /** Marks the thread's data, so that importing this module elsewhere (tests) runs nothing. */
+  role: 'long-tail-load';
+  baseUrl: string;
+  paths: string[];
+  connections: number;
+  seconds: number;
+  exponent: number;
+  seed: number;
+}
+
+export interface LongTailLoadResult {
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  reqPerSec: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  /** Distinct searches asked during the run (of paths.length). */
+  distinctAsked: number;
+  /** Share of the requests that went to the 1% most popular searches. */
+  topPercentShare: number;
+}
+
+async function run(input: LongTailLoadInput): Promise<LongTailLoadResult> {
+  const draw = zipfSampler({ n: input.paths.length, exponent: input.exponent, seed: input.seed });
+  const asked = new Set<number>();
+  const topRanks = Math.max(1, Math.floor(input.paths.length / 100));
+  let drawn = 0;
+  let top = 0;
+  const options = { url: input.baseUrl, connections: input.connections, duration: input.seconds };
+  // Off the main thread autocannon answers with its raw, encoded histograms: aggregated here.
+  const raw = await autocannon({
+    ...options,
+    headers: { 'accept-encoding': 'gzip' },
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (request) => {
+          const rank = draw();
+          asked.add(rank);
+          drawn += 1;
+          if (rank < topRanks) top += 1;
+          request.path = input.paths[rank]!;
+          return request;
+        },
+      },
+    ],
+  });
+  const result = (autocannon as unknown as { aggregateResult(results: unknown[], opts: unknown): autocannon.Result }).aggregateResult([raw], options);
+  return {
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    maxMs: result.latency.max,
+    reqPerSec: Math.round(result.requests.total / Math.max(result.duration, 1e-3)),
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    distinctAsked: asked.size,
+    topPercentShare: drawn ? Math.round((1000 * top) / drawn) / 10 : 0,
+  };
+}
+
+if (parentPort && (workerData as { role?: string } | null)?.role === 'long-tail-load') {
+  const port = parentPort;
+  run(workerData as LongTailLoadInput).then((value) => port.postMessage({ kind: 'result', value }));
+}

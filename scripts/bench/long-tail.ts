@@ -1,0 +1,172 @@
+// The mix "long tail under writes" (issue 15): the directory as crawlers and visitors spread over it
+// while the data changes.
+//   - 20,000 distinct searches (long-tail-urls.ts), each request's drawn with a Zipf sampler
+//     (exponent 1, seeded), at 50 connections with the answer cache on (autocannon in a thread);
+//   - meanwhile a writer (long-tail-writer.ts, in another thread) posts 10 reviews a second as
+//     signed-in customers and approves 2 paid applications a second as the admin, through the API
+//     over HTTP, and a real worker process (worker/src/main.ts, started as `npm run dev` starts it,
+//     with this mix's own Redis prefix and a local SMTP sink) recalculates ratings, geocodes and
+//     sends the e-mails;
+//   - staleness: for a sample of the writes, how long after the commit an API answer (the profile,
+//     a search that includes the professional) still shows the old data.
+// What the writer changes is put back first (writer-accounts.ts resetWriterEffects), so each run
+// starts from the same data.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+import { startBenchApi, type BenchApi } from './api';
+import type { LongTailLoadInput, LongTailLoadResult } from './long-tail-load';
+import { longTailPaths } from './long-tail-urls';
+import type { WriterInput, WriterResult } from './long-tail-writer';
+import { loadOutcodes } from './seed';
+import { startSmtpSink } from './smtp-sink';
+import { startThread } from './thread';
+import { resetWriterEffects } from './writer-accounts';
+
+export const LONG_TAIL_BUDGET = { p99Ms: 50, reqPerSec: 2000, stalenessMaxMs: 2000 } as const;
+
+export interface LongTailOptions {
+  root: string;
+  databaseUrl: string;
+  redisPrefix: string;
+  seconds: number;
+  connections: number;
+  pool: number;
+  reviewsPerSecond: number;
+  approvalsPerSecond: number;
+  /** Zipf exponent of the search popularity. */
+  exponent: number;
+  log: (line: string) => void;
+}
+
+export interface LongTailResult {
+  name: string;
+  urls: number;
+  connections: number;
+  seconds: number;
+  exponent: number;
+  load: LongTailLoadResult;
+  /** Share of the directory answers served from the answer cache during the run, %. */
+  cacheHitPercent: number | null;
+  writer: WriterResult;
+  /** E-mails the worker delivered to the SMTP sink during the run (approvals, new reviews). */
+  emailsDelivered: number;
+  budget: typeof LONG_TAIL_BUDGET;
+}
+
+async function startWorkerProcess(root: string, env: NodeJS.ProcessEnv, logFile: string): Promise<ChildProcess> {
+  mkdirSync(path.dirname(logFile), { recursive: true });
+  const out = createWriteStream(logFile);
+  // As `npm run dev` runs it (scripts/lib/stack.ts serverCommands): from source with tsx.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'worker/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.pipe(out);
+  child.stderr!.pipe(out);
+  return child;
+}
+
+async function stopWorkerProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitForWorker(bench: BenchApi, child: ChildProcess): Promise<void> {
+  const started = Date.now();
+  const queue = bench.api.queues.get('email');
+  while ((await queue.getWorkersCount()) === 0) {
+    if (child.exitCode !== null) throw new Error(`the worker exited (${child.exitCode}) before it connected: see bench/results/long-tail-worker.log`);
+    if (Date.now() - started > 60_000) throw new Error('the worker did not connect to the queues within 60 s');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Puts back what a writer did (before the run, and after it, so later parts see the seeded data). */
+async function putBack(databaseUrl: string, log: (line: string) => void): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const undone = await resetWriterEffects(client);
+    if (undone.reviews || undone.applications) log(`put back what the writer did (${undone.reviews} reviews, ${undone.applications} approvals)`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
+  await putBack(o.databaseUrl, o.log);
+  const paths = longTailPaths({ outcodes: loadOutcodes(o.root).map((c) => c.outcode) });
+  const redisPrefix = `${o.redisPrefix}longtail`;
+  const smtp = await startSmtpSink();
+  const bench = await startBenchApi({ databaseUrl: o.databaseUrl, redisPrefix, cacheMb: 64, pool: o.pool });
+  const worker = await startWorkerProcess(
+    o.root,
+    {
+      PATH: process.env.PATH,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: o.databaseUrl,
+      DATABASE_POOL_MAX: '4',
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      REDIS_PREFIX: redisPrefix,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: bench.baseUrl,
+      API_URL: bench.baseUrl,
+    },
+    path.join(o.root, 'bench', 'results', 'long-tail-worker.log'),
+  );
+  try {
+    await waitForWorker(bench, worker);
+    // Warm the pool, the plans and the 100 most asked searches (the head of the Zipf curve: ranks
+    // follow the order of `paths`), as a running site has them; the tail stays cold.
+    for (const p of paths.slice(0, 100)) await fetch(`${bench.baseUrl}${p}`).then((r) => r.arrayBuffer());
+
+    const writerInput: WriterInput = {
+      role: 'long-tail-writer',
+      baseUrl: bench.baseUrl,
+      databaseUrl: o.databaseUrl,
+      seconds: o.seconds,
+      reviewsPerSecond: o.reviewsPerSecond,
+      approvalsPerSecond: o.approvalsPerSecond,
+      probeEveryReview: 5,
+      customers: 10,
+    };
+    let markReady: () => void = () => undefined;
+    const ready = new Promise<void>((resolve) => (markReady = resolve));
+    const writer = startThread<WriterResult>(new URL('./long-tail-writer.ts', import.meta.url), writerInput, (m) => {
+      if ((m as { kind?: string }).kind === 'ready') markReady();
+    });
+    await Promise.race([ready, writer.result]);
+
+    const before = bench.api.deps.answers.stats();
+    const mailsBefore = smtp.received();
+    const loadInput: LongTailLoadInput = { role: 'long-tail-load', baseUrl: bench.baseUrl, paths, connections: o.connections, seconds: o.seconds, exponent: o.exponent, seed: 20261125 };
+    const load = startThread<LongTailLoadResult>(new URL('./long-tail-load.ts', import.meta.url), loadInput);
+    writer.post({ kind: 'start' });
+    const loadResult = await load.result;
+    const after = bench.api.deps.answers.stats();
+    const writerResult = await writer.result;
+    await Promise.all([load.stop(), writer.stop()]);
+    const asked = after.hits - before.hits + (after.misses - before.misses);
+    return {
+      name: 'long tail under writes',
+      urls: paths.length,
+      connections: o.connections,
+      seconds: o.seconds,
+      exponent: o.exponent,
+      load: loadResult,
+      cacheHitPercent: asked > 0 ? Math.round((1000 * (after.hits - before.hits)) / asked) / 10 : null,
+      writer: writerResult,
+      emailsDelivered: smtp.received() - mailsBefore,
+      budget: LONG_TAIL_BUDGET,
+    };
+  } finally {
+    await stopWorkerProcess(worker);
+    await bench.close();
+    await smtp.close();
+    await putBack(o.databaseUrl, o.log);
+  }
+}
