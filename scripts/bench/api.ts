@@ -58,6 +58,12 @@ export async function startBenchApi({ databaseUrl, redisPrefix, cacheMb, pool, s
       await new Promise((r) => setTimeout(r, 20));
     }
   }
+  // Measure what a running API does: searches from the directory index once it has loaded (decision 0019).
+  if (api.deps.directory) {
+    const started = Date.now();
+    await api.deps.directory.whenReady(180_000);
+    console.log(`  directory index: ${api.deps.directory.size.toLocaleString('en-GB')} listings loaded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
   return {
     baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     api,
