@@ -7,6 +7,9 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { createApp } from '../../api/src/app';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ApiEnv, parseEnv } from '../../core/env-schema';
 import { createPrisma } from '../../prisma/db';
 
@@ -32,6 +35,8 @@ const LIMITS_OUT_OF_THE_WAY = {
   ALTCHA_COST: '100',
 } as const;
 
+const API_LOG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bench/results/api.log');
+
 export async function startBenchApi({ databaseUrl, redisPrefix, cacheMb, pool, staticDir = '/nonexistent/itconnect-static' }: BenchApiOptions): Promise<BenchApi> {
   const parsed = parseEnv(ApiEnv, {
     NODE_ENV: 'test',
@@ -47,7 +52,9 @@ export async function startBenchApi({ databaseUrl, redisPrefix, cacheMb, pool, s
   if (!parsed.ok) throw new Error(`bench env invalid: ${parsed.problems.join('; ')}`);
   const prisma = createPrisma(databaseUrl, { max: pool });
   const redis = new Redis(parsed.env.REDIS_URL, { maxRetriesPerRequest: 2 });
-  const api = createApp({ env: parsed.env, prisma, redis, logger: pino({ level: 'silent' }) });
+  // Warnings and errors go to bench/results/api.log (a 500 during a run is worth reading).
+  mkdirSync(path.dirname(API_LOG), { recursive: true });
+  const api = createApp({ env: parsed.env, prisma, redis, logger: pino({ level: 'warn' }, pino.destination({ dest: API_LOG, append: true, sync: false })) });
   const server = createServer(api.app.callback());
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

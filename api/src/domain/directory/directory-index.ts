@@ -117,7 +117,12 @@ interface BoundText {
   ranks?: { rank: Float32Array; stamp: Int32Array };
   /** Every listing the text finds, in relevance order (rank, then best rated), kept as listings change. */
   order?: SlotOrder;
+  /** Searches sorted by relevance with this text so far (an order is built from the third on). */
+  searches: number;
 }
+
+/** A text searched this often gets its own relevance order; rarer ones rank their matches per search. */
+const ORDER_TEXT_AFTER_SEARCHES = 3;
 
 /** How many texts keep their ranks and relevance order (~1.2 MB each at 100,000 listings). */
 const RANKED_TEXTS = 32;
@@ -293,6 +298,8 @@ export class DirectoryIndex {
   private pendingIds = new Set<number>();
   private pendingReviewsOf = new Set<number>();
   private pendingAll = false;
+  /** A refresh failed: the index lags the database until one succeeds (it is not `ready` meanwhile). */
+  private lagging = false;
   private refreshing: Promise<void> | null = null;
   private closed = false;
   private readonly listeners: ((change: DirectoryChange) => void)[] = [];
@@ -319,7 +326,7 @@ export class DirectoryIndex {
 
   /** True while answers from the index are the database's answers. */
   get ready(): boolean {
-    return this.loaded && this.feed.live && !this.closed;
+    return this.loaded && !this.lagging && this.feed.live && !this.closed;
   }
 
   get live(): boolean {
@@ -376,6 +383,8 @@ export class DirectoryIndex {
       for (const id of match[2]!.split(',')) if (id) pending.add(Number(id));
     }
     if (this.loaded) this.scheduleRefresh();
+    // Not loaded yet: answers meanwhile come from SQL, and the cache must hear of the change now.
+    else this.emit({ listings: null, reviewsOf: [] });
   }
 
   private startLoad(): void {
@@ -425,13 +434,21 @@ export class DirectoryIndex {
   private scheduleRefresh(): void {
     if (this.refreshing || this.closed) return;
     if (!this.pendingAll && this.pendingIds.size === 0 && this.pendingReviewsOf.size === 0) return;
+    const ids = [...this.pendingIds];
+    const reviewsOf = [...this.pendingReviewsOf];
     this.refreshing = this.refresh()
-      .catch((err: unknown) => {
-        // A change not applied would leave the index stale: read everything again.
-        this.logger.error({ err }, 'directory index: refresh failed; loading again');
-        this.loaded = false;
+      .then(() => {
+        this.lagging = false;
+      })
+      .catch(async (err: unknown) => {
+        // The changed rows could not be read (the database is busy or away): until they are, the
+        // index is not used and the cache keeps nothing it could have said. Try again shortly.
+        this.logger.warn({ err, ids: ids.length }, 'directory index: could not read changed listings; searches use SQL until it can');
+        this.lagging = true;
+        for (const id of ids) this.pendingIds.add(id);
+        for (const id of reviewsOf) this.pendingReviewsOf.add(id);
         this.emit({ listings: null, reviewsOf: [] });
-        if (this.feed.live) this.startLoad();
+        await new Promise((resolve) => setTimeout(resolve, 250));
       })
       .finally(() => {
         this.refreshing = null;
@@ -454,6 +471,18 @@ export class DirectoryIndex {
       ? await this.prisma.$queryRaw<IndexRow[]>`SELECT ${INDEX_COLUMNS} FROM professionals p WHERE p.id = ANY(${ids}::int[])`
       : [];
     if (!this.loaded) return;
+    try {
+      this.apply(ids, rows, reviewsOf);
+    } catch (err) {
+      // A fault of our own halfway through leaves the orders in doubt: read everything again.
+      this.logger.error({ err }, 'directory index: applying a change failed; loading again');
+      this.loaded = false;
+      this.emit({ listings: null, reviewsOf: [] });
+      this.startLoad();
+    }
+  }
+
+  private apply(ids: number[], rows: IndexRow[], reviewsOf: number[]): void {
     const state = this.state;
     const fresh = new Map(rows.filter((row) => row.listed).map((row) => [row.id, row]));
     const listings: NonNullable<DirectoryChange['listings']> = [];
@@ -558,6 +587,7 @@ export class DirectoryIndex {
         operandLexemes: query.operands.map(() => new Uint8Array(0)),
         operandIds: query.operands.map(() => []),
         operandOf,
+        searches: 0,
       };
     }
     this.extendText(known.bound);
@@ -730,7 +760,24 @@ export class DirectoryIndex {
     const sort: Sort = query.sort ?? (query.search ? 'relevance' : query.near ? 'distance' : 'rating');
     let page: number[];
     let total = 0;
-    if (sort === 'distance' && f.near) {
+    const relevance = sort === 'relevance' && f.text !== null;
+    if (relevance) f.text!.searches += 1;
+    if (relevance && !f.text!.order && f.text!.searches < ORDER_TEXT_AFTER_SEARCHES) {
+      // A text seen once or twice (the long tail): rank its matches now, in best-rated order so
+      // that the position breaks ties as BEST_RATED_ORDER does.
+      this.rankedTexts.set(f.text!, true);
+      const found: number[] = [];
+      const keys: number[] = [];
+      for (let i = 0; i < orders.rating.length; i++) {
+        const slot = orders.rating.slots[i]!;
+        if (!matchesSlot(f, c, slot, textTest)) continue;
+        found.push(slot);
+        keys.push(this.rankOf(f.text!, c, slot));
+      }
+      total = found.length;
+      const positions = found.map((_, i) => i);
+      page = topK(positions, end, (a, b) => keys[b]! - keys[a]! || a - b).slice(offset, end).map((i) => found[i]!);
+    } else if (sort === 'distance' && f.near) {
       // Sorted per search: every match with its distance, then the first `end` of them.
       const found: number[] = [];
       const miles: number[] = [];
@@ -746,9 +793,9 @@ export class DirectoryIndex {
       page = topK(positions, end, (a, b) => miles[a]! - miles[b]! || a - b).slice(offset, end).map((i) => found[i]!);
     } else {
       // A presorted order; for relevance, the text's own (only the listings it finds, so no text test).
-      const relevance = sort === 'relevance' && f.text ? this.relevanceOrder(f.text, textTest!) : null;
-      const order = relevance ?? (sort === 'price' ? orders.price : sort === 'newest' ? orders.newest : orders.rating);
-      const test = relevance ? null : textTest;
+      const textOrder = relevance ? this.relevanceOrder(f.text!, textTest!) : null;
+      const order = textOrder ?? (sort === 'price' ? orders.price : sort === 'newest' ? orders.newest : orders.rating);
+      const test = textOrder ? null : textTest;
       page = [];
       for (let i = 0; i < order.length; i++) {
         const slot = order.slots[i]!;
