@@ -13,4 +13,12 @@ describe('prerenderPage', () => {
     expect(locations).toContain('Loading locations');
     expect(PRERENDERED_PATHS).toEqual(['/', '/locations']);
   });
+
+  it('includes the cookie banner marked pending: the head script hides it when a choice is stored', async () => {
+    const home = await prerenderPage('/');
+    expect(home).toMatch(/<section aria-labelledby="[^"]+" data-cookie-banner="pending"/);
+    expect(home).toContain('Cookies on ITConnect');
+    // First after the skip link, before the header, as in the hydrated page's focus order.
+    expect(home.indexOf('data-cookie-banner')).toBeLessThan(home.indexOf('<header'));
+  });
 });

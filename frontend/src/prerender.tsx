@@ -2,9 +2,11 @@
 // markup the SPA's first render produces for a few public pages, with every data section in its
 // loading state (no data is fetched here). The API puts it inside <div id="root"> of those pages,
 // so the browser paints the page before the scripts arrive, and main.tsx hydrates it (LCP budget,
-// docs/performance.md). The cookie banner is not in it: the visitor's choice is unknown here, so the
-// banner appears after hydration for a visitor who has not chosen, and never flashes up for one
-// who has (cookie-consent.ts). Only pages whose first render depends on nothing but the URL belong
+// docs/performance.md). The visitor's cookie choice is unknown here, so the cookie banner is in it
+// marked as pending: painted with the page for a visitor who has not chosen, and hidden by CSS
+// before the first paint for one who has, by the head's inline script that reads the stored choice
+// (cookie-banner.tsx, api/src/spa/consent-choice-script.ts; decision 0018, "The cookie banner at
+// first paint"). Only pages whose first render depends on nothing but the URL belong
 // in PRERENDERED_PATHS; the directory and profiles, whose content is data, are rendered by the API
 // per request instead (server-render.tsx).
 import { StrictMode } from 'react';

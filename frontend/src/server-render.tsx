@@ -7,7 +7,8 @@
 // SWR cache, as the browser will hydrate it (api/first-screen-data.ts seeds the browser's cache).
 // What only the browser knows renders as unknown, as in prerender.tsx: the signed-in user (the
 // header and the review panel show their loading state), the screen width (the directory's layout
-// follows it through CSS; the map mounts after hydration), the cookie banner (after hydration).
+// follows it through CSS; the map mounts after hydration), the cookie choice (the banner renders
+// as pending, hidden before the first paint when a choice is stored: api/src/spa/consent-choice-script.ts).
 // Any other page, an id address (the server redirects it) and a profile that is not live: null,
 // and the page is served as before.
 import { StrictMode } from 'react';

@@ -20,6 +20,29 @@ async function open(page: Page, path: string): Promise<void> {
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
 }
 
+const FILTERED_DIRECTORY = '/professionals?service=Web%20Design&location=Manchester';
+
+/** Holds the page's scripts back until the returned function is called: the page as first painted, before hydration. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Console errors of the page (React reports a hydration mismatch as one), map tiles aside. */
+function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
 async function storedConsent(page: Page): Promise<unknown> {
   const raw = await page.evaluate((key) => window.localStorage.getItem(key), COOKIE_CONSENT_STORAGE_KEY);
   return raw === null ? null : JSON.parse(raw);
@@ -172,14 +195,30 @@ test.describe('cookie banner', () => {
     }
   });
 
-  test('/ and /locations arrive prerendered without the banner, which appears once the page is live', async ({ page, request }) => {
-    for (const [path, text] of [['/', 'Connect for free with verified IT professionals'], ['/locations', 'Find verified IT professionals across the United Kingdom']] as const) {
+  test('is in the HTML of every page with a first screen, shown at first paint, and React takes it over', async ({ page, request }) => {
+    const [first] = (await (await request.get('/api/professionals?limit=1')).json()) as { slug: string }[];
+    for (const path of ['/', '/locations', '/professionals', FILTERED_DIRECTORY, `/professionals/${first!.slug}`]) {
       const html = await (await request.get(path)).text();
-      expect(html, `${path} should arrive with its content`).toContain(text);
-      expect(html, `${path} should not carry the cookie banner`).not.toContain('Cookies on ITConnect');
+      expect(html, `${path} should carry the cookie banner`).toContain('data-cookie-banner="pending"');
     }
-    await open(page, '/');
-    await expect(page.getByRole('region', { name: 'Cookies on ITConnect' })).toBeVisible();
+    const errors = consoleErrors(page);
+    const release = await holdScripts(page);
+    await page.goto(FILTERED_DIRECTORY, { waitUntil: 'domcontentloaded' });
+    const banner = page.getByRole('region', { name: 'Cookies on ITConnect' });
+    // Before any script has run: the server's markup, visible.
+    await expect(banner).toBeVisible();
+    await expect(banner).toHaveAttribute('data-cookie-banner', 'pending');
+    const before = await banner.boundingBox();
+
+    release();
+    // Hydrated: the same element, now React's (unmarked), in the same place, and it works.
+    await expect(banner).not.toHaveAttribute('data-cookie-banner');
+    expect(await banner.boundingBox()).toEqual(before);
+    await checkA11y(page);
+    await banner.getByRole('button', { name: 'Accept' }).click();
+    await expect(banner).toBeHidden();
+    expect(await storedConsent(page)).toMatchObject({ choice: 'accepted', at: expect.any(Number) });
+    expect(errors).toEqual([]);
   });
 
   test('never shows the banner to a visitor who has chosen, not even before the scripts run', async ({ consentedPage: page }) => {
@@ -193,10 +232,24 @@ test.describe('cookie banner', () => {
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
     expect(seen.length).toBeGreaterThan(0);
     expect(seen).not.toContain(true);
+
+    // The markup is in the page, hidden by the head's inline script before the first paint.
+    const release = await holdScripts(page);
+    await page.goto(FILTERED_DIRECTORY, { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('html')).toHaveAttribute('data-cookie-choice', '');
+    const pending = page.locator('[data-cookie-banner="pending"]');
+    await expect(pending).toHaveCount(1);
+    await expect(pending).toBeHidden();
+    release();
+    await expect(pending).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Cookies on ITConnect' })).toHaveCount(0);
   });
 
   test('the Cookie Policy can reopen the banner', async ({ consentedPage: page }) => {
-    await open(page, '/cookie-policy');
+    // Reached from a prerendered page, whose <html> is marked as having a stored choice.
+    await open(page, '/');
+    await page.getByRole('navigation', { name: 'Legal' }).getByRole('link', { name: 'Cookie Policy' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cookie Policy' })).toBeVisible();
     const banner = page.getByRole('region', { name: 'Cookies on ITConnect' });
     await expect(banner).toBeHidden();
     await page.getByRole('button', { name: 'Change cookie settings' }).click();

@@ -1,8 +1,10 @@
 // Security headers for every response (helmet). The CSP allows exactly what the SPA needs:
 // - img-src: the map tile host(s) from MAP_TILE_URL (a `{s}` subdomain becomes a `*.` wildcard),
 //   plus data:/blob: for Leaflet's icons;
-// - script-src: our own files, and the one inline script that asks for a prerendered or
-//   server-rendered page's scripts after its first paint, by its hash (spa/scripts-after-paint.ts);
+// - script-src: our own files, and by their hashes the two inline scripts of a prerendered or
+//   server-rendered page: the one that asks for its scripts after its first paint
+//   (spa/scripts-after-paint.ts) and the one that hides the cookie banner's markup before the first
+//   paint when the visitor's choice is stored (spa/consent-choice-script.ts);
 // - worker-src blob: the ALTCHA widget solves its proof of work in a blob worker;
 // - style-src 'unsafe-inline': Leaflet positions tiles and markers with inline styles;
 // - Stripe (only with STRIPE_PUBLISHABLE_KEY: /subscribe's Payment Element): Stripe.js from
@@ -12,6 +14,7 @@
 import helmet from 'koa-helmet';
 import type { Middleware } from 'koa';
 import type { ApiEnv } from '../env';
+import { CONSENT_CHOICE_SCRIPT_CSP } from '../spa/consent-choice-script';
 import { AFTER_PAINT_LOADER_CSP } from '../spa/scripts-after-paint';
 
 /** CSP source(s) for a Leaflet tile URL template, e.g. https://{s}.tile.openstreetmap.org/… → https://*.tile.openstreetmap.org */
@@ -40,7 +43,7 @@ export function contentSecurityPolicy(env: CspEnv): Record<string, string[] | nu
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'", AFTER_PAINT_LOADER_CSP, ...(stripe ? ['https://js.stripe.com'] : [])],
+    'script-src': ["'self'", AFTER_PAINT_LOADER_CSP, CONSENT_CHOICE_SCRIPT_CSP, ...(stripe ? ['https://js.stripe.com'] : [])],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...tileHostSources(env.MAP_TILE_URL)],

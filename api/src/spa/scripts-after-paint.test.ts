@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../middleware/security-headers';
+import { CONSENT_CHOICE_SCRIPT_CSP } from './consent-choice-script';
 import { AFTER_PAINT_LOADER, AFTER_PAINT_LOADER_CSP, scriptsAfterPaint } from './scripts-after-paint';
 
 const PAGE = `<html><head>
@@ -26,10 +27,11 @@ describe('scriptsAfterPaint', () => {
     expect(html).toMatch(/<\/script><script>.*<\/script>\s*<\/body>/);
   });
 
-  it('is allowed by the CSP through the hash of its one inline script', () => {
+  it('is allowed by the CSP through the hash of its inline script', () => {
     const hash = `'sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}'`;
     expect(AFTER_PAINT_LOADER_CSP).toBe(hash);
     const csp = contentSecurityPolicy({ MAP_TILE_URL: 'https://tile.example/{z}/{x}/{y}.png', NODE_ENV: 'production', STRIPE_PUBLISHABLE_KEY: undefined });
-    expect(csp['script-src']).toEqual(["'self'", hash]);
+    // The page's other inline script: the cookie choice read before the first paint.
+    expect(csp['script-src']).toEqual(["'self'", hash, CONSENT_CHOICE_SCRIPT_CSP]);
   });
 });

@@ -103,14 +103,15 @@ function getSnapshot(): string | null {
 }
 
 /**
- * What a render without the browser's storage sees: the build's prerendered pages and their
- * hydration. The choice is unknown there, so the banner is left out and appears (for a visitor who
- * has not chosen) once the page has hydrated, instead of flashing up for one who has.
+ * What a render without the browser's storage sees: the prerendered and server-rendered pages and
+ * their hydration. The choice is unknown there, so the banner renders marked as pending: painted
+ * with the page's HTML, and hidden by CSS before the first paint when the head's inline script has
+ * found a stored choice (cookie-banner.tsx, api/src/spa/consent-choice-script.ts).
  */
 const UNKNOWN = '\u0000unknown';
 
 export interface CookieConsent {
-  /** False while the choice can't be read yet (prerendered markup, before hydration). */
+  /** False while the choice can't be read yet (prerendered or server-rendered markup, until hydrated). */
   isKnown: boolean;
   /** null until the visitor has chosen. */
   choice: ConsentChoice | null;
