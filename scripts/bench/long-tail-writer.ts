@@ -77,10 +77,10 @@ export interface WriterResult {
   };
 }
 
-const POLL_MS = 10;
+const POLL_MS = 25;
 /** Per watched answer: enough to keep polling through slow answers, few enough not to add much load of its own. */
 const MAX_POLLS_IN_FLIGHT = 2;
-const DB_POLL_MS = 5;
+const DB_POLL_MS = 25;
 const PROBE_TIMEOUT_MS = 10_000;
 const MAX_IN_FLIGHT = 256;
 

@@ -148,6 +148,12 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
     writer.post({ kind: 'start' });
     const loadResult = await load.result;
     const after = bench.api.deps.answers.stats();
+    const index = bench.api.deps.directory?.counts;
+    if (index) {
+      console.log(`  directory index during the mix: ${index.answered} searches answered, ${index.toSql} left to SQL, ` +
+        `${index.refreshes} refreshes (mean ${(index.refreshMs / Math.max(1, index.refreshes)).toFixed(1)} ms, max ${index.refreshMaxMs.toFixed(0)} ms), ` +
+        `${index.refreshFailures} failed, ${index.loads} loads`);
+    }
     const writerResult = await writer.result;
     await Promise.all([load.stop(), writer.stop()]);
     const asked = after.hits - before.hits + (after.misses - before.misses);

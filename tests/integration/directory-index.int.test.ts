@@ -122,7 +122,7 @@ describe('the directory index', () => {
         const parsed = parseTsvector(row.vector);
         const query = parseTsquery(row.query)!;
         const doc = { stamp: 1, lexemeIds: Int32Array.from(parsed.lexemes.map((_, i) => i)), positions: packPositions(parsed.positions) };
-        const operands = query.operands.map((operand) => Uint8Array.from(parsed.lexemes.map((lexeme) => (lexemeMatches(lexeme, operand) ? 1 : 0))));
+        const operands = query.operands.map((operand) => new Set(parsed.lexemes.flatMap((lexeme, i) => (lexemeMatches(lexeme, operand) ? [i] : []))));
         expect(tsRank(doc, query, operands), `${text} on ${row.vector}`).toBe(row.rank);
         compared += 1;
       }

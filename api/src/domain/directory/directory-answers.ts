@@ -41,7 +41,7 @@ export function directoryAnswers({
   return {
     list: async (query) =>
       (await answers.answer(`list?${queryKey(query)}`, async () => {
-        const fromIndex = directory?.ready ? await directory.page(query) : null;
+        const fromIndex = directory ? await directory.page(query) : null;
         if (fromIndex) return { body: fromIndex.json, headers: { [TOTAL_COUNT_HEADER]: String(fromIndex.total) }, scope: searchScope(query) };
         const [items, total] = await Promise.all([
           findPage({ prisma }, query),
@@ -52,7 +52,7 @@ export function directoryAnswers({
 
     map: async (query) =>
       (await answers.answer(`map?${queryKey(query, PAGE_ONLY)}`, async () => {
-        const fromIndex = directory?.ready ? await directory.mapJson(query) : null;
+        const fromIndex = directory ? await directory.mapJson(query) : null;
         if (fromIndex !== null) return { body: fromIndex, scope: searchScope(query) };
         return { body: await mapPointsJson({ prisma }, query) };
       }))!,

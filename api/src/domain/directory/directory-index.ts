@@ -109,7 +109,8 @@ interface BoundText {
   query: TextQuery;
   /** The dictionary size these were computed at (new lexemes mean computing them again). */
   dictionarySize: number;
-  operandLexemes: Uint8Array[];
+  /** Per operand, the lexeme ids it finds: as a set (membership) and a list (marking through the postings). */
+  operandLexemes: Set<number>[];
   operandIds: number[][];
   /** Each word node of the tree → its operand's index. */
   operandOf: Map<QueryNode, number>;
@@ -172,7 +173,7 @@ function documentFinds(text: BoundText, doc: IndexedDocument): boolean {
     switch (node.kind) {
       case 'word': {
         const finds = text.operandLexemes[text.operandOf.get(node)!]!;
-        for (const id of doc.lexemeIds) if (finds[id] === 1) return true;
+        for (const id of doc.lexemeIds) if (finds.has(id)) return true;
         return false;
       }
       case 'not':
@@ -282,6 +283,8 @@ export interface DirectoryIndexOptions {
 }
 
 export class DirectoryIndex {
+  /** What it has done (metrics and the bench): searches answered here or left to SQL, refreshes and their time, loads. */
+  readonly counts = { answered: 0, toSql: 0, refreshes: 0, refreshMs: 0, refreshMaxMs: 0, loads: 0, refreshFailures: 0 };
   private state = new IndexState();
   /** Every lexeme seen, by id (it only grows, across loads). */
   private readonly lexemeIds = new Map<string, number>();
@@ -428,6 +431,7 @@ export class DirectoryIndex {
     this.state = state;
     this.loaded = true;
     this.emit({ listings: null, reviewsOf: [] });
+    this.counts.loads += 1;
     this.logger.info({ listings: state.size, ms: Date.now() - started }, 'directory index loaded');
   }
 
@@ -436,15 +440,21 @@ export class DirectoryIndex {
     if (!this.pendingAll && this.pendingIds.size === 0 && this.pendingReviewsOf.size === 0) return;
     const ids = [...this.pendingIds];
     const reviewsOf = [...this.pendingReviewsOf];
+    const started = performance.now();
     this.refreshing = this.refresh()
       .then(() => {
         this.lagging = false;
+        const ms = performance.now() - started;
+        this.counts.refreshes += 1;
+        this.counts.refreshMs += ms;
+        this.counts.refreshMaxMs = Math.max(this.counts.refreshMaxMs, ms);
       })
       .catch(async (err: unknown) => {
         // The changed rows could not be read (the database is busy or away): until they are, the
         // index is not used and the cache keeps nothing it could have said. Try again shortly.
         this.logger.warn({ err, ids: ids.length }, 'directory index: could not read changed listings; searches use SQL until it can');
         this.lagging = true;
+        this.counts.refreshFailures += 1;
         for (const id of ids) this.pendingIds.add(id);
         for (const id of reviewsOf) this.pendingReviewsOf.add(id);
         this.emit({ listings: null, reviewsOf: [] });
@@ -584,7 +594,7 @@ export class DirectoryIndex {
       known.bound = {
         query,
         dictionarySize: 0,
-        operandLexemes: query.operands.map(() => new Uint8Array(0)),
+        operandLexemes: query.operands.map(() => new Set<number>()),
         operandIds: query.operands.map(() => []),
         operandOf,
         searches: 0,
@@ -603,15 +613,12 @@ export class DirectoryIndex {
     const size = this.lexemes.length;
     if (text.dictionarySize === size) return;
     text.query.operands.forEach((operand, i) => {
-      const flags = new Uint8Array(Math.ceil(size * 1.25));
-      flags.set(text.operandLexemes[i]!.subarray(0, Math.min(text.operandLexemes[i]!.length, flags.length)));
       for (let id = text.dictionarySize; id < size; id++) {
         if (lexemeMatches(this.lexemes[id]!, operand)) {
-          flags[id] = 1;
+          text.operandLexemes[i]!.add(id);
           text.operandIds[i]!.push(id);
         }
       }
-      text.operandLexemes[i] = flags;
     });
     text.dictionarySize = size;
   }
@@ -701,9 +708,12 @@ export class DirectoryIndex {
   private async prepare(query: DirectoryQuery): Promise<{ f: Filter; textTest: ((id: number) => boolean) | null } | null> {
     if (query.near) resolveNear(query.near); // an unknown place is a 400 whatever answers
     const text = query.search ? await this.textQuery(query.search) : null;
-    if (!this.ready) return null;
-    const f = this.filter(query, text);
-    if (!f) return null;
+    const f = this.ready ? this.filter(query, text) : null;
+    if (!f) {
+      this.counts.toSql += 1;
+      return null;
+    }
+    this.counts.answered += 1;
     // Nothing awaits from here to the end of the search: the marks are this search's alone.
     const textTest = f.text ? this.markText(f.text) : null;
     if (f.text && !textTest) return null;
@@ -764,15 +774,15 @@ export class DirectoryIndex {
     if (relevance) f.text!.searches += 1;
     if (relevance && !f.text!.order && f.text!.searches < ORDER_TEXT_AFTER_SEARCHES) {
       // A text seen once or twice (the long tail): rank its matches now, in best-rated order so
-      // that the position breaks ties as BEST_RATED_ORDER does.
-      this.rankedTexts.set(f.text!, true);
+      // that the position breaks ties as BEST_RATED_ORDER does; nothing is kept for it.
       const found: number[] = [];
       const keys: number[] = [];
+      const { query: textQuery, operandLexemes } = f.text!;
       for (let i = 0; i < orders.rating.length; i++) {
         const slot = orders.rating.slots[i]!;
         if (!matchesSlot(f, c, slot, textTest)) continue;
         found.push(slot);
-        keys.push(this.rankOf(f.text!, c, slot));
+        keys.push(tsRank(c.listings[slot]!.text, textQuery, operandLexemes));
       }
       total = found.length;
       const positions = found.map((_, i) => i);

@@ -200,8 +200,8 @@ export function packPositions(positions: Uint16Array[]): Uint16Array {
   }
   return packed;
 }
-/** Per operand (sorted, unique), a flag by dictionary lexeme id: 1 where the operand finds that lexeme. */
-export type OperandLexemes = Uint8Array[];
+/** Per operand (sorted, unique), the dictionary ids of the lexemes it finds. */
+export type OperandLexemes = ReadonlySet<number>[];
 
 const f = Math.fround;
 /** ts_rank's default weights for D, C, B, A, as float4. */
@@ -223,7 +223,7 @@ function rankOr(doc: IndexedDocument, operands: OperandLexemes): number {
     let at = 0;
     for (let i = 0; i < lexemeIds.length; i++) {
       const count = positions[at]!;
-      if (finds[lexemeIds[i]!] === 1) {
+      if (finds.has(lexemeIds[i]!)) {
         let resj = 0;
         let wjm = -1;
         let jm = 0;
@@ -263,7 +263,7 @@ function rankAnd(doc: IndexedDocument, operands: OperandLexemes): number {
     let at = 0;
     for (let e = 0; e < lexemeIds.length; e++) {
       const count = positions[at]!;
-      if (finds[lexemeIds[e]!] === 1) {
+      if (finds.has(lexemeIds[e]!)) {
         lastStart[i] = at + 1;
         lastCount[i] = count;
         for (let k = 0; k < i; k++) {
