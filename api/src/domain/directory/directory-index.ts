@@ -10,7 +10,7 @@
 // tsquery (PostgreSQL's stemmer and stop words) still asks PostgreSQL, once per distinct text.
 //
 // What a search returns is the SQL path's answer, row for row (directory-filters.ts is the
-// reference; directory-index.int.test.ts compares the two over generated queries): the same
+// reference; tests/integration/directory-index.int.test.ts compares the two over generated queries): the same
 // filters, the same distance arithmetic, ts_rank computed as PostgreSQL computes it
 // (text-search.ts), and the same orders, each ending on the id.
 //
@@ -33,6 +33,7 @@ import { Prisma, type PrismaClient } from '../../../../prisma/db';
 import { LISTED, resolveNear, tsquerySql, type GeoPoint } from './directory-filters';
 import { bestRated, byId, cheapest, ListingColumns, newest, SlotOrder } from './listing-columns';
 import { LIST_ITEM_COLUMNS, toListItem, type ProfessionalRow } from './professional-row';
+import { NAMED_MAP_POINTS_LIMIT } from './search-professionals';
 import { lexemeMatches, packPositions, parseTsquery, parseTsvector, tsRank, type IndexedDocument, type QueryNode, type TextQuery } from './text-search';
 import type { NotificationFeed } from '../notifications/listen';
 
@@ -74,8 +75,6 @@ const LOAD_BATCH = 5_000;
 /** More ids than this in one refresh read everything again instead. */
 const REFRESH_ALL_ABOVE = 20_000;
 const COORDINATE_FACTOR = 10 ** PUBLIC_COORDINATE_DECIMALS;
-/** As search-professionals.ts: bigger maps leave the names out. */
-export const NAMED_MAP_POINTS_LIMIT = 20_000;
 /** Above this id, per-search marks by id would cost too much memory: documents are checked one by one. */
 const MAX_MARKED_ID = 20_000_000;
 

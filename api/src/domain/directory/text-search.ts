@@ -7,7 +7,7 @@
 // The rank is PostgreSQL's ts_rank with its default weights and no normalisation
 // (src/backend/utils/adt/tsrank.c: calc_rank, calc_rank_and, calc_rank_or), step by step in
 // float4 (Math.fround) so that equal ranks stay equal and the order matches the SQL path's
-// `ts_rank(p.search_vector, q) DESC` exactly; directory-index.int.test.ts compares the two.
+// `ts_rank(p.search_vector, q) DESC` exactly; tests/integration/directory-index.int.test.ts compares the two.
 // Phrase operators (<->) and weight-restricted operands are not handled here: parseTsquery
 // returns null for them and the caller answers that search from SQL.
 
@@ -161,20 +161,6 @@ function sortAndUniq(operands: { lexeme: string; prefix: boolean }[]): { lexeme:
 
 export function lexemeMatches(lexeme: string, operand: { lexeme: string; prefix: boolean }): boolean {
   return operand.prefix ? lexeme.startsWith(operand.lexeme) : lexeme === operand.lexeme;
-}
-
-/** Evaluates the tree with `has` telling whether an operand occurs. */
-export function evaluate(node: QueryNode, has: (operand: QueryNode & { kind: 'word' }) => boolean): boolean {
-  switch (node.kind) {
-    case 'word':
-      return has(node);
-    case 'not':
-      return !evaluate(node.operand, has);
-    case 'and':
-      return evaluate(node.left, has) && evaluate(node.right, has);
-    case 'or':
-      return evaluate(node.left, has) || evaluate(node.right, has);
-  }
 }
 
 /**
