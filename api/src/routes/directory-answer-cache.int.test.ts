@@ -42,6 +42,15 @@ function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ s
 const stats = () => t.api.deps.answers.stats();
 const listWebDesign = '/api/professionals?service=Web%20Design';
 
+/** The directory index holds every listed professional the database has (its refreshes are asynchronous). */
+async function indexCaughtUp(): Promise<void> {
+  const listed = async () =>
+    (await db.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM professionals WHERE is_approved AND subscription_status = 'active'`)[0]!.n;
+  const expected = await listed();
+  await until(() => t.api.deps.directory!.size === expected, 'the directory index to catch up');
+  await t.api.deps.directory!.whenReady();
+}
+
 async function totalOf(path: string): Promise<number> {
   const res = await t.fetch(path);
   expect(res.status).toBe(200);
@@ -92,6 +101,7 @@ describe('the directory answer cache', () => {
     const get = (encoding: string) => rawGet('/api/professionals/map', { 'accept-encoding': encoding });
     // Enough professionals for the map answer to pass the gzip threshold.
     for (let i = 0; i < 60; i++) await createProfessional(db.prisma, { companyName: `Map Filler ${i}`, lat: 52.0123 + i / 100, lng: -1.0456 });
+    await indexCaughtUp();
     const gzipped = await get('gzip');
     const plain = await get('identity');
     expect(gzipped.headers['content-encoding']).toBe('gzip');

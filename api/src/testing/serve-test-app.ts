@@ -70,6 +70,9 @@ export async function serveTestApp(options: TestAppOptions): Promise<TestApp> {
   const server: Server = createHttpServer(api.app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // Searches answer from the directory index once it has loaded (SQL before): start the tests
+  // from the state a running API is in. A test that takes the database away may not get there.
+  await api.deps.directory?.whenReady(5_000).catch(() => undefined);
 
   return {
     baseUrl,

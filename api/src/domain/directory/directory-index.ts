@@ -72,6 +72,8 @@ if (SERVICES.length > 31) throw new Error('the directory index keeps services in
 const SERVICE_BIT = new Map<string, number>(SERVICES.map((service, i) => [service, 1 << i]));
 
 const LOAD_BATCH = 5_000;
+/** How long a search waits for a change being read before answering from what the index holds. */
+const REFRESH_WAIT_MS = 50;
 /** More ids than this in one refresh read everything again instead. */
 const REFRESH_ALL_ABOVE = 20_000;
 const COORDINATE_FACTOR = 10 ** PUBLIC_COORDINATE_DECIMALS;
@@ -150,6 +152,17 @@ function matchesSlot(f: Filter, c: ListingColumns, slot: number, textTest: ((id:
   if (f.place !== null && c.region[slot] !== f.place.regionId && !inside(f.place.area, c.lat[slot]!, c.lng[slot]!)) return false;
   if (f.near !== null && !inside(f.near, c.lat[slot]!, c.lng[slot]!)) return false;
   if (textTest !== null && !textTest(c.id[slot]!)) return false;
+  return true;
+}
+
+/** The cheap part of the filter over an order's own copies (sequential reads): false rules the position out. */
+function passesOrderFields(f: Filter, order: SlotOrder, at: number): boolean {
+  if (f.bit !== -1 && (order.service[at]! & f.bit) === 0) return false;
+  if (order.ratingTenths[at]! / 10 < f.minRating) return false;
+  if (f.priced) {
+    const pence = order.pence[at]!;
+    if (pence < 0 || pence < f.minPence || pence > f.maxPence) return false;
+  }
   return true;
 }
 
@@ -706,6 +719,9 @@ export class DirectoryIndex {
   /** Every matching slot, in `order`; null when the index can't answer. Runs without awaiting. */
   private async prepare(query: DirectoryQuery): Promise<{ f: Filter; textTest: ((id: number) => boolean) | null } | null> {
     if (query.near) resolveNear(query.near); // an unknown place is a 400 whatever answers
+    // A change is being read: wait for it (a few milliseconds, at most REFRESH_WAIT_MS), so a
+    // search right after a write that has notified sees it, as SQL would.
+    if (this.refreshing) await Promise.race([this.refreshing, new Promise((resolve) => setTimeout(resolve, REFRESH_WAIT_MS))]);
     const text = query.search ? await this.textQuery(query.search) : null;
     const f = this.ready ? this.filter(query, text) : null;
     if (!f) {
@@ -778,6 +794,7 @@ export class DirectoryIndex {
       const keys: number[] = [];
       const { query: textQuery, operandLexemes } = f.text!;
       for (let i = 0; i < orders.rating.length; i++) {
+        if (!passesOrderFields(f, orders.rating, i)) continue;
         const slot = orders.rating.slots[i]!;
         if (!matchesSlot(f, c, slot, textTest)) continue;
         found.push(slot);
@@ -791,6 +808,7 @@ export class DirectoryIndex {
       const found: number[] = [];
       const miles: number[] = [];
       for (let i = 0; i < orders.id.length; i++) {
+        if (!passesOrderFields(f, orders.id, i)) continue;
         const slot = orders.id.slots[i]!;
         if (!matchesSlot(f, c, slot, textTest)) continue;
         found.push(slot);
@@ -807,6 +825,7 @@ export class DirectoryIndex {
       const test = textOrder ? null : textTest;
       page = [];
       for (let i = 0; i < order.length; i++) {
+        if (!passesOrderFields(f, order, i)) continue;
         const slot = order.slots[i]!;
         if (!matchesSlot(f, c, slot, test)) continue;
         if (total >= offset && total < end) page.push(slot);
@@ -827,7 +846,9 @@ export class DirectoryIndex {
     if (!prepared) return null;
     const { columns: c, orders } = this.state;
     let total = 0;
-    for (let i = 0; i < orders.id.length; i++) if (matchesSlot(prepared.f, c, orders.id.slots[i]!, prepared.textTest)) total += 1;
+    for (let i = 0; i < orders.id.length; i++) {
+      if (passesOrderFields(prepared.f, orders.id, i) && matchesSlot(prepared.f, c, orders.id.slots[i]!, prepared.textTest)) total += 1;
+    }
     return total;
   }
 
@@ -838,6 +859,7 @@ export class DirectoryIndex {
     const { columns: c, orders } = this.state;
     const matched: number[] = [];
     for (let i = 0; i < orders.id.length; i++) {
+      if (!passesOrderFields(prepared.f, orders.id, i)) continue;
       const slot = orders.id.slots[i]!;
       if (matchesSlot(prepared.f, c, slot, prepared.textTest)) matched.push(slot);
     }

@@ -119,9 +119,17 @@ export const newest: SlotCompare = (c, a, b) => {
 
 export const byId: SlotCompare = (c, a, b) => c.id[a]! - c.id[b]!;
 
-/** Slots kept in one order; a change moves at most all of them by one (memmove of 400 KB at 100k: ~30 µs). */
+/**
+ * Slots kept in one order; a change moves at most all of them by one (memmove of 400 KB at 100k:
+ * ~30 µs). The commonest filters' fields are copied beside the slots (service mask, rating in
+ * tenths, hourly pence), so a scan reads them front to back and touches the slot's columns, in
+ * random order, only for the listings those let through (a third of the scan's time otherwise).
+ */
 export class SlotOrder {
   slots = new Int32Array(1024);
+  service = new Int32Array(1024);
+  ratingTenths = new Int32Array(1024);
+  pence = new Int32Array(1024);
   length = 0;
 
   constructor(
@@ -133,9 +141,37 @@ export class SlotOrder {
   fill(slots: Int32Array): void {
     const c = this.columns;
     const sorted = Array.from(slots).sort((a, b) => this.compare(c, a, b));
-    this.slots = new Int32Array(Math.max(1024, Math.ceil(sorted.length * 1.25)));
-    this.slots.set(sorted);
+    this.allocate(Math.max(1024, Math.ceil(sorted.length * 1.25)));
+    sorted.forEach((slot, i) => this.write(i, slot));
     this.length = sorted.length;
+  }
+
+  private allocate(capacity: number): void {
+    const grown = (old: Int32Array) => {
+      const next = new Int32Array(capacity);
+      next.set(old.subarray(0, Math.min(old.length, capacity)));
+      return next;
+    };
+    this.slots = grown(this.slots);
+    this.service = grown(this.service);
+    this.ratingTenths = grown(this.ratingTenths);
+    this.pence = grown(this.pence);
+  }
+
+  private write(at: number, slot: number): void {
+    const c = this.columns;
+    this.slots[at] = slot;
+    this.service[at] = c.service[slot]!;
+    this.ratingTenths[at] = c.ratingTenths[slot]!;
+    this.pence[at] = c.pence[slot]!;
+  }
+
+  /** Moves positions [from, length) by `by` (1: make room; -1: close a gap). */
+  private shift(from: number, by: 1 | -1): void {
+    for (const array of [this.slots, this.service, this.ratingTenths, this.pence]) {
+      if (by === 1) array.copyWithin(from + 1, from, this.length);
+      else array.copyWithin(from, from + 1, this.length);
+    }
   }
 
   /** Where `slot` is or would go (lower bound). */
@@ -151,14 +187,10 @@ export class SlotOrder {
   }
 
   insert(slot: number): void {
-    if (this.length === this.slots.length) {
-      const grown = new Int32Array(Math.ceil(this.slots.length * 1.5));
-      grown.set(this.slots);
-      this.slots = grown;
-    }
+    if (this.length === this.slots.length) this.allocate(Math.ceil(this.slots.length * 1.5));
     const at = this.position(slot);
-    this.slots.copyWithin(at + 1, at, this.length);
-    this.slots[at] = slot;
+    this.shift(at, 1);
+    this.write(at, slot);
     this.length += 1;
   }
 
@@ -167,7 +199,7 @@ export class SlotOrder {
     let at = this.position(slot);
     if (this.slots[at] !== slot) at = this.slots.subarray(0, this.length).indexOf(slot);
     if (at < 0) return;
-    this.slots.copyWithin(at, at + 1, this.length);
+    this.shift(at, -1);
     this.length -= 1;
   }
 }
