@@ -77,6 +77,10 @@ test.describe('after the scripts run', () => {
     await expect(results.getByRole('article').first()).toBeVisible();
     // Interactive once hydrated: on a phone the filters open, on a desktop the map mounts.
     if (isMobile) {
+      // The server's HTML is visible before React takes it over, and a tap on it does nothing till
+      // then. The pending cookie banner (in the HTML for everyone) is removed by hydration for a
+      // visitor who has chosen: its going is the sign that the page is interactive.
+      await expect(page.locator('[data-cookie-banner="pending"]')).toHaveCount(0, { timeout: 15_000 });
       await page.getByRole('button', { name: /^Filters \(\d\)$/ }).click();
       await expect(page.getByRole('combobox', { name: 'Service', exact: true })).toBeVisible();
     } else {
