@@ -23,6 +23,9 @@ async function openDirectory(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('status', { name: 'Loading professionals' })).toHaveCount(0, { timeout: 20_000 });
+  // The directory's first screen comes in the server's HTML: controls work once React has taken it
+  // over, which drops the cookie banner's 'pending' mark (the banner is in the HTML for everyone).
+  await expect(page.locator('[data-cookie-banner="pending"]')).toHaveCount(0, { timeout: 20_000 });
 }
 
 /** On a phone the filters sit behind 'Filters (n)': opens them (nothing to do on desktop). */
