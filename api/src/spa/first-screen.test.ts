@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { FIRST_SCREEN_DATA_ID } from '../../../core/first-screen';
 import { firstScreenDataTag } from './first-screen';
 import { withRootMarkup } from './page-preloads';
-import { scriptSafeJson } from './scripts-after-paint';
+import { jsonForScript } from '../domain/seo/escape';
 
-describe('scriptSafeJson', () => {
+describe('jsonForScript in a data element', () => {
   it('keeps text that could end the script element or open a comment out of the markup, and reads back the same', () => {
     const value = { name: '</script><script>alert(1)</script>', note: '<!-- x --> & \u2028\u2029' };
-    const json = scriptSafeJson(value);
+    const json = jsonForScript(value);
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual(value);
   });

@@ -22,7 +22,7 @@ import type { DirectoryIndex } from '../domain/directory/directory-index';
 import { listPublicReviews } from '../domain/reviews/list-public-reviews';
 import { getReviewSummary } from '../domain/reviews/review-summary';
 import { parseDirectoryQuery } from '../routes/professionals';
-import { scriptSafeJson } from './scripts-after-paint';
+import { jsonForScript } from '../domain/seo/escape';
 
 const MAX_INT = 2_147_483_647;
 
@@ -105,5 +105,5 @@ export function firstScreenRenderers({ staticDir, logger }: { staticDir: string;
 
 /** The element holding a first screen's answers (data, never run: the CSP has nothing to allow). */
 export function firstScreenDataTag(screen: Pick<FirstScreen, 'data'>): string {
-  return `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${scriptSafeJson(screen.data)}</script>`;
+  return `<script type="application/json" id="${FIRST_SCREEN_DATA_ID}">${jsonForScript(screen.data)}</script>`;
 }

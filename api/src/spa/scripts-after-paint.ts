@@ -10,6 +10,7 @@
 // run. A browser without requestAnimationFrame in time (a tab opened in the background) still gets
 // them on `load` or after a second.
 import { createHash } from 'node:crypto';
+import { jsonForScript } from '../domain/seo/escape';
 
 export const AFTER_PAINT_DATA_ID = 'itc-after-paint';
 
@@ -48,16 +49,6 @@ function parseTag(html: string): DeferredTag {
   return { tag, attributes };
 }
 
-/** JSON that is safe inside a <script> element (nothing in it can end the element). */
-export function scriptSafeJson(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-}
-
 /** The page with its module scripts and preloads moved from the head to after the first paint. */
 export function scriptsAfterPaint(html: string): string {
   const headEnd = html.search(/<\/head>/i);
@@ -68,6 +59,6 @@ export function scriptsAfterPaint(html: string): string {
     .map(([tag]) => parseTag(tag));
   if (tags.length === 0) return html;
   const rest = head.replace(MODULE_SCRIPT, '').replace(PRELOAD_LINK, '');
-  const loader = `<script type="application/json" id="${AFTER_PAINT_DATA_ID}">${scriptSafeJson(tags)}</script><script>${AFTER_PAINT_LOADER}</script>`;
+  const loader = `<script type="application/json" id="${AFTER_PAINT_DATA_ID}">${jsonForScript(tags)}</script><script>${AFTER_PAINT_LOADER}</script>`;
   return (rest + html.slice(headEnd)).replace(/<\/body>/i, () => `${loader}\n  </body>`);
 }
