@@ -9,6 +9,7 @@ import type { PrismaClient } from '../../prisma/db';
 import './context';
 import type { AppDeps } from './deps';
 import { AnswerCache, everyChangeFromFeed } from './domain/directory/answer-cache';
+import { directoryAnswers } from './domain/directory/directory-answers';
 import { DirectoryIndex } from './domain/directory/directory-index';
 import { listenForDirectoryChanges } from './domain/directory/directory-changes';
 import { createMaintenanceState, SITE_SETTINGS_CHANNEL } from './domain/maintenance/maintenance-state';
@@ -96,7 +97,9 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
   const settingsFeed = listenForNotifications({ databaseUrl: listenUrl, logger, channel: SITE_SETTINGS_CHANNEL, name: 'site-settings' });
   const maintenance = createMaintenanceState({ prisma, databaseUrl: listenUrl, logger, feed: settingsFeed });
   const metrics = createMetrics({ queues: queues.get, redis, redisPrefix: env.REDIS_PREFIX, answers, directory });
-  const deps: AppDeps = { env, prisma, redis, logger, queues, limits, answers, directory, access: routeAccess(prisma), payments, maintenance };
+  // One source of the directory's answers for its routes and the server-rendered first screen.
+  const directoryAnswer = directoryAnswers({ prisma, answers, directory });
+  const deps: AppDeps = { env, prisma, redis, logger, queues, limits, answers, directory, directoryAnswers: directoryAnswer, access: routeAccess(prisma), payments, maintenance };
   const standIn = payments.isStandIn
     ? mountStripeStandIn({ publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''), ownUrl, webhookSecret: payments.webhookSecret!, apiKey: payments.standInKey, redis, redisPrefix: env.REDIS_PREFIX, logger })
     : null;
@@ -146,7 +149,7 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
   // 6. The maintenance gate (product rule 12): after the session (admins and unlocked beta testers
   //    pass), before the API routes and the SPA pages; a blocked page GET gets the SPA's index.html
   //    with 503, so the SPA shows the gate screen.
-  const firstScreen = { renderer: firstScreenRenderers({ staticDir: env.STATIC_DIR, logger }), load: firstScreenLoader({ prisma, answers, directory }), logger };
+  const firstScreen = { renderer: firstScreenRenderers({ staticDir: env.STATIC_DIR, logger }), load: firstScreenLoader({ prisma, directoryAnswers: directoryAnswer }), logger };
   const pages = spaFallback({ staticDir: env.STATIC_DIR, isProduction, firstScreen });
   const isMetricsScraper = (ctx: Parameters<typeof hasBearerToken>[0]) => ctx.path === '/api/metrics' && hasBearerToken(ctx, env.METRICS_TOKEN);
   app.use(maintenanceGate({ state: maintenance, prisma, env, renderPage: pages, passes: isMetricsScraper }));

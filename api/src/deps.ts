@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { PrismaClient } from '../../prisma/db';
 import type { AnswerCache } from './domain/directory/answer-cache';
+import type { DirectoryAnswers } from './domain/directory/directory-answers';
 import type { DirectoryIndex } from './domain/directory/directory-index';
 import type { MaintenanceState } from './domain/maintenance/maintenance-state';
 import type { ApiEnv } from './env';
@@ -22,6 +23,8 @@ export interface AppDeps {
   answers: AnswerCache;
   /** The live listings in memory (decision 0019); null when DIRECTORY_INDEX=off. */
   directory: DirectoryIndex | null;
+  /** The directory's public answers (cached; from the index or SQL), shared by routes and server rendering. */
+  directoryAnswers: DirectoryAnswers;
   /** Makes rate limits on this app's Redis (middleware/rate-limit.ts). */
   limits: RateLimits;
   /** The guards every route names as its first middleware (middleware/require-role.ts). */

@@ -12,7 +12,6 @@ import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { DirectoryQuery } from '../../../core/directory-query';
 import { AppError } from '../domain/app-error';
-import { directoryAnswers } from '../domain/directory/directory-answers';
 import { sendAnswer } from './send-answer';
 import type { AppDeps } from '../deps';
 import { fromZodError } from '../middleware/errors';
@@ -44,16 +43,16 @@ function parseId(raw: string): number {
   return id;
 }
 
-function optionalNear(query: ParameterizedContext['query']): string | undefined {
+/** `near` of a profile address: trimmed, at most 100 characters (a 400 beyond), or undefined. */
+export function optionalNear(query: ParameterizedContext['query']): string | undefined {
   const raw = firstValues(query).near?.trim();
   if (!raw) return undefined;
   if (raw.length > 100) throw new AppError('bad_request', 'near must be at most 100 characters');
   return raw;
 }
 
-export function professionalsRouter({ prisma, answers, directory, access }: Pick<AppDeps, 'prisma' | 'answers' | 'directory' | 'access'>): Router {
+export function professionalsRouter({ answers, directoryAnswers: directoryAnswer, access }: Pick<AppDeps, 'answers' | 'directoryAnswers' | 'access'>): Router {
   const router = createRouter();
-  const directoryAnswer = directoryAnswers({ prisma, answers, directory });
 
   // The directory as it first opens (no filters): its first page and the whole-UK map.
   answers.keepWarm(() => {

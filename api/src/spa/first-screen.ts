@@ -16,12 +16,10 @@ import { TOTAL_COUNT_HEADER } from '../../../core/directory';
 import { FIRST_SCREEN_DATA_ID, type FirstScreen, type FirstScreenAnswer, type FirstScreenLoad, type FirstScreenRenderer } from '../../../core/first-screen';
 import { ReviewListQuery } from '../../../core/reviews';
 import type { PrismaClient } from '../../../prisma/db';
-import type { AnswerCache } from '../domain/directory/answer-cache';
-import { directoryAnswers } from '../domain/directory/directory-answers';
-import type { DirectoryIndex } from '../domain/directory/directory-index';
+import type { DirectoryAnswers } from '../domain/directory/directory-answers';
 import { listPublicReviews } from '../domain/reviews/list-public-reviews';
 import { getReviewSummary } from '../domain/reviews/review-summary';
-import { parseDirectoryQuery } from '../routes/professionals';
+import { optionalNear, parseDirectoryQuery } from '../routes/professionals';
 import { jsonForScript } from '../domain/seo/escape';
 
 const MAX_INT = 2_147_483_647;
@@ -41,16 +39,7 @@ function professionalId(raw: string | null): number {
  * Answers the public GETs a first screen asks for, as their routes do. A path it does not know
  * throws (the page is then not server-rendered); a professional that is not live is null.
  */
-export function firstScreenLoader({
-  prisma,
-  answers,
-  directory,
-}: {
-  prisma: PrismaClient;
-  answers: AnswerCache;
-  directory: DirectoryIndex | null;
-}): FirstScreenLoad {
-  const directoryAnswer = directoryAnswers({ prisma, answers, directory });
+export function firstScreenLoader({ prisma, directoryAnswers: directoryAnswer }: { prisma: PrismaClient; directoryAnswers: DirectoryAnswers }): FirstScreenLoad {
   return async (apiPath: string): Promise<FirstScreenAnswer | null> => {
     const url = new URL(apiPath, 'http://first-screen.invalid');
     const query = Object.fromEntries(url.searchParams);
@@ -62,9 +51,7 @@ export function firstScreenLoader({
     if (slugMatch) {
       const slug = decodeURIComponent(slugMatch[1]!);
       if (slug.length > 200) return null;
-      const near = query.near?.trim() || undefined;
-      if (near && near.length > 100) throw new Error('near must be at most 100 characters');
-      const answer = await directoryAnswer.professional({ slug }, near);
+      const answer = await directoryAnswer.professional({ slug }, optionalNear(query));
       return answer && { body: JSON.parse(answer.json.toString('utf8')) as unknown };
     }
     if (url.pathname === '/api/reviews') {
