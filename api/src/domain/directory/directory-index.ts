@@ -508,13 +508,13 @@ export class DirectoryIndex {
     const state = this.state;
     const fresh = new Map(rows.filter((row) => row.listed).map((row) => [row.id, row]));
     const listings: NonNullable<DirectoryChange['listings']> = [];
+    const textOrders = [...this.rankedTexts.keys()].filter((text) => text.order);
     for (const id of ids) {
       const before = state.listing(id);
       const row = fresh.get(id);
       const after = row ? this.toListing(row, before) : undefined;
       // Same words (a new rating, say): the parsed document and its postings stay as they are.
       const sameText = before !== undefined && after !== undefined && after.text === before.text;
-      const textOrders = [...this.rankedTexts.keys()].filter((text) => text.order);
       if (before) {
         const slot = state.slotOf.get(id)!;
         for (const text of textOrders) text.order!.remove(slot);
@@ -721,7 +721,11 @@ export class DirectoryIndex {
     if (query.near) resolveNear(query.near); // an unknown place is a 400 whatever answers
     // A change is being read: wait for it (a few milliseconds, at most REFRESH_WAIT_MS), so a
     // search right after a write that has notified sees it, as SQL would.
-    if (this.refreshing) await Promise.race([this.refreshing, new Promise((resolve) => setTimeout(resolve, REFRESH_WAIT_MS))]);
+    if (this.refreshing) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([this.refreshing, new Promise((resolve) => (timer = setTimeout(resolve, REFRESH_WAIT_MS)))]);
+      clearTimeout(timer);
+    }
     const text = query.search ? await this.textQuery(query.search) : null;
     const f = this.ready ? this.filter(query, text) : null;
     if (!f) {
@@ -733,6 +737,33 @@ export class DirectoryIndex {
     const textTest = f.text ? this.markText(f.text) : null;
     if (f.text && !textTest) return null;
     return { f, textTest };
+  }
+
+  /**
+   * The matches of `order` sorted by `key` (smallest first; ties keep the order's sequence), and
+   * the [offset, end) slice of them: only the first `end` are sorted.
+   */
+  private sortedMatches(
+    f: Filter,
+    order: SlotOrder,
+    textTest: ((id: number) => boolean) | null,
+    offset: number,
+    end: number,
+    key: (slot: number) => number,
+  ): { page: number[]; total: number } {
+    const c = this.state.columns;
+    const found: number[] = [];
+    const keys: number[] = [];
+    for (let i = 0; i < order.length; i++) {
+      if (!passesOrderFields(f, order, i)) continue;
+      const slot = order.slots[i]!;
+      if (!matchesSlot(f, c, slot, textTest)) continue;
+      found.push(slot);
+      keys.push(key(slot));
+    }
+    const positions = found.map((_, i) => i);
+    const first = topK(positions, end, (a, b) => keys[a]! - keys[b]! || a - b);
+    return { page: first.slice(offset, end).map((i) => found[i]!), total: found.length };
   }
 
   /** ts_rank of the listing in `slot` for a text, computed once per document and text. */
@@ -788,36 +819,14 @@ export class DirectoryIndex {
     const relevance = sort === 'relevance' && f.text !== null;
     if (relevance) f.text!.searches += 1;
     if (relevance && !f.text!.order && f.text!.searches < ORDER_TEXT_AFTER_SEARCHES) {
-      // A text seen once or twice (the long tail): rank its matches now, in best-rated order so
-      // that the position breaks ties as BEST_RATED_ORDER does; nothing is kept for it.
-      const found: number[] = [];
-      const keys: number[] = [];
+      // A text seen once or twice (the long tail): rank its matches now. Found in best-rated
+      // order, so the position breaks ties as BEST_RATED_ORDER does; nothing is kept for it.
       const { query: textQuery, operandLexemes } = f.text!;
-      for (let i = 0; i < orders.rating.length; i++) {
-        if (!passesOrderFields(f, orders.rating, i)) continue;
-        const slot = orders.rating.slots[i]!;
-        if (!matchesSlot(f, c, slot, textTest)) continue;
-        found.push(slot);
-        keys.push(tsRank(c.listings[slot]!.text, textQuery, operandLexemes));
-      }
-      total = found.length;
-      const positions = found.map((_, i) => i);
-      page = topK(positions, end, (a, b) => keys[b]! - keys[a]! || a - b).slice(offset, end).map((i) => found[i]!);
+      ({ page, total } = this.sortedMatches(f, orders.rating, textTest, offset, end, (slot) => -tsRank(c.listings[slot]!.text, textQuery, operandLexemes)));
     } else if (sort === 'distance' && f.near) {
-      // Sorted per search: every match with its distance, then the first `end` of them.
-      const found: number[] = [];
-      const miles: number[] = [];
-      for (let i = 0; i < orders.id.length; i++) {
-        if (!passesOrderFields(f, orders.id, i)) continue;
-        const slot = orders.id.slots[i]!;
-        if (!matchesSlot(f, c, slot, textTest)) continue;
-        found.push(slot);
-        miles.push(distanceMiles(f.near.point, c.lat[slot]!, c.lng[slot]!));
-      }
-      total = found.length;
       // Found in id order, so the position breaks ties as `p.id ASC` does.
-      const positions = found.map((_, i) => i);
-      page = topK(positions, end, (a, b) => miles[a]! - miles[b]! || a - b).slice(offset, end).map((i) => found[i]!);
+      const near = f.near;
+      ({ page, total } = this.sortedMatches(f, orders.id, textTest, offset, end, (slot) => distanceMiles(near.point, c.lat[slot]!, c.lng[slot]!)));
     } else {
       // A presorted order; for relevance, the text's own (only the listings it finds, so no text test).
       const textOrder = relevance ? this.relevanceOrder(f.text!, textTest!) : null;
