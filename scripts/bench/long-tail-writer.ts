@@ -15,8 +15,8 @@
 // polls first meet. The figure is the last stale answer's arrival (a stale answer was certainly
 // served then); the first fresh answer's arrival, an upper bound, is kept beside it.
 import { parentPort, workerData } from 'node:worker_threads';
-import { solveChallenge } from 'altcha-lib/v1';
 import pg from 'pg';
+import { solveCaptcha } from '../../api/src/testing/accounts';
 import { BENCH_ADMIN_EMAIL, BENCH_PASSWORD, customerEmail, rememberRatings } from './writer-accounts';
 
 export interface WriterInput {
@@ -128,17 +128,9 @@ class Session {
   }
 }
 
-async function solvedCaptcha(baseUrl: string): Promise<string> {
-  const challenge = (await (await fetch(`${baseUrl}/api/captcha/challenge`)).json()) as {
-    algorithm: string;
-    challenge: string;
-    maxnumber: number;
-    salt: string;
-    signature: string;
-  };
-  const solution = await solveChallenge(challenge.challenge, challenge.salt, challenge.algorithm, challenge.maxnumber).promise;
-  if (!solution) throw new Error('the captcha could not be solved');
-  return Buffer.from(JSON.stringify({ ...challenge, number: solution.number, maxnumber: undefined })).toString('base64');
+/** A solved captcha from the API's own challenge (the tests' solver). */
+function solvedCaptcha(baseUrl: string): Promise<string> {
+  return solveCaptcha({ fetch: (path, init) => fetch(`${baseUrl}${path}`, init) });
 }
 
 async function signIn(baseUrl: string, email: string): Promise<Session> {
