@@ -1,40 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { FirstScreenAnswer } from '../../core/first-screen';
-import type { ProfessionalListItem, ReviewItem } from '../../core/directory';
+import type { ReviewItem } from '../../core/directory';
 import type { ReviewSummary } from '../../core/reviews';
 import { renderFirstScreen } from './server-render';
+import { makeProfessional } from './testing/professional';
 
-const professional: ProfessionalListItem = {
-  id: 7,
+const professional = makeProfessional({
   slug: 'irwell-web-studio',
   companyName: 'Irwell Web Studio',
-  contactName: 'Ann Acme',
-  email: 'ann@example.com',
-  phone: null,
-  website: null,
-  description: 'Websites for small businesses.',
   services: ['Web Design'],
   location: 'Manchester',
-  region: 'Manchester',
-  postcode: 'M1 1AA',
-  hourlyRate: '45',
-  rateType: 'hourly',
-  isProjectBased: false,
-  rating: 4.5,
   reviewCount: 1,
-  replyTimeMinutes: null,
-  linkedin: null,
-  github: null,
-  facebook: null,
-  instagram: null,
-  twitter: null,
-  trustpilot: null,
-  media: { logo: null, photos: [] },
-  lat: 53.48,
-  lng: -2.24,
-  createdAt: '2025-01-01T00:00:00Z',
-  updatedAt: '2025-01-01T00:00:00Z',
-};
+});
 const review: ReviewItem = {
   id: 3,
   professionalId: 7,

@@ -9,7 +9,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import pg from 'pg';
 import type { MapPoints, ProfessionalListItem } from '../../core/directory';
-import { ALONE_TAG, checkA11y, expect, saveScreenshot, test } from './fixtures';
+import { ALONE_TAG, checkA11y, expect, openDirectory, saveScreenshot, test } from './fixtures';
 
 const COUNT_TEXT = /^\d[\d,]* professionals?$/;
 const APPLY_NOTE = 'Changes apply when you press Search.';
@@ -17,15 +17,6 @@ const MAP_UNAVAILABLE_NOTE = 'The map is not available right now (its map images
 
 function cards(page: Page): Locator {
   return page.getByRole('region', { name: 'Results', exact: true }).getByRole('article');
-}
-
-async function openDirectory(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('status', { name: 'Loading professionals' })).toHaveCount(0, { timeout: 20_000 });
-  // The directory's first screen comes in the server's HTML: controls work once React has taken it
-  // over, which drops the cookie banner's 'pending' mark (the banner is in the HTML for everyone).
-  await expect(page.locator('[data-cookie-banner="pending"]')).toHaveCount(0, { timeout: 20_000 });
 }
 
 /** On a phone the filters sit behind 'Filters (n)': opens them (nothing to do on desktop). */

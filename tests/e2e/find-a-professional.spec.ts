@@ -4,24 +4,13 @@
 // page state is scanned with axe. The profile page itself is tested elsewhere: here only its URL.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { MapPoints, ProfessionalListItem } from '../../core/directory';
-import { checkA11y, expect, test } from './fixtures';
+import { checkA11y, expect, openDirectory, test } from './fixtures';
 
 const COUNT_TEXT = /^\d[\d,]* professionals?$/;
 
 /** The directory's result cards. */
 function cards(page: Page): Locator {
   return page.getByRole('region', { name: 'Results', exact: true }).getByRole('article');
-}
-
-/** Opens a directory address and waits until its first results (or its empty state) are shown. */
-async function openDirectory(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  // Generous: the page and its data arrive together on a busy two-core machine.
-  await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByRole('status', { name: 'Loading professionals' })).toHaveCount(0, { timeout: 20_000 });
-  // The directory's first screen comes in the server's HTML: controls work once React has taken it
-  // over, which drops the cookie banner's 'pending' mark (the banner is in the HTML for everyone).
-  await expect(page.locator('[data-cookie-banner="pending"]')).toHaveCount(0, { timeout: 20_000 });
 }
 
 async function apiList(request: APIRequestContext, query: string): Promise<{ items: ProfessionalListItem[]; total: number }> {

@@ -5,7 +5,7 @@
 // hydration mismatch (React reports one as a console error).
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ProfessionalListItem, ReviewItem } from '../../core/directory';
-import { checkA11y, expect, test } from './fixtures';
+import { checkA11y, consoleErrors, expect, test, untilHydrated } from './fixtures';
 
 const DIRECTORY = '/professionals?service=Web%20Design&location=Manchester';
 const DIRECTORY_ANSWER = '/api/professionals?service=Web+Design&location=Manchester&sort=rating&limit=24&offset=0';
@@ -48,16 +48,6 @@ test.describe('before any script runs', () => {
   });
 });
 
-/** Console errors of the page (React reports a hydration mismatch as one), map tiles aside. */
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
-
 /** The API paths the page asks for. */
 function apiRequests(page: Page): string[] {
   const paths: string[] = [];
@@ -77,10 +67,7 @@ test.describe('after the scripts run', () => {
     await expect(results.getByRole('article').first()).toBeVisible();
     // Interactive once hydrated: on a phone the filters open, on a desktop the map mounts.
     if (isMobile) {
-      // The server's HTML is visible before React takes it over, and a tap on it does nothing till
-      // then. The pending cookie banner (in the HTML for everyone) is removed by hydration for a
-      // visitor who has chosen: its going is the sign that the page is interactive.
-      await expect(page.locator('[data-cookie-banner="pending"]')).toHaveCount(0, { timeout: 15_000 });
+      await untilHydrated(page);
       await page.getByRole('button', { name: /^Filters \(\d\)$/ }).click();
       await expect(page.getByRole('combobox', { name: 'Service', exact: true })).toBeVisible();
     } else {

@@ -123,6 +123,34 @@ const consentScript = () => {
 };
 
 /** Makes every page of the context start with the cookie banner answered (declined), so it stays out of the way. */
+/** Console errors of the page (React reports a hydration mismatch as one), map tiles aside. */
+export function consoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/**
+ * Waits until React has taken over a page whose first screen came in the server's HTML: until
+ * then a tap or a key does nothing. Hydration drops the cookie banner's 'pending' mark (the banner
+ * is in the HTML for everyone), so its going is the sign.
+ */
+export async function untilHydrated(page: Page): Promise<void> {
+  await expect(page.locator('[data-cookie-banner="pending"]')).toHaveCount(0, { timeout: 20_000 });
+}
+
+/** Opens a directory address and waits until its first results (or its empty state) are shown and work. */
+export async function openDirectory(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  // Generous: the page and its data arrive together on a busy two-core machine.
+  await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('status', { name: 'Loading professionals' })).toHaveCount(0, { timeout: 20_000 });
+  await untilHydrated(page);
+}
+
 export async function declineCookies(context: BrowserContext): Promise<void> {
   await context.addInitScript(consentScript);
 }

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { SEARCH_PLACEHOLDERS } from '../../core/services';
 import { COOKIE_CONSENT_STORAGE_KEY } from '../../core/site-config';
-import { checkA11y, expect, test } from './fixtures';
+import { checkA11y, consoleErrors, expect, test } from './fixtures';
 
 /** The header search box for this viewport: in the header on desktop, in the slide-in menu on mobile. */
 async function headerSearchBox(page: Page, isMobile: boolean) {
@@ -31,16 +31,6 @@ async function holdScripts(page: Page): Promise<() => void> {
     await route.continue();
   });
   return release;
-}
-
-/** Console errors of the page (React reports a hydration mismatch as one), map tiles aside. */
-function consoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
 }
 
 async function storedConsent(page: Page): Promise<unknown> {

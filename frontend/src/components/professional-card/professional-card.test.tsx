@@ -2,44 +2,10 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import type { ProfessionalListItem } from '../../../../core/directory';
+import { makeProfessional } from '../../testing/professional';
 import { stripTags } from '../../testing/render-page';
 import { distanceText, initialsOf, priceLine, profileHref, reviewCountText, visibleServices } from './format-professional';
 import { ProfessionalCard, ProfessionalCardSkeleton } from './professional-card';
-
-function makeProfessional(overrides: Partial<ProfessionalListItem> = {}): ProfessionalListItem {
-  return {
-    id: 7,
-    slug: 'acme-web-studio',
-    companyName: 'Acme Web Studio',
-    contactName: 'Ann Acme',
-    email: 'ann@example.com',
-    phone: null,
-    website: null,
-    description: 'Websites for small businesses.',
-    services: ['Web Design', 'Web Development', 'SEO & SEM', 'Hosting & Domains'],
-    location: 'Manchester and the North West',
-    region: 'Manchester',
-    postcode: 'M1 1AA',
-    hourlyRate: '45',
-    rateType: 'hourly',
-    isProjectBased: false,
-    rating: 4.5,
-    reviewCount: 12,
-    replyTimeMinutes: null,
-    linkedin: null,
-    github: null,
-    facebook: null,
-    instagram: null,
-    twitter: null,
-    trustpilot: null,
-    media: { logo: null, photos: [] },
-    lat: 53.48,
-    lng: -2.24,
-    createdAt: '2025-01-01T00:00:00Z',
-    updatedAt: '2025-01-01T00:00:00Z',
-    ...overrides,
-  };
-}
 
 function render(professional: ProfessionalListItem, headingLevel?: 2 | 3): string {
   return renderToStaticMarkup(
