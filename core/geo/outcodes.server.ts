@@ -34,10 +34,12 @@ export function findOutcodesCsv(from: string | URL = import.meta.url): string {
 }
 
 const loaded = new Map<string, OutcodeIndex>();
+/** The default path, found once (a distance search asks for the index on every request). */
+let defaultCsvPath: string | undefined;
 
 /** The index for a CSV path (default: found from this module), read once per process and path. */
 export function loadOutcodeIndex(options: { csvPath?: string } = {}): OutcodeIndex {
-  const csvPath = resolve(options.csvPath ?? findOutcodesCsv());
+  const csvPath = resolve(options.csvPath ?? (defaultCsvPath ??= findOutcodesCsv()));
   const cached = loaded.get(csvPath);
   if (cached) return cached;
   const started = performance.now();

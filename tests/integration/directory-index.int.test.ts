@@ -147,6 +147,30 @@ describe('the directory index', () => {
     await bothWays({ sort: 'newest' });
   });
 
+  it('keeps what it keeps per place and circle (sets, nearest-first orders) current as listings come and go', async () => {
+    const searches: Record<string, string>[] = [
+      { near: 'M1 1AE', radiusMiles: '5' },
+      { near: 'M1 1AE', radiusMiles: '5', sort: 'distance', service: 'Web Design' },
+      { location: 'Manchester', service: 'Web Design' },
+      { location: 'Manchester', sort: 'price', maxHourlyRate: '60' },
+    ];
+    for (const search of searches) await bothWays(search); // kept from here on
+    changes.length = 0;
+    // A new listing inside the circle and the place, the nearest of all to M1 1AE's centre.
+    const added = await createProfessional(db.prisma, { companyName: 'Piccadilly Web Fixers', services: ['Web Design'], region: 'Manchester', lat: 53.4808, lng: -2.2426, ratePence: 4500 });
+    await expect.poll(() => changes.flatMap((c) => c.listings ?? []).some((l) => l.id === added.id && l.after), { timeout: 3_000 }).toBe(true);
+    await index.whenReady();
+    for (const search of searches) await bothWays(search);
+    const nearest = JSON.parse((await index.page(DirectoryQuery.parse({ near: 'M1 1AE', radiusMiles: '5', sort: 'distance', service: 'Web Design', limit: '1' })))!.json) as { id: number }[];
+    expect(nearest[0]!.id).toBe(added.id);
+    // And gone again.
+    changes.length = 0;
+    await db.prisma.$executeRaw`UPDATE professionals SET subscription_status = 'cancelled' WHERE id = ${added.id}`;
+    await expect.poll(() => changes.flatMap((c) => c.listings ?? []).some((l) => l.id === added.id && !l.after), { timeout: 3_000 }).toBe(true);
+    await index.whenReady();
+    for (const search of searches) await bothWays(search);
+  });
+
   it('hears of reviews by their professional, without reading rows again', async () => {
     const { id } = (await db.prisma.professional.findFirst({ where: { isApproved: true }, select: { id: true } }))!;
     const customer = await db.prisma.user.create({ data: { email: `reviewer-${Date.now()}@example.com`, passwordHash: 'x', name: 'R V' } });

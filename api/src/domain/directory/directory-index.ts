@@ -31,7 +31,8 @@ import { findLocation } from '../../../../core/locations';
 import { SERVICES } from '../../../../core/services';
 import { Prisma, type PrismaClient } from '../../../../prisma/db';
 import { LISTED, resolveNear, tsquerySql, type GeoPoint } from './directory-filters';
-import { bestRated, byId, cheapest, ListingColumns, newest, SlotOrder } from './listing-columns';
+import { bestRated, byId, cheapest, ListingColumns, newest, SlotOrder, type SlotCompare } from './listing-columns';
+import { countSlots, forEachSlot, hasSlot, intersect, MAX_RATING_TENTHS, PRICE_GRID_POUNDS } from './slot-sets';
 import { LIST_ITEM_COLUMNS, toListItem, type ProfessionalRow } from './professional-row';
 import { NAMED_MAP_POINTS_LIMIT } from './search-professionals';
 import { lexemeMatches, packPositions, parseTsquery, parseTsvector, tsRank, type IndexedDocument, type QueryNode, type TextQuery } from './text-search';
@@ -129,12 +130,14 @@ const ORDER_TEXT_AFTER_SEARCHES = 3;
 /** How many texts keep their ranks and relevance order (~1.2 MB each at 100,000 listings). */
 const RANKED_TEXTS = 32;
 
-/** buildDirectorySql's filter (directory-filters.ts) as values; matchesSlot and matchesListing apply it. */
+/** buildDirectorySql's filter (directory-filters.ts) as values; scan and matchesListing apply it. */
 interface Filter {
   /** The service's bit, or -1 for any service. */
   bit: number;
   place: { name: string; regionId: number; area: Circle } | null;
   minRating: number;
+  /** minRating as the least rating in tenths it lets through (scan compares integers). */
+  minTenths: number;
   priced: boolean;
   minPence: number;
   maxPence: number;
@@ -142,28 +145,166 @@ interface Filter {
   text: BoundText | null;
 }
 
-function matchesSlot(f: Filter, c: ListingColumns, slot: number, textTest: ((id: number) => boolean) | null): boolean {
-  if (f.bit !== -1 && (c.service[slot]! & f.bit) === 0) return false;
-  if (c.ratingTenths[slot]! / 10 < f.minRating) return false;
-  if (f.priced) {
-    const pence = c.pence[slot]!;
-    if (pence < 0 || c.projectBased[slot] === 1 || pence < f.minPence || pence > f.maxPence) return false;
-  }
-  if (f.place !== null && c.region[slot] !== f.place.regionId && !inside(f.place.area, c.lat[slot]!, c.lng[slot]!)) return false;
-  if (f.near !== null && !inside(f.near, c.lat[slot]!, c.lng[slot]!)) return false;
-  if (textTest !== null && !textTest(c.id[slot]!)) return false;
-  return true;
+/**
+ * A filter's matches: the slots in `set`, less those `check` (when there is one) turns down.
+ * `rest` is `check` without the text (for walking the text's own order, whose listings all have it).
+ */
+interface Selection {
+  set: Uint32Array;
+  words: number;
+  check: ((slot: number) => boolean) | null;
+  rest: ((slot: number) => boolean) | null;
 }
 
-/** The cheap part of the filter over an order's own copies (sequential reads): false rules the position out. */
-function passesOrderFields(f: Filter, order: SlotOrder, at: number): boolean {
-  if (f.bit !== -1 && (order.service[at]! & f.bit) === 0) return false;
-  if (order.ratingTenths[at]! / 10 < f.minRating) return false;
-  if (f.priced) {
-    const pence = order.pence[at]!;
-    if (pence < 0 || pence < f.minPence || pence > f.maxPence) return false;
+/** Every check in one, or null for none. */
+function allOf(checks: ((slot: number) => boolean)[]): ((slot: number) => boolean) | null {
+  if (checks.length === 0) return null;
+  if (checks.length === 1) return checks[0]!;
+  return (slot) => checks.every((check) => check(slot));
+}
+
+function circleKey(near: Circle): string {
+  return `near:${near.point.lat}:${near.point.lng}:${near.miles}`;
+}
+
+/** The slots inside a circle (kept per circle by SlotSets.within). */
+function circleSet(c: ListingColumns, near: Circle): Uint32Array {
+  return c.sets.within(circleKey(near), near, -1, (slot) => inside(near, c.lat[slot]!, c.lng[slot]!));
+}
+
+/**
+ * The filter's matches (buildDirectorySql's conditions, directory-filters.ts): the sets of the
+ * filter's service, rating threshold and whole-pound price bounds ANDed (slot-sets.ts), a place or
+ * circle as the set of its region and of the listings inside it (kept per place and circle), and
+ * checks for the rest. Writes into `result` (a search never awaits while it uses it).
+ */
+function select(f: Filter, c: ListingColumns, textTest: ((id: number) => boolean) | null, result: Uint32Array): Selection {
+  const sets = c.sets;
+  const words = sets.words;
+  result.set(sets.live.subarray(0, words));
+  const checks: ((slot: number) => boolean)[] = [];
+  if (f.bit === 0) result.fill(0, 0, words);
+  else if (f.bit !== -1) intersect(result, sets.service[31 - Math.clz32(f.bit)]!, words);
+  if (f.minTenths > 0) {
+    const min = f.minTenths;
+    if (min <= MAX_RATING_TENTHS) intersect(result, sets.ratingAtLeast[min]!, words);
+    else checks.push((slot) => c.ratingTenths[slot]! >= min);
   }
-  return true;
+  if (f.priced) {
+    intersect(result, sets.priced, words);
+    const onGrid = (pence: number) => pence % 100 === 0 && pence >= 0 && pence <= PRICE_GRID_POUNDS * 100;
+    const { minPence, maxPence } = f;
+    if (Number.isFinite(minPence)) {
+      if (onGrid(minPence)) intersect(result, sets.penceAtLeast[minPence / 100]!, words);
+      else checks.push((slot) => c.pence[slot]! >= minPence);
+    }
+    if (Number.isFinite(maxPence)) {
+      if (onGrid(maxPence)) intersect(result, sets.penceAtMost[maxPence / 100]!, words);
+      else checks.push((slot) => c.pence[slot]! <= maxPence);
+    }
+  }
+  if (f.place !== null) {
+    const { name, area } = f.place;
+    const region = c.regionIdOf(name);
+    const set = sets.within(`place:${name}`, area, region, (slot) => c.region[slot] === c.regionIdOf(name) || inside(area, c.lat[slot]!, c.lng[slot]!));
+    intersect(result, set, words);
+  }
+  if (f.near !== null) intersect(result, circleSet(c, f.near), words);
+  const rest = allOf(checks);
+  const check = textTest === null ? rest : allOf([...checks, (slot) => textTest(c.id[slot]!)]);
+  return { set: result, words, check, rest };
+}
+
+function isSelected(selection: Selection, slot: number, check: ((slot: number) => boolean) | null): boolean {
+  return hasSlot(selection.set, slot) && (check === null || check(slot));
+}
+
+function selectedCount(selection: Selection): number {
+  const check = selection.check;
+  if (check === null) return countSlots(selection.set, selection.words);
+  let count = 0;
+  forEachSlot(selection.set, selection.words, (slot) => {
+    if (check(slot)) count += 1;
+  });
+  return count;
+}
+
+function selectedSlots(selection: Selection): number[] {
+  const check = selection.check;
+  const found: number[] = [];
+  forEachSlot(selection.set, selection.words, (slot) => {
+    if (check === null || check(slot)) found.push(slot);
+  });
+  return found;
+}
+
+/**
+ * Walks `order` for the selected slots: the [offset, end) of them, and how many there are (all of
+ * them with `countAll`; else it stops at `end`).
+ */
+function walkOrder(
+  order: { slots: Int32Array; length: number },
+  selection: Selection,
+  check: ((slot: number) => boolean) | null,
+  { offset, end, countAll }: { offset: number; end: number; countAll: boolean },
+): { page: number[]; total: number } {
+  const page: number[] = [];
+  const slots = order.slots;
+  let total = 0;
+  for (let i = 0; i < order.length; i++) {
+    const slot = slots[i]!;
+    if (!isSelected(selection, slot, check)) continue;
+    if (total >= offset && total < end) page.push(slot);
+    total += 1;
+    if (!countAll && total >= end) break;
+  }
+  return { page, total };
+}
+
+/** The [offset, end) of `found` (slots in `order`) in the order's sequence: sorted by position. */
+function inOrder(order: SlotOrder, found: number[], offset: number, end: number): number[] {
+  const positions = new Int32Array(found.length);
+  for (let i = 0; i < found.length; i++) positions[i] = order.rank[found[i]!]!;
+  positions.sort();
+  return Array.from(positions.subarray(offset, Math.min(end, positions.length)), (at) => order.slots[at]!);
+}
+
+/** The k-th smallest (from 0) of `values` (no NaN), which it reorders: quickselect, O(n). */
+function kthSmallest(values: Float64Array, k: number): number {
+  let left = 0;
+  let right = values.length - 1;
+  while (left < right) {
+    const pivot = values[(left + right) >>> 1]!;
+    let i = left;
+    let j = right;
+    while (i <= j) {
+      while (values[i]! < pivot) i++;
+      while (values[j]! > pivot) j--;
+      if (i <= j) {
+        const swap = values[i]!;
+        values[i] = values[j]!;
+        values[j] = swap;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) right = j;
+    else if (k >= i) left = i;
+    else return values[k]!;
+  }
+  return values[k]!;
+}
+
+/** Below this many matches a page is found by sorting them (by position); above, by walking the presorted order. */
+const SORT_MATCHES_UP_TO = 2_000;
+
+/** The least rating in tenths that `ratingTenths / 10 >= minRating` lets through (exactly, whatever the float). */
+function tenthsAtLeast(minRating: number): number {
+  if (!Number.isFinite(minRating)) return minRating;
+  let tenths = Math.ceil(minRating * 10);
+  while ((tenths - 1) / 10 >= minRating) tenths -= 1;
+  while (tenths / 10 < minRating) tenths += 1;
+  return tenths;
 }
 
 /** The same filter over one listing's snapshot (the answer cache's checks after a change). */
@@ -230,12 +371,14 @@ interface Orders {
 
 /** Everything one generation of the index holds (a full load builds a new one and swaps it in). */
 class IndexState {
-  readonly columns = new ListingColumns();
+  readonly columns = new ListingColumns(SERVICES.length);
   readonly slotOf = new Map<number, number>();
   /** Per lexeme id, the ids of the listings whose text has it. */
   readonly postings: number[][] = [];
   readonly orders: Orders;
   maxId = 0;
+  /** Counts puts and removes: what was derived from the listings at one count holds until the next. */
+  changes = 0;
 
   constructor() {
     const c = this.columns;
@@ -254,6 +397,7 @@ class IndexState {
   /** Adds without sorting (a load sorts once at the end, see sortAll). */
   put(listing: IndexedListing, { sorted }: { sorted: boolean }): void {
     const slot = this.columns.add(listing);
+    this.changes += 1;
     this.slotOf.set(listing.id, slot);
     this.maxId = Math.max(this.maxId, listing.id);
     if (sorted) for (const order of Object.values(this.orders) as SlotOrder[]) order.insert(slot);
@@ -267,6 +411,7 @@ class IndexState {
   remove(id: number): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
+    this.changes += 1;
     for (const order of Object.values(this.orders) as SlotOrder[]) order.remove(slot);
     this.columns.release(slot);
     this.slotOf.delete(id);
@@ -306,6 +451,10 @@ export class DirectoryIndex {
   /** Per operand of the search being run, a mark by listing id (set to `mark`). */
   private readonly marks: Uint32Array[] = [];
   private mark = 0;
+  /** One search's sets (select). */
+  private scratch = new Uint32Array(0);
+  /** Circles searched by distance lately, their listings nearest first (byDistance). */
+  private readonly nearest = new LRUCache<string, { state: IndexState; changes: number; slots: Int32Array; length: number }>({ max: 64 });
   private loaded = false;
   private loading: Promise<void> | null = null;
   /** Counts the feed's live flips: a load that saw one may have missed a change. */
@@ -639,11 +788,10 @@ export class DirectoryIndex {
    * `search_vector @@ query` for every listing at once: marks, by listing id, the listings each
    * operand finds (through the postings), then compiles the tree to closures once.
    */
-  private markText(text: BoundText): ((id: number) => boolean) | null {
+  private markText(text: BoundText): (id: number) => boolean {
     const root = text.query.root;
     if (!root) return () => false;
     const state = this.state;
-    if (state.maxId > MAX_MARKED_ID) return null;
     this.mark = (this.mark + 1) >>> 0 || 1;
     const mark = this.mark;
     const marks = text.operandIds.map((lexemes, i) => {
@@ -688,6 +836,7 @@ export class DirectoryIndex {
       bit: query.service ? (SERVICE_BIT.get(query.service) ?? 0) : -1,
       place: place && { name: place.name, regionId: this.state.columns.regionIdOf(place.name), area: circle(place, place.radiusKm / KM_PER_MILE) },
       minRating: query.minRating ?? -Infinity,
+      minTenths: tenthsAtLeast(query.minRating ?? -Infinity),
       priced: query.minHourlyRate !== undefined || query.maxHourlyRate !== undefined,
       minPence: query.minHourlyRate === undefined ? -Infinity : Math.round(query.minHourlyRate * 100),
       maxPence: query.maxHourlyRate === undefined ? Infinity : Math.round(query.maxHourlyRate * 100),
@@ -717,7 +866,7 @@ export class DirectoryIndex {
   }
 
   /** Every matching slot, in `order`; null when the index can't answer. Runs without awaiting. */
-  private async prepare(query: DirectoryQuery): Promise<{ f: Filter; textTest: ((id: number) => boolean) | null } | null> {
+  private async prepare(query: DirectoryQuery): Promise<Filter | null> {
     if (query.near) resolveNear(query.near); // an unknown place is a 400 whatever answers
     // A change is being read: wait for it (a few milliseconds, at most REFRESH_WAIT_MS), so a
     // search right after a write that has notified sees it, as SQL would.
@@ -728,42 +877,60 @@ export class DirectoryIndex {
     }
     const text = query.search ? await this.textQuery(query.search) : null;
     const f = this.ready ? this.filter(query, text) : null;
-    if (!f) {
+    // Marks by id (markText) past MAX_MARKED_ID would cost too much memory: SQL finds such text.
+    if (!f || (f.text && this.state.maxId > MAX_MARKED_ID)) {
       this.counts.toSql += 1;
       return null;
     }
     this.counts.answered += 1;
-    // Nothing awaits from here to the end of the search: the marks are this search's alone.
-    const textTest = f.text ? this.markText(f.text) : null;
-    if (f.text && !textTest) return null;
-    return { f, textTest };
+    // Nothing awaits from here to the end of the search: the marks and scratch sets are its alone.
+    return f;
   }
 
   /**
-   * The matches of `order` sorted by `key` (smallest first; ties keep the order's sequence), and
-   * the [offset, end) slice of them: only the first `end` are sorted.
+   * The [offset, end) of `found` sorted by `key` (smallest first), ties by `tie`: only the first
+   * `end` are sorted.
    */
-  private sortedMatches(
-    f: Filter,
-    order: SlotOrder,
-    textTest: ((id: number) => boolean) | null,
-    offset: number,
-    end: number,
-    key: (slot: number) => number,
-  ): { page: number[]; total: number } {
+  private sortedPage(found: number[], offset: number, end: number, key: (slot: number) => number, tie: SlotCompare): number[] {
     const c = this.state.columns;
+    const keys = new Float64Array(found.length);
+    for (let i = 0; i < found.length; i++) keys[i] = key(found[i]!);
+    // Only the positions whose key is at most the end-th smallest can be on the page; those are
+    // sorted, with their ties.
+    const last = end >= found.length ? Infinity : kthSmallest(keys.slice(), end - 1);
+    const chosen: number[] = [];
+    for (let i = 0; i < found.length; i++) if (keys[i]! <= last) chosen.push(i);
+    chosen.sort((a, b) => keys[a]! - keys[b]! || tie(c, found[a]!, found[b]!));
+    return chosen.slice(offset, end).map((i) => found[i]!);
+  }
+
+  /**
+   * Every listing inside a circle, nearest first (`distanceSql`, then `p.id ASC`): kept per circle
+   * until the listings change, so a page by distance is a walk, not a sort of every match.
+   */
+  private byDistance(near: Circle): { slots: Int32Array; length: number } {
+    const state = this.state;
+    const c = state.columns;
+    const key = circleKey(near);
+    const kept = this.nearest.get(key);
+    if (kept && kept.state === state && kept.changes === state.changes) return kept;
     const found: number[] = [];
-    const keys: number[] = [];
-    for (let i = 0; i < order.length; i++) {
-      if (!passesOrderFields(f, order, i)) continue;
-      const slot = order.slots[i]!;
-      if (!matchesSlot(f, c, slot, textTest)) continue;
-      found.push(slot);
-      keys.push(key(slot));
-    }
-    const positions = found.map((_, i) => i);
-    const first = topK(positions, end, (a, b) => keys[a]! - keys[b]! || a - b);
-    return { page: first.slice(offset, end).map((i) => found[i]!), total: found.length };
+    forEachSlot(circleSet(c, near), c.sets.words, (slot) => found.push(slot));
+    const miles = new Float64Array(found.length);
+    for (let i = 0; i < found.length; i++) miles[i] = distanceMiles(near.point, c.lat[found[i]!]!, c.lng[found[i]!]!);
+    const positions = Array.from({ length: found.length }, (_, i) => i);
+    positions.sort((a, b) => miles[a]! - miles[b]! || byId(c, found[a]!, found[b]!));
+    const order = { state, changes: state.changes, slots: Int32Array.from(positions, (i) => found[i]!), length: found.length };
+    this.nearest.set(key, order);
+    return order;
+  }
+
+  /** The search's matches (select), in this index's scratch sets. */
+  private select(f: Filter, textTest: ((id: number) => boolean) | null): Selection {
+    const c = this.state.columns;
+    const words = c.sets.words;
+    if (this.scratch.length < words) this.scratch = new Uint32Array(words);
+    return select(f, c, textTest, this.scratch);
   }
 
   /** ts_rank of the listing in `slot` for a text, computed once per document and text. */
@@ -806,40 +973,38 @@ export class DirectoryIndex {
 
   /** One page of the search as JSON and the total; null when the index can't answer (use SQL). */
   async page(query: DirectoryQuery): Promise<{ json: string; total: number } | null> {
-    const prepared = await this.prepare(query);
-    if (!prepared) return null;
-    const { f, textTest } = prepared;
+    const f = await this.prepare(query);
+    if (!f) return null;
     const { columns: c, orders } = this.state;
     const limit = query.limit ?? DEFAULT_PAGE_SIZE;
     const offset = query.offset ?? 0;
     const end = offset + limit;
     const sort: Sort = query.sort ?? (query.search ? 'relevance' : query.near ? 'distance' : 'rating');
     let page: number[];
-    let total = 0;
+    let total: number;
     const relevance = sort === 'relevance' && f.text !== null;
     if (relevance) f.text!.searches += 1;
+    // Walking the text's own relevance order needs no test of the text (its listings all have it).
+    const textTest = f.text && !(relevance && f.text.order) ? this.markText(f.text) : null;
+    const selection = this.select(f, textTest);
     if (relevance && !f.text!.order && f.text!.searches < ORDER_TEXT_AFTER_SEARCHES) {
-      // A text seen once or twice (the long tail): rank its matches now. Found in best-rated
-      // order, so the position breaks ties as BEST_RATED_ORDER does; nothing is kept for it.
+      // A text seen once or twice (the long tail): rank its matches now; nothing is kept for it.
       const { query: textQuery, operandLexemes } = f.text!;
-      ({ page, total } = this.sortedMatches(f, orders.rating, textTest, offset, end, (slot) => -tsRank(c.listings[slot]!.text, textQuery, operandLexemes)));
+      const found = selectedSlots(selection);
+      total = found.length;
+      page = this.sortedPage(found, offset, end, (slot) => -tsRank(c.listings[slot]!.text, textQuery, operandLexemes), bestRated);
     } else if (sort === 'distance' && f.near) {
-      // Found in id order, so the position breaks ties as `p.id ASC` does.
-      const near = f.near;
-      ({ page, total } = this.sortedMatches(f, orders.id, textTest, offset, end, (slot) => distanceMiles(near.point, c.lat[slot]!, c.lng[slot]!)));
+      ({ page, total } = walkOrder(this.byDistance(f.near), selection, selection.check, { offset, end, countAll: true }));
+    } else if (relevance) {
+      // The text's own relevance order holds only the listings it finds: walk all of it for the total.
+      ({ page, total } = walkOrder(this.relevanceOrder(f.text!, textTest!), selection, selection.rest, { offset, end, countAll: true }));
     } else {
-      // A presorted order; for relevance, the text's own (only the listings it finds, so no text test).
-      const textOrder = relevance ? this.relevanceOrder(f.text!, textTest!) : null;
-      const order = textOrder ?? (sort === 'price' ? orders.price : sort === 'newest' ? orders.newest : orders.rating);
-      const test = textOrder ? null : textTest;
-      page = [];
-      for (let i = 0; i < order.length; i++) {
-        if (!passesOrderFields(f, order, i)) continue;
-        const slot = order.slots[i]!;
-        if (!matchesSlot(f, c, slot, test)) continue;
-        if (total >= offset && total < end) page.push(slot);
-        total += 1;
-      }
+      const order = sort === 'price' ? orders.price : sort === 'newest' ? orders.newest : orders.rating;
+      total = selectedCount(selection);
+      page =
+        total <= SORT_MATCHES_UP_TO
+          ? inOrder(order, selectedSlots(selection), offset, end)
+          : walkOrder(order, selection, selection.check, { offset, end, countAll: false }).page;
     }
     const parts = page.map((slot) => {
       const json = c.listings[slot]!.json;
@@ -851,27 +1016,21 @@ export class DirectoryIndex {
   }
 
   async count(query: DirectoryQuery): Promise<number | null> {
-    const prepared = await this.prepare(query);
-    if (!prepared) return null;
-    const { columns: c, orders } = this.state;
-    let total = 0;
-    for (let i = 0; i < orders.id.length; i++) {
-      if (passesOrderFields(prepared.f, orders.id, i) && matchesSlot(prepared.f, c, orders.id.slots[i]!, prepared.textTest)) total += 1;
-    }
-    return total;
+    const f = await this.prepare(query);
+    if (!f) return null;
+    return selectedCount(this.select(f, f.text && this.markText(f.text)));
   }
 
-  /** mapPointsJson's answer (search-professionals.ts), from memory. */
+  /** mapPointsJson's answer (search-professionals.ts), from memory: every match, in id order. */
   async mapJson(query: DirectoryQuery): Promise<string | null> {
-    const prepared = await this.prepare(query);
-    if (!prepared) return null;
+    const f = await this.prepare(query);
+    if (!f) return null;
     const { columns: c, orders } = this.state;
-    const matched: number[] = [];
-    for (let i = 0; i < orders.id.length; i++) {
-      if (!passesOrderFields(prepared.f, orders.id, i)) continue;
-      const slot = orders.id.slots[i]!;
-      if (matchesSlot(prepared.f, c, slot, prepared.textTest)) matched.push(slot);
-    }
+    const selection = this.select(f, f.text && this.markText(f.text));
+    const matched =
+      selectedCount(selection) <= SORT_MATCHES_UP_TO
+        ? inOrder(orders.id, selectedSlots(selection), 0, Infinity)
+        : walkOrder(orders.id, selection, selection.check, { offset: 0, end: Infinity, countAll: true }).page;
     const withNames = matched.length <= NAMED_MAP_POINTS_LIMIT;
     const points: string[] = [];
     for (const slot of matched) {
@@ -883,42 +1042,4 @@ export class DirectoryIndex {
     }
     return `{"total":${matched.length},"points":[${points.join(',')}]}`;
   }
-}
-
-/** The first k of `items` in `compare` order (sorted), without sorting all of them when k is small. */
-function topK<T>(items: T[], k: number, compare: (a: T, b: T) => number): T[] {
-  if (k <= 0) return [];
-  if (items.length <= k * 4 || items.length <= 2_000) return items.sort(compare).slice(0, k);
-  // A max-heap of the best k seen so far: O(n log k).
-  const heap: T[] = [];
-  const up = (i: number) => {
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (compare(heap[i]!, heap[parent]!) <= 0) break;
-      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
-      i = parent;
-    }
-  };
-  const down = (i: number) => {
-    for (;;) {
-      const left = 2 * i + 1;
-      const right = left + 1;
-      let largest = i;
-      if (left < heap.length && compare(heap[left]!, heap[largest]!) > 0) largest = left;
-      if (right < heap.length && compare(heap[right]!, heap[largest]!) > 0) largest = right;
-      if (largest === i) break;
-      [heap[i], heap[largest]] = [heap[largest]!, heap[i]!];
-      i = largest;
-    }
-  };
-  for (const item of items) {
-    if (heap.length < k) {
-      heap.push(item);
-      up(heap.length - 1);
-    } else if (compare(item, heap[0]!) < 0) {
-      heap[0] = item;
-      down(0);
-    }
-  }
-  return heap.sort(compare);
 }
