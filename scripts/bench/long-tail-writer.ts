@@ -237,7 +237,10 @@ async function run(input: WriterInput): Promise<WriterResult> {
     const plannedApprovals = Math.ceil(input.seconds * input.approvalsPerSecond);
     const targets = await reviewTargets(db, plannedReviews);
     await rememberRatings(db, targets.map((t) => t.id));
-    const searchOf = (t: ReviewTarget) => `/api/professionals?${new URLSearchParams({ search: t.companyName, location: t.region, limit: '100' })}`;
+    // Newest first: the review changes what the answer says of the listing but not where it stands
+    // (by relevance, a poor first review could sort it past the 100 the probe reads, and the
+    // probe would wait for a change it could never see).
+    const searchOf = (t: ReviewTarget) => `/api/professionals?${new URLSearchParams({ search: t.companyName, location: t.region, sort: 'newest', limit: '100' })}`;
     const searchable = new Set<number>();
     for (const [i, t] of targets.entries()) {
       if (i % input.probeEveryReview !== 0) continue;

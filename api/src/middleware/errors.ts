@@ -25,6 +25,9 @@ export function toAppError(error: unknown, ctx: Pick<Context, 'state'>): { appEr
   if (isDependencyDown(error)) {
     return { appError: new AppError('unavailable', defaultMessage('unavailable')), isBug: false };
   }
+  if (isDatabaseBusy(error)) {
+    return { appError: new AppError('unavailable', BUSY_MESSAGE, { headers: { 'Retry-After': '2' } }), isBug: false };
+  }
   if (isInvalidInputForDatabase(error)) {
     return { appError: new AppError('bad_request', INVALID_FOR_DATABASE_MESSAGE), isBug: false };
   }
@@ -72,6 +75,20 @@ export function isDependencyDown(error: unknown): boolean {
   if (error.message === 'Connection is closed.') return true; // ioredis after giving up reconnecting
   const code = (error as { code?: unknown }).code;
   return code === 'ECONNREFUSED' || code === 'P1001' || code === 'P1002';
+}
+
+export const BUSY_MESSAGE = 'We are very busy right now and nothing was saved. Please try again in a moment.';
+
+/**
+ * The database was reached but too slow for this request: a transaction ran past its time limit
+ * (Prisma P2028; it was rolled back, so nothing of it is stored) or no connection came free in
+ * time (P2024). Seen under load on a starved machine (the bench's approvals under a full search
+ * load): a 503 the client may retry, not a bug.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  if (!(error instanceof Error) || error.name !== 'PrismaClientKnownRequestError') return false;
+  const code = (error as { code?: unknown }).code;
+  return code === 'P2028' || code === 'P2024';
 }
 
 export const INVALID_FOR_DATABASE_MESSAGE = 'The request contains a value that cannot be stored or searched for. Please check what you entered.';

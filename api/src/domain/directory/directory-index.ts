@@ -3,11 +3,14 @@
 // At 100,000 listings the directory's SQL costs PostgreSQL 15–48 ms of CPU per search (the page
 // and its exact count over every match), so the database path served 35–97 req/s on this machine
 // where the budget asks 1,000. This index answers the same searches from a compact copy of the
-// listed professionals: a scan of ~100,000 small records with the filters compiled to plain
-// comparisons takes well under a millisecond (listing-columns.ts keeps the filtered fields as
-// typed arrays), and the orders the directory offers are kept presorted, so a page and its exact
-// total come from one pass. Only turning free text into a
-// tsquery (PostgreSQL's stemmer and stop words) still asks PostgreSQL, once per distinct text.
+// listed professionals: the fields searches filter and sort on as typed arrays by slot
+// (listing-columns.ts), sets of slots as bitsets per service, rating threshold, whole-pound price
+// bound, region and place or circle searched (slot-sets.ts), and the orders the directory offers
+// kept presorted with each slot's position. A search ANDs the sets its filters name and counts the
+// bits for its exact total (tens of microseconds whatever it matches), then takes its page by
+// sorting a few matches by position, or by walking the presorted order until the page is full.
+// Only turning free text into a tsquery (PostgreSQL's stemmer and stop words) still asks
+// PostgreSQL, once per distinct text.
 //
 // What a search returns is the SQL path's answer, row for row (directory-filters.ts is the
 // reference; tests/integration/directory-index.int.test.ts compares the two over generated queries): the same
@@ -58,6 +61,8 @@ export interface IndexedListing {
   text: IndexedDocument;
   /** The listing as the API sends it (ProfessionalListItem JSON, without distanceMiles). */
   json: string;
+  /** Its map point as mapPointsJson writes it, without the closing bracket (`[id,lat,lng`); null without a position. */
+  point: string | null;
 }
 
 /** What changed, for the answer cache: `listings` null means anything may have. */
@@ -704,6 +709,10 @@ export class DirectoryIndex {
       textDigest,
       text: before?.textDigest === textDigest ? before.text : this.document(vectorText),
       json: JSON.stringify(toListItem(publicRow)),
+      point:
+        row.lat === null || row.lng === null
+          ? null
+          : `[${row.id},${float8Text(rint(row.lat * COORDINATE_FACTOR) / COORDINATE_FACTOR)},${float8Text(rint(row.lng * COORDINATE_FACTOR) / COORDINATE_FACTOR)}`,
     };
   }
 
@@ -1034,11 +1043,9 @@ export class DirectoryIndex {
     const withNames = matched.length <= NAMED_MAP_POINTS_LIMIT;
     const points: string[] = [];
     for (const slot of matched) {
-      const lat = c.lat[slot]!;
-      const lng = c.lng[slot]!;
-      if (Number.isNaN(lat) || Number.isNaN(lng)) continue;
-      const point = `[${c.id[slot]},${float8Text(rint(lat * COORDINATE_FACTOR) / COORDINATE_FACTOR)},${float8Text(rint(lng * COORDINATE_FACTOR) / COORDINATE_FACTOR)}`;
-      points.push(withNames ? `${point},${JSON.stringify(c.listings[slot]!.companyName)}]` : `${point}]`);
+      const listing = c.listings[slot]!;
+      if (listing.point === null) continue;
+      points.push(withNames ? `${listing.point},${JSON.stringify(listing.companyName)}]` : `${listing.point}]`);
     }
     return `{"total":${matched.length},"points":[${points.join(',')}]}`;
   }

@@ -1,9 +1,8 @@
 // The directory index's listings by column (decision 0019): each listing has a slot, and every
-// field a search filters or sorts on is a typed array indexed by slot. A search reads a few
-// arrays of 100,000 numbers front to back (a few hundred KB each, in the CPU's caches) instead
-// of chasing 100,000 objects across the heap: a whole scan costs well under a millisecond where
-// the same scan over objects measured 5 ms. The orders the directory offers are arrays of slots
-// kept sorted as listings change.
+// field a search filters or sorts on is a typed array indexed by slot (compact, and read without
+// chasing objects across the heap). The slots are also kept in sets by what they hold
+// (slot-sets.ts), which is how a search finds its matches, and the orders the directory offers
+// are arrays of slots kept sorted as listings change, with each slot's position.
 import { BAYES_PRIOR_MEAN, BAYES_PRIOR_WEIGHT } from '../../../../core/rating';
 import type { IndexedListing } from './directory-index';
 import { SlotSets } from './slot-sets';
