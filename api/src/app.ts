@@ -5,7 +5,7 @@ import type Router from '@koa/router';
 import Koa, { type Middleware } from 'koa';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { PrismaClient } from '../../prisma/db';
+import { createPrisma, type PrismaClient } from '../../prisma/db';
 import './context';
 import type { AppDeps } from './deps';
 import { AnswerCache, everyChangeFromFeed } from './domain/directory/answer-cache';
@@ -69,6 +69,8 @@ export interface ApiApp {
 
 /** Paths never rate limited: health probes run often from one address. */
 const UNLIMITED_PATHS = new Set(['/api/health', '/api/ready']);
+/** The directory index's own connections: a refresh and a new text's tsquery at once. */
+const INDEX_CONNECTIONS = 2;
 
 function onlyForApi(middleware: Middleware): Middleware {
   return (ctx, next) => (isPagePath(ctx.path) ? next() : middleware(ctx, next));
@@ -91,7 +93,10 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
   const limits = createRateLimit({ redis, redisPrefix: env.REDIS_PREFIX, logger });
   const indexOn = env.DIRECTORY_INDEX === 'on';
   const changeFeed = env.DIRECTORY_CACHE_MB > 0 || indexOn ? listenForDirectoryChanges({ databaseUrl: listenUrl, logger }) : null;
-  const directory = changeFeed && indexOn ? new DirectoryIndex({ prisma, feed: changeFeed, logger }) : null;
+  // The index reads changed listings through connections of its own (decision 0019): behind
+  // requests in the pool, a refresh waited for a connection, and searches waited for the refresh.
+  const indexPrisma = changeFeed && indexOn ? createPrisma(env.DATABASE_URL, { max: INDEX_CONNECTIONS }) : null;
+  const directory = changeFeed && indexPrisma ? new DirectoryIndex({ prisma: indexPrisma, feed: changeFeed, logger }) : null;
   const answers = new AnswerCache(directory ?? (changeFeed && everyChangeFromFeed(changeFeed)), { maxBytes: env.DIRECTORY_CACHE_MB * 1024 * 1024 });
   const payments = createPayments(env, ownUrl, redis);
   const settingsFeed = listenForNotifications({ databaseUrl: listenUrl, logger, channel: SITE_SETTINGS_CHANNEL, name: 'site-settings' });
@@ -179,6 +184,7 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
       await standIn?.close();
       await answers.close();
       await directory?.close();
+      await indexPrisma?.$disconnect();
       await Promise.all([queues.close(), changeFeed?.close(), maintenance.close()]);
     },
   };

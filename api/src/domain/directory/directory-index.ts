@@ -168,6 +168,13 @@ function allOf(checks: ((slot: number) => boolean)[]): ((slot: number) => boolea
   return (slot) => checks.every((check) => check(slot));
 }
 
+/** A circle's listings nearest first, for the index state they were read from. */
+interface NearestFirst {
+  state: IndexState;
+  near: Circle;
+  slots: number[];
+}
+
 function circleKey(near: Circle): string {
   return `near:${near.point.lat}:${near.point.lng}:${near.miles}`;
 }
@@ -248,7 +255,7 @@ function selectedSlots(selection: Selection): number[] {
  * them with `countAll`; else it stops at `end`).
  */
 function walkOrder(
-  order: { slots: Int32Array; length: number },
+  order: { slots: ArrayLike<number>; length: number },
   selection: Selection,
   check: ((slot: number) => boolean) | null,
   { offset, end, countAll }: { offset: number; end: number; countAll: boolean },
@@ -269,7 +276,8 @@ function walkOrder(
 /** The [offset, end) of `found` (slots in `order`) in the order's sequence: sorted by position. */
 function inOrder(order: SlotOrder, found: number[], offset: number, end: number): number[] {
   const positions = new Int32Array(found.length);
-  for (let i = 0; i < found.length; i++) positions[i] = order.rank[found[i]!]!;
+  const rank = order.rank;
+  for (let i = 0; i < found.length; i++) positions[i] = rank[found[i]!]!;
   positions.sort();
   return Array.from(positions.subarray(offset, Math.min(end, positions.length)), (at) => order.slots[at]!);
 }
@@ -382,8 +390,6 @@ class IndexState {
   readonly postings: number[][] = [];
   readonly orders: Orders;
   maxId = 0;
-  /** Counts puts and removes: what was derived from the listings at one count holds until the next. */
-  changes = 0;
 
   constructor() {
     const c = this.columns;
@@ -402,7 +408,6 @@ class IndexState {
   /** Adds without sorting (a load sorts once at the end, see sortAll). */
   put(listing: IndexedListing, { sorted }: { sorted: boolean }): void {
     const slot = this.columns.add(listing);
-    this.changes += 1;
     this.slotOf.set(listing.id, slot);
     this.maxId = Math.max(this.maxId, listing.id);
     if (sorted) for (const order of Object.values(this.orders) as SlotOrder[]) order.insert(slot);
@@ -416,7 +421,6 @@ class IndexState {
   remove(id: number): void {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
-    this.changes += 1;
     for (const order of Object.values(this.orders) as SlotOrder[]) order.remove(slot);
     this.columns.release(slot);
     this.slotOf.delete(id);
@@ -459,7 +463,7 @@ export class DirectoryIndex {
   /** One search's sets (select). */
   private scratch = new Uint32Array(0);
   /** Circles searched by distance lately, their listings nearest first (byDistance). */
-  private readonly nearest = new LRUCache<string, { state: IndexState; changes: number; slots: Int32Array; length: number }>({ max: 64 });
+  private readonly nearest = new LRUCache<string, NearestFirst>({ max: 64 });
   private loaded = false;
   private loading: Promise<void> | null = null;
   /** Counts the feed's live flips: a load that saw one may have missed a change. */
@@ -672,6 +676,7 @@ export class DirectoryIndex {
       if (before) {
         const slot = state.slotOf.get(id)!;
         for (const text of textOrders) text.order!.remove(slot);
+        this.forgetNearest(slot);
         state.remove(id);
         if (!sameText) state.removePostings(before);
       }
@@ -679,6 +684,7 @@ export class DirectoryIndex {
         state.put(after, { sorted: true });
         if (!sameText) state.addPostings(after);
         const slot = state.slotOf.get(id)!;
+        this.keepNearest(slot);
         for (const text of textOrders) {
           this.extendText(text);
           if (documentFinds(text, after.text)) text.order!.insert(slot);
@@ -915,23 +921,54 @@ export class DirectoryIndex {
 
   /**
    * Every listing inside a circle, nearest first (`distanceSql`, then `p.id ASC`): kept per circle
-   * until the listings change, so a page by distance is a walk, not a sort of every match.
+   * and kept current as listings change (keepNearest), so a page by distance is a walk, not a
+   * sort of every match.
    */
-  private byDistance(near: Circle): { slots: Int32Array; length: number } {
+  private byDistance(near: Circle): number[] {
     const state = this.state;
     const c = state.columns;
     const key = circleKey(near);
     const kept = this.nearest.get(key);
-    if (kept && kept.state === state && kept.changes === state.changes) return kept;
+    if (kept && kept.state === state) return kept.slots;
     const found: number[] = [];
     forEachSlot(circleSet(c, near), c.sets.words, (slot) => found.push(slot));
     const miles = new Float64Array(found.length);
     for (let i = 0; i < found.length; i++) miles[i] = distanceMiles(near.point, c.lat[found[i]!]!, c.lng[found[i]!]!);
     const positions = Array.from({ length: found.length }, (_, i) => i);
     positions.sort((a, b) => miles[a]! - miles[b]! || byId(c, found[a]!, found[b]!));
-    const order = { state, changes: state.changes, slots: Int32Array.from(positions, (i) => found[i]!), length: found.length };
-    this.nearest.set(key, order);
-    return order;
+    const slots = positions.map((i) => found[i]!);
+    this.nearest.set(key, { state, near, slots });
+    return slots;
+  }
+
+  /** Takes a slot out of every kept nearest-first order (before its columns are released). */
+  private forgetNearest(slot: number): void {
+    for (const kept of this.nearest.values()) {
+      const at = kept.slots.indexOf(slot);
+      if (at >= 0) kept.slots.splice(at, 1);
+    }
+  }
+
+  /** Puts a new slot into the kept nearest-first orders of the circles it is inside. */
+  private keepNearest(slot: number): void {
+    const c = this.state.columns;
+    const lat = c.lat[slot]!;
+    const lng = c.lng[slot]!;
+    for (const kept of this.nearest.values()) {
+      if (kept.state !== this.state || !inside(kept.near, lat, lng)) continue;
+      const miles = distanceMiles(kept.near.point, lat, lng);
+      const id = c.id[slot]!;
+      let low = 0;
+      let high = kept.slots.length;
+      while (low < high) {
+        const mid = (low + high) >>> 1;
+        const other = kept.slots[mid]!;
+        const otherMiles = distanceMiles(kept.near.point, c.lat[other]!, c.lng[other]!);
+        if (otherMiles < miles || (otherMiles === miles && c.id[other]! < id)) low = mid + 1;
+        else high = mid;
+      }
+      kept.slots.splice(low, 0, slot);
+    }
   }
 
   /** The search's matches (select), in this index's scratch sets. */
@@ -1003,7 +1040,8 @@ export class DirectoryIndex {
       total = found.length;
       page = this.sortedPage(found, offset, end, (slot) => -tsRank(c.listings[slot]!.text, textQuery, operandLexemes), bestRated);
     } else if (sort === 'distance' && f.near) {
-      ({ page, total } = walkOrder(this.byDistance(f.near), selection, selection.check, { offset, end, countAll: true }));
+      const nearestFirst = this.byDistance(f.near);
+      ({ page, total } = walkOrder({ slots: nearestFirst, length: nearestFirst.length }, selection, selection.check, { offset, end, countAll: true }));
     } else if (relevance) {
       // The text's own relevance order holds only the listings it finds: walk all of it for the total.
       ({ page, total } = walkOrder(this.relevanceOrder(f.text!, textTest!), selection, selection.rest, { offset, end, countAll: true }));

@@ -135,9 +135,10 @@ export const byId: SlotCompare = (c, a, b) => c.id[a]! - c.id[b]!;
  */
 export class SlotOrder {
   slots = new Int32Array(1024);
-  /** By slot, its position here (meaningful only for slots in the order). */
-  rank = new Int32Array(0);
   length = 0;
+  private ranks = new Int32Array(0);
+  /** Positions from here on have moved since `ranks` was brought up to date (a remove and an insert cost one pass). */
+  private stale = 0;
 
   constructor(
     private readonly columns: ListingColumns,
@@ -151,19 +152,22 @@ export class SlotOrder {
     this.allocate(Math.max(1024, Math.ceil(sorted.length * 1.25)));
     this.slots.set(sorted);
     this.length = sorted.length;
-    this.rankFrom(0);
+    this.stale = 0;
   }
 
-  /** Brings `rank` up to date for positions from `at` on (a change moves them all by one). */
-  private rankFrom(at: number): void {
-    if (this.rank.length < this.columns.capacity) {
+  /** By slot, its position here (meaningful only for slots in the order), brought up to date. */
+  get rank(): Int32Array {
+    let at = this.stale;
+    if (this.ranks.length < this.columns.capacity) {
       const grown = new Int32Array(this.columns.capacity);
-      grown.set(this.rank);
-      this.rank = grown;
+      grown.set(this.ranks);
+      this.ranks = grown;
       at = 0;
     }
-    const { slots, rank } = this;
-    for (let i = at; i < this.length; i++) rank[slots[i]!] = i;
+    const { slots, ranks } = this;
+    for (let i = at; i < this.length; i++) ranks[slots[i]!] = i;
+    this.stale = this.length;
+    return ranks;
   }
 
   private allocate(capacity: number): void {
@@ -190,7 +194,7 @@ export class SlotOrder {
     this.slots.copyWithin(at + 1, at, this.length);
     this.slots[at] = slot;
     this.length += 1;
-    this.rankFrom(at);
+    this.stale = Math.min(this.stale, at);
   }
 
   /** Removes `slot`, whose columns must still hold the values it was inserted with. */
@@ -200,6 +204,6 @@ export class SlotOrder {
     if (at < 0) return;
     this.slots.copyWithin(at, at + 1, this.length);
     this.length -= 1;
-    this.rankFrom(at);
+    this.stale = Math.min(this.stale, at);
   }
 }
