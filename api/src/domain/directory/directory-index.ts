@@ -464,6 +464,8 @@ export class DirectoryIndex {
   private scratch = new Uint32Array(0);
   /** Circles searched by distance lately, their listings nearest first (byDistance). */
   private readonly nearest = new LRUCache<string, NearestFirst>({ max: 64 });
+  /** Circles searched by distance once (byDistance keeps an order from the second search). */
+  private readonly nearSeen = new LRUCache<string, true>({ max: 4096 });
   private loaded = false;
   private loading: Promise<void> | null = null;
   /** Counts the feed's live flips: a load that saw one may have missed a change. */
@@ -922,14 +924,19 @@ export class DirectoryIndex {
   /**
    * Every listing inside a circle, nearest first (`distanceSql`, then `p.id ASC`): kept per circle
    * and kept current as listings change (keepNearest), so a page by distance is a walk, not a
-   * sort of every match.
+   * sort of every match. Null for a circle's first search (most are asked once: the caller sorts
+   * that search's matches alone).
    */
-  private byDistance(near: Circle): number[] {
+  private byDistance(near: Circle): number[] | null {
     const state = this.state;
     const c = state.columns;
     const key = circleKey(near);
     const kept = this.nearest.get(key);
     if (kept && kept.state === state) return kept.slots;
+    if (!this.nearSeen.has(key)) {
+      this.nearSeen.set(key, true);
+      return null;
+    }
     const found: number[] = [];
     forEachSlot(circleSet(c, near), c.sets.words, (slot) => found.push(slot));
     const miles = new Float64Array(found.length);
@@ -1006,13 +1013,17 @@ export class DirectoryIndex {
     this.rankedTexts.set(text, true);
     if (text.order) return text.order;
     const { columns: c, orders } = this.state;
+    // Found in best-rated order, then sorted by rank alone (a stable sort): ties stay best rated.
     const found: number[] = [];
-    for (let i = 0; i < orders.id.length; i++) {
-      const slot = orders.id.slots[i]!;
+    for (let i = 0; i < orders.rating.length; i++) {
+      const slot = orders.rating.slots[i]!;
       if (textTest(c.id[slot]!)) found.push(slot);
     }
+    const ranks = new Float64Array(found.length);
+    for (let i = 0; i < found.length; i++) ranks[i] = this.rankOf(text, c, found[i]!);
+    const positions = Array.from({ length: found.length }, (_, i) => i).sort((a, b) => ranks[b]! - ranks[a]!);
     const order = new SlotOrder(c, (cols, a, b) => this.rankOf(text, cols, b) - this.rankOf(text, cols, a) || bestRated(cols, a, b));
-    order.fill(Int32Array.from(found));
+    order.fill(Int32Array.from(positions, (i) => found[i]!), { sorted: true });
     text.order = order;
     return order;
   }
@@ -1040,8 +1051,14 @@ export class DirectoryIndex {
       total = found.length;
       page = this.sortedPage(found, offset, end, (slot) => -tsRank(c.listings[slot]!.text, textQuery, operandLexemes), bestRated);
     } else if (sort === 'distance' && f.near) {
-      const nearestFirst = this.byDistance(f.near);
-      ({ page, total } = walkOrder({ slots: nearestFirst, length: nearestFirst.length }, selection, selection.check, { offset, end, countAll: true }));
+      const near = f.near;
+      const nearestFirst = this.byDistance(near);
+      if (nearestFirst) ({ page, total } = walkOrder({ slots: nearestFirst, length: nearestFirst.length }, selection, selection.check, { offset, end, countAll: true }));
+      else {
+        const found = selectedSlots(selection);
+        total = found.length;
+        page = this.sortedPage(found, offset, end, (slot) => distanceMiles(near.point, c.lat[slot]!, c.lng[slot]!), byId);
+      }
     } else if (relevance) {
       // The text's own relevance order holds only the listings it finds: walk all of it for the total.
       ({ page, total } = walkOrder(this.relevanceOrder(f.text!, textTest!), selection, selection.rest, { offset, end, countAll: true }));

@@ -145,10 +145,10 @@ export class SlotOrder {
     readonly compare: SlotCompare,
   ) {}
 
-  /** Replaces the contents with these slots, sorted. */
-  fill(slots: Int32Array): void {
+  /** Replaces the contents with these slots, sorted here unless they are in `compare` order already. */
+  fill(slots: Int32Array, { sorted: inOrder = false }: { sorted?: boolean } = {}): void {
     const c = this.columns;
-    const sorted = Array.from(slots).sort((a, b) => this.compare(c, a, b));
+    const sorted = inOrder ? slots : Array.from(slots).sort((a, b) => this.compare(c, a, b));
     this.allocate(Math.max(1024, Math.ceil(sorted.length * 1.25)));
     this.slots.set(sorted);
     this.length = sorted.length;
