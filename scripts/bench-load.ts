@@ -34,6 +34,7 @@ import { BENCH_SLUG_PREFIX, seedBenchProfessionals } from './bench/seed';
 import { applyMigrations } from './db/migrate-engine';
 import { findFreePort } from './lib/ports';
 import { waitForReady } from './lib/ready';
+import { API_NODE_FLAGS } from './lib/stack';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const COUNT = Number(process.env.BENCH_LOAD_COUNT ?? 100_000);
@@ -315,12 +316,12 @@ async function main(): Promise<void> {
     REVIEW_LIMIT_PER_USER: '100000',
     ALTCHA_COST: '1000',
   };
-  const spawnLogged = (entry: string, logName: string): ChildProcess => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'inherit'] });
+  const spawnLogged = (entry: string, logName: string, flags: readonly string[] = []): ChildProcess => {
+    const child = spawn(process.execPath, [...flags, '--import', 'tsx', entry], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'inherit'] });
     child.stdout!.pipe(createWriteStream(path.join(resultsDir, logName)));
     return child;
   };
-  const api = spawnLogged('api/src/server.ts', 'load-api.log');
+  const api = spawnLogged('api/src/server.ts', 'load-api.log', API_NODE_FLAGS);
   const worker = spawnLogged('worker/src/main.ts', 'load-worker.log');
   try {
     const ready = await waitForReady(`${base.origin}/api/ready`, { timeoutMs: 60_000 });

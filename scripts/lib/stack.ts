@@ -126,9 +126,19 @@ export async function prepareStack(options: StackOptions): Promise<PreparedStack
   return { env, publicUrl, childEnv, accounts };
 }
 
+/**
+ * Node flags of every API process: a young generation of 64 MB semi-spaces. Each directory answer
+ * computed per request is short-lived garbage (~50 MB/s at 1,200 searches a second); with V8's
+ * default size much of it was promoted and the old generation, which holds the directory index
+ * (~400 MB at 100,000 listings), was collected again and again: p99 160–230 ms against 50–115 ms
+ * (docs/decisions/0019-directory-index-in-memory.md). Also in the Dockerfile, docker-compose.yml and
+ * package.json's bench scripts (the bench runs the API in its own process).
+ */
+export const API_NODE_FLAGS = ['--max-semi-space-size=64'] as const;
+
 /** The command lines of the API and the worker: from source with tsx (--dev) or the esbuild bundles. */
 export function serverCommands(isDev: boolean): { api: string[]; worker: string[] } {
   return isDev
-    ? { api: ['--import', 'tsx', 'api/src/server.ts'], worker: ['--import', 'tsx', 'worker/src/main.ts'] }
-    : { api: ['--enable-source-maps', 'dist/api/server.js'], worker: ['--enable-source-maps', 'dist/worker/main.js'] };
+    ? { api: [...API_NODE_FLAGS, '--import', 'tsx', 'api/src/server.ts'], worker: ['--import', 'tsx', 'worker/src/main.ts'] }
+    : { api: [...API_NODE_FLAGS, '--enable-source-maps', 'dist/api/server.js'], worker: ['--enable-source-maps', 'dist/worker/main.js'] };
 }

@@ -26,6 +26,7 @@ import { dataDir, DIST_DIR, ROOT } from '../../scripts/lib/paths';
 import { findFreePort } from '../../scripts/lib/ports';
 import { waitForReady } from '../../scripts/lib/ready';
 import { findOrStartPostgres, findOrStartRedis, withDatabase } from '../../scripts/lib/services';
+import { API_NODE_FLAGS } from '../../scripts/lib/stack';
 import { Supervisor } from '../../scripts/lib/supervisor';
 import { startTileServer } from './tile-server';
 
@@ -129,7 +130,7 @@ async function main(): Promise<number> {
     MAP_TILE_URL: tiles.urlTemplate,
   };
   const startedAt = Date.now();
-  supervisor.spawnService('API', process.execPath, ['--enable-source-maps', 'dist/api/server.js'], { cwd: ROOT, env: childEnv, prefix: colour.cyan('[api]   ') });
+  supervisor.spawnService('API', process.execPath, [...API_NODE_FLAGS, '--enable-source-maps', 'dist/api/server.js'], { cwd: ROOT, env: childEnv, prefix: colour.cyan('[api]   ') });
   supervisor.spawnService('worker', process.execPath, ['--enable-source-maps', 'dist/worker/main.js'], { cwd: ROOT, env: childEnv, prefix: colour.magenta('[worker]') });
   const ready = await waitForReady(`${baseUrl}/api/ready`, { timeoutMs: 60_000, isCancelled: () => supervisor.isStopping });
   if (!ready.ok) throw new Error(`The API did not become ready within 60 s (${ready.reason}).`);
