@@ -135,13 +135,13 @@ const ORDER_TEXT_AFTER_SEARCHES = 3;
 /** How many texts keep their ranks and relevance order (~1.2 MB each at 100,000 listings). */
 const RANKED_TEXTS = 32;
 
-/** buildDirectorySql's filter (directory-filters.ts) as values; scan and matchesListing apply it. */
+/** buildDirectorySql's filter (directory-filters.ts) as values; select and matchesListing apply it. */
 interface Filter {
   /** The service's bit, or -1 for any service. */
   bit: number;
   place: { name: string; regionId: number; area: Circle } | null;
   minRating: number;
-  /** minRating as the least rating in tenths it lets through (scan compares integers). */
+  /** minRating as the least rating in tenths it lets through (select's rating set). */
   minTenths: number;
   priced: boolean;
   minPence: number;
@@ -882,7 +882,7 @@ export class DirectoryIndex {
     }
   }
 
-  /** Every matching slot, in `order`; null when the index can't answer. Runs without awaiting. */
+  /** The query's filter, once a change being read is in; null when the index can't answer (SQL does). */
   private async prepare(query: DirectoryQuery): Promise<Filter | null> {
     if (query.near) resolveNear(query.near); // an unknown place is a 400 whatever answers
     // A change is being read: wait for it (a few milliseconds, at most REFRESH_WAIT_MS), so a
