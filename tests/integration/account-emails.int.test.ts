@@ -193,7 +193,10 @@ describe('password reset off the request path', () => {
     const user = await createUser(db.prisma);
     await requestReset(user.email);
     await expect.poll(() => smtp.to(user.email).length, { timeout: 10_000 }).toBe(1);
-    const [job] = (await t.api.queues.get('email').getJobs(['completed'])).filter((j) => j.data.email === user.email);
+    // The mail is handed over just before the job is marked completed: wait for that too.
+    const completed = async () => (await t.api.queues.get('email').getJobs(['completed'])).find((j) => j.data.email === user.email);
+    await expect.poll(completed, { timeout: 10_000 }).toBeDefined();
+    const job = await completed();
     // The same request delivered to the worker a second time (a retry after a crash, a duplicate).
     await job!.retry('completed');
     await expect.poll(async () => (await t.api.queues.get('email').getJob(job!.id!))?.finishedOn !== job!.finishedOn, { timeout: 10_000 }).toBe(true);
