@@ -139,9 +139,8 @@ const RANKED_TEXTS = 32;
 interface Filter {
   /** The service's bit, or -1 for any service. */
   bit: number;
-  place: { name: string; regionId: number; area: Circle } | null;
-  minRating: number;
-  /** minRating as the least rating in tenths it lets through (select's rating set). */
+  place: { name: string; area: Circle } | null;
+  /** The query's minRating as the least rating in tenths it lets through (tenthsAtLeast). */
   minTenths: number;
   priced: boolean;
   minPence: number;
@@ -323,7 +322,7 @@ function tenthsAtLeast(minRating: number): number {
 /** The same filter over one listing's snapshot (the answer cache's checks after a change). */
 function matchesListing(f: Filter, l: IndexedListing): boolean {
   if (f.bit !== -1 && (l.serviceMask & f.bit) === 0) return false;
-  if (l.ratingTenths / 10 < f.minRating) return false;
+  if (l.ratingTenths < f.minTenths) return false;
   if (f.priced && (l.hourlyPence < 0 || l.projectBased || l.hourlyPence < f.minPence || l.hourlyPence > f.maxPence)) return false;
   if (f.place !== null && l.region !== f.place.name && !inside(f.place.area, l.lat, l.lng)) return false;
   if (f.near !== null && !inside(f.near, l.lat, l.lng)) return false;
@@ -851,8 +850,7 @@ export class DirectoryIndex {
     const place = query.location ? findLocation(query.location)! : null;
     return {
       bit: query.service ? (SERVICE_BIT.get(query.service) ?? 0) : -1,
-      place: place && { name: place.name, regionId: this.state.columns.regionIdOf(place.name), area: circle(place, place.radiusKm / KM_PER_MILE) },
-      minRating: query.minRating ?? -Infinity,
+      place: place && { name: place.name, area: circle(place, place.radiusKm / KM_PER_MILE) },
       minTenths: tenthsAtLeast(query.minRating ?? -Infinity),
       priced: query.minHourlyRate !== undefined || query.maxHourlyRate !== undefined,
       minPence: query.minHourlyRate === undefined ? -Infinity : Math.round(query.minHourlyRate * 100),
@@ -939,11 +937,7 @@ export class DirectoryIndex {
     }
     const found: number[] = [];
     forEachSlot(circleSet(c, near), c.sets.words, (slot) => found.push(slot));
-    const miles = new Float64Array(found.length);
-    for (let i = 0; i < found.length; i++) miles[i] = distanceMiles(near.point, c.lat[found[i]!]!, c.lng[found[i]!]!);
-    const positions = Array.from({ length: found.length }, (_, i) => i);
-    positions.sort((a, b) => miles[a]! - miles[b]! || byId(c, found[a]!, found[b]!));
-    const slots = positions.map((i) => found[i]!);
+    const slots = this.sortedPage(found, 0, found.length, this.milesFrom(near), byId);
     this.nearest.set(key, { state, near, slots });
     return slots;
   }
@@ -976,6 +970,12 @@ export class DirectoryIndex {
       }
       kept.slots.splice(low, 0, slot);
     }
+  }
+
+  /** A slot's distance in miles from a circle's centre (distanceSql's arithmetic). */
+  private milesFrom(near: Circle): (slot: number) => number {
+    const c = this.state.columns;
+    return (slot) => distanceMiles(near.point, c.lat[slot]!, c.lng[slot]!);
   }
 
   /** The search's matches (select), in this index's scratch sets. */
@@ -1013,17 +1013,15 @@ export class DirectoryIndex {
     this.rankedTexts.set(text, true);
     if (text.order) return text.order;
     const { columns: c, orders } = this.state;
-    // Found in best-rated order, then sorted by rank alone (a stable sort): ties stay best rated.
     const found: number[] = [];
-    for (let i = 0; i < orders.rating.length; i++) {
-      const slot = orders.rating.slots[i]!;
+    for (let i = 0; i < orders.id.length; i++) {
+      const slot = orders.id.slots[i]!;
       if (textTest(c.id[slot]!)) found.push(slot);
     }
-    const ranks = new Float64Array(found.length);
-    for (let i = 0; i < found.length; i++) ranks[i] = this.rankOf(text, c, found[i]!);
-    const positions = Array.from({ length: found.length }, (_, i) => i).sort((a, b) => ranks[b]! - ranks[a]!);
+    // Each rank computed once (sortedPage's keys), not once per comparison.
+    const sorted = this.sortedPage(found, 0, found.length, (slot) => -this.rankOf(text, c, slot), bestRated);
     const order = new SlotOrder(c, (cols, a, b) => this.rankOf(text, cols, b) - this.rankOf(text, cols, a) || bestRated(cols, a, b));
-    order.fill(Int32Array.from(positions, (i) => found[i]!), { sorted: true });
+    order.fill(Int32Array.from(sorted), { sorted: true });
     text.order = order;
     return order;
   }
@@ -1057,7 +1055,7 @@ export class DirectoryIndex {
       else {
         const found = selectedSlots(selection);
         total = found.length;
-        page = this.sortedPage(found, offset, end, (slot) => distanceMiles(near.point, c.lat[slot]!, c.lng[slot]!), byId);
+        page = this.sortedPage(found, offset, end, this.milesFrom(near), byId);
       }
     } else if (relevance) {
       // The text's own relevance order holds only the listings it finds: walk all of it for the total.
@@ -1070,11 +1068,10 @@ export class DirectoryIndex {
           ? inOrder(order, selectedSlots(selection), offset, end)
           : walkOrder(order, selection, selection.check, { offset, end, countAll: false }).page;
     }
+    const miles = f.near && this.milesFrom(f.near);
     const parts = page.map((slot) => {
       const json = c.listings[slot]!.json;
-      if (!f.near) return json;
-      const miles = distanceMiles(f.near.point, c.lat[slot]!, c.lng[slot]!);
-      return `${json.slice(0, -1)},"distanceMiles":${Math.round(miles * 10) / 10}}`;
+      return miles ? `${json.slice(0, -1)},"distanceMiles":${Math.round(miles(slot) * 10) / 10}}` : json;
     });
     return { json: `[${parts.join(',')}]`, total };
   }

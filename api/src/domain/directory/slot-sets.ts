@@ -19,7 +19,7 @@ export function hasSlot(set: Uint32Array, slot: number): boolean {
   return (set[slot >>> 5]! & (1 << (slot & 31))) !== 0;
 }
 
-export function addSlot(set: Uint32Array, slot: number): void {
+function addSlot(set: Uint32Array, slot: number): void {
   set[slot >>> 5]! |= 1 << (slot & 31);
 }
 
