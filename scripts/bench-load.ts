@@ -324,20 +324,15 @@ async function main(): Promise<void> {
   const api = spawnLogged('api/src/server.ts', 'load-api.log', API_NODE_FLAGS);
   const worker = spawnLogged('worker/src/main.ts', 'load-worker.log');
   try {
-    const ready = await waitForReady(`${base.origin}/api/ready`, { timeoutMs: 60_000 });
-    if (!ready.ok) throw new Error(`the API did not start: ${ready.reason}`);
     // Visitors arrive once the directory index has loaded (13 s at 100,000 listings), as a load
     // balancer would send them to a warmed-up instance: meanwhile searches go to SQL, and 500
     // visitors arriving then build a queue the run never recovers from (p99 33 s in a run that
     // did not wait).
     const indexStarted = Date.now();
-    for (;;) {
-      const body = (await (await fetch(`${base.origin}/api/ready`)).json()) as { checks?: { directoryIndex?: { status?: string } } };
-      if (body.checks?.directoryIndex?.status !== 'down') break;
-      if (Date.now() - indexStarted > 180_000) throw new Error('the directory index did not load in 3 minutes');
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    console.log(`directory index ready after ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
+    const indexLoaded = (body: unknown) => (body as { checks?: { directoryIndex?: { status?: string } } }).checks?.directoryIndex?.status !== 'down';
+    const ready = await waitForReady(`${base.origin}/api/ready`, { timeoutMs: 240_000, until: indexLoaded });
+    if (!ready.ok) throw new Error(`the API did not start with its directory index: ${ready.reason}`);
+    console.log(`API ready with its directory index after ${((Date.now() - indexStarted) / 1000).toFixed(1)} s`);
     console.log(`API and worker up at ${base.origin}; ${VISITORS} visitors for ${SECONDS} s (think ${THINK_MS} ms), ${professionals.length.toLocaleString('en-GB')} professionals, ${FILTER_SETS.toLocaleString('en-GB')} filter sets`);
 
     const before = { metrics: await scrapeMetrics(base), api: cpuMsOf(api.pid), worker: cpuMsOf(worker.pid) };

@@ -12,18 +12,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { startBenchApi } from './bench/api';
+import { searchMixes } from './bench/mixes';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATABASE = process.env.BENCH_DATABASE || 'itconnect_bench';
 const SECONDS = Number(process.env.PROFILE_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const CACHE_MB = Number(process.env.PROFILE_CACHE_MB ?? 0);
-
-function defaultPaths(): string[] {
-  const services = ['Web Design', 'Cybersecurity', 'IT Consulting', 'Cloud Services', 'Network Setup', 'Data Recovery', 'Web Development', 'Home User Support'];
-  const places = ['Manchester', 'London', 'Leeds', 'Greater London', 'Bristol', 'Scotland', 'Kent', 'Birmingham'];
-  return services.flatMap((service) => places.map((location) => `/api/professionals?${new URLSearchParams({ service, location })}`));
-}
 
 function post<T>(session: Session, method: string, params: object = {}): Promise<T> {
   return new Promise((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as T))));
@@ -53,7 +48,7 @@ async function main(): Promise<void> {
   const url = new URL(process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres');
   url.pathname = `/${DATABASE}`;
   url.search = '';
-  const paths = process.env.PROFILE_PATHS ? process.env.PROFILE_PATHS.split(',') : defaultPaths();
+  const paths = process.env.PROFILE_PATHS ? process.env.PROFILE_PATHS.split(',') : searchMixes().find((mix) => mix.name === 'search: service + location')!.paths;
   const bench = await startBenchApi({ databaseUrl: url.toString(), redisPrefix: `itc_profile_${process.pid}_`, cacheMb: CACHE_MB, pool: 10 });
   const session = new Session();
   session.connect();

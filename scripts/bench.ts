@@ -38,6 +38,7 @@ import { LIGHTHOUSE_BUDGETS, runLighthouse, type LighthousePageResult } from './
 import { LONG_TAIL_BUDGET, runLongTail, type LongTailResult } from './bench/long-tail';
 import type { LagSummary } from './bench/long-tail-writer';
 import { check, formatTable, loadChecks, n, parseBenchOnly, tally, type BenchPart, type BudgetCheck, type TableRow } from './bench/report';
+import { searchMixes, withDatabasePathBudgets, type Mix } from './bench/mixes';
 import { seedBenchProfessionals } from './bench/seed';
 import { countWriterAccounts, forgetRatingOriginals, hasWriterAccounts, resetWriterEffects, seedWriterAccounts } from './bench/writer-accounts';
 import { ensureBuilt } from './lib/build';
@@ -118,64 +119,6 @@ async function prepareDatabase(url: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-interface Mix {
-  name: string;
-  budget: { p99Ms?: number; reqPerSec?: number; maxMs?: number };
-  paths: string[];
-  connections?: number;
-  seconds?: number;
-}
-
-const q = (params: Record<string, string | number>) => `/api/professionals?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
-
-/** Every combination of the given values, as query paths (deterministic order). */
-function combinations(a: Record<string, string | number>[], b: Record<string, string | number>[]): string[] {
-  return a.flatMap((x) => b.map((y) => q({ ...x, ...y })));
-}
-
-/**
- * The search mixes. Each spreads over many distinct searches (64 or more), as real traffic does,
- * rather than repeating a handful: with the answer cache on, every distinct search is computed
- * from the database once, then kept until the data changes.
- */
-function searchMixes(): Mix[] {
-  const search = { p99Ms: 50, reqPerSec: 2000 };
-  const services = ['Web Design', 'Cybersecurity', 'IT Consulting', 'Cloud Services', 'Network Setup', 'Data Recovery', 'Web Development', 'Home User Support'];
-  const places = ['Manchester', 'London', 'Leeds', 'Greater London', 'Bristol', 'Scotland', 'Kent', 'Birmingham'];
-  const words = ['web design', 'cyber security', 'data recovery', 'cloud', 'network installation', 'bright pixel', 'server management', 'seo',
-    'wordpress', 'laptop repair', 'it support', 'backup', 'microsoft 365', 'wifi', 'devops', 'app development'];
-  const postcodes = ['M1 1AE', 'SW1A 1AA', 'LS1 4DY', 'B1 1AA', 'EH1 1YZ', 'CF10 1AA', 'BS1 4DJ', 'G1 1XQ',
-    'NE1 4ST', 'L1 8JQ', 'NG1 5FS', 'S1 2HE', 'CB2 1TN', 'OX1 3BD', 'BT1 5GS', 'PL1 2AA'];
-  return [
-    {
-      name: 'search: service + location',
-      budget: search,
-      paths: combinations(services.map((service) => ({ service })), places.map((location) => ({ location }))),
-    },
-    {
-      name: 'search: text',
-      budget: search,
-      paths: combinations(words.map((w) => ({ search: w })), [{}, { location: 'Manchester' }, { location: 'London' }, { offset: 24 }]),
-    },
-    {
-      name: 'search: distance near a postcode',
-      budget: search,
-      paths: combinations(postcodes.map((near) => ({ near })), [{}, { radiusMiles: 5 }, { radiusMiles: 10 }, { radiusMiles: 25, service: 'Web Design' }]),
-    },
-    {
-      name: 'search: rating + price',
-      budget: search,
-      paths: combinations(
-        [{ minRating: 3 }, { minRating: 4 }, { minRating: 4.5 }, { minRating: 5 }],
-        [{ maxHourlyRate: 40 }, { maxHourlyRate: 50, sort: 'price' }, { minHourlyRate: 30, maxHourlyRate: 80 }, { minHourlyRate: 60 },
-          { minHourlyRate: 100 }, { sort: 'newest' }, { service: 'DevOps' }, { service: 'DevOps', offset: 24 }, { sort: 'price', offset: 48 },
-          { maxHourlyRate: 70, sort: 'rating' }, { minHourlyRate: 20, sort: 'newest' }, { service: 'Web Design', sort: 'price' },
-          { location: 'Wales' }, { location: 'West Yorkshire', sort: 'price' }, { location: 'London', maxHourlyRate: 60 }, { offset: 96 }],
-      ),
-    },
-  ];
 }
 
 async function profilePaths(url: string): Promise<string[]> {
@@ -468,12 +411,7 @@ async function main(): Promise<void> {
       finish('cache-on', [[pass.name, PASS_HEADER, passRows(pass)]], { pass });
     }
     if (parts.includes('cache-off')) {
-      // The database path's own budget (issue 15): every search mix p99 ≤ 50 ms at ≥ 1,000 req/s,
-      // text at ≥ 500; profiles and maps keep theirs.
-      const databasePathMixes = mixes.map((mix) =>
-        mix.name.startsWith('search:') ? { ...mix, budget: { p99Ms: 50, reqPerSec: mix.name === 'search: text' ? 500 : 1000 } } : mix,
-      );
-      const pass = await runPass(databaseUrl, redisPrefix, 'database path only (DIRECTORY_CACHE_MB=0: nothing kept)', 0, databasePathMixes);
+      const pass = await runPass(databaseUrl, redisPrefix, 'database path only (DIRECTORY_CACHE_MB=0: nothing kept)', 0, withDatabasePathBudgets(mixes));
       const sizeApi = await startBenchApi({ databaseUrl, redisPrefix, cacheMb: 0, pool: POOL });
       const mapSizes: MapSize[] = [];
       try {

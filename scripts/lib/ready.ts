@@ -1,8 +1,9 @@
 // Polls a readiness URL (the API's /api/ready: PostgreSQL and Redis reachable) until it answers
-// 200, the timeout passes, or the caller cancels (a shutdown started meanwhile).
+// 200 (and, when the caller asks, its body says what it waits for), the timeout passes, or the
+// caller cancels (a shutdown started meanwhile).
 export async function waitForReady(
   url: string,
-  options: { timeoutMs: number; intervalMs?: number; isCancelled?: () => boolean },
+  options: { timeoutMs: number; intervalMs?: number; isCancelled?: () => boolean; until?: (body: unknown) => boolean },
 ): Promise<{ ok: true } | { ok: false; reason: string }> {
   const deadline = Date.now() + options.timeoutMs;
   let reason = 'no answer yet';
@@ -10,8 +11,8 @@ export async function waitForReady(
     if (options.isCancelled?.()) return { ok: false, reason: 'cancelled' };
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (response.status === 200) return { ok: true };
-      reason = `${url} answered ${response.status}`;
+      if (response.status === 200 && (!options.until || options.until(await response.json()))) return { ok: true };
+      reason = response.status === 200 ? `${url} is not yet what was waited for` : `${url} answered ${response.status}`;
     } catch (error) {
       reason = `${url}: ${(error as Error).message}`;
     }
