@@ -130,7 +130,7 @@ export async function prepareStack(options: StackOptions): Promise<PreparedStack
  * Node flags of every API process: a young generation of 64 MB semi-spaces. Each directory answer
  * computed per request is short-lived garbage (~50 MB/s at 1,200 searches a second); with V8's
  * default size much of it was promoted and the old generation, which holds the directory index
- * (~400 MB at 100,000 listings), was collected again and again: p99 160–230 ms against 50–115 ms
+ * (~400 MB at 100,000 listings), was collected again and again: p99 160–230 ms against 50–146 ms
  * (docs/decisions/0019-directory-index-in-memory.md). Also in the Dockerfile, docker-compose.yml and
  * package.json's bench scripts (the bench runs the API in its own process).
  */
