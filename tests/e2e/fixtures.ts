@@ -16,13 +16,18 @@
 // waits for the tests already running and the next ones wait for it, whatever the number of
 // workers, the projects (desktop, mobile) or the files chosen on the command line. (beforeEach
 // hooks run inside a test's turn; a beforeAll hook would not, so journeys use none.)
+//
+// withQueuePaused holds one of the worker's queues (E2E_REDIS_URL and E2E_REDIS_PREFIX, set by
+// run.ts) for a few seconds, to show what a visitor sees before the worker has run.
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Cookie, type Page } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib/v1';
+import { Queue } from 'bullmq';
 import pg from 'pg';
 import type { CurrentUser } from '../../core/auth';
+import { queuePrefix, type QueueName } from '../../core/jobs';
 import { hashPassword } from '../../prisma/password';
 
 export { expect };
@@ -153,6 +158,26 @@ export async function openDirectory(page: Page, path: string): Promise<void> {
 
 export async function declineCookies(context: BrowserContext): Promise<void> {
   await context.addInitScript(consentScript);
+}
+
+/**
+ * Runs `body` while the worker takes no job from `queueName` (BullMQ's pause; jobs added meanwhile
+ * wait and run after), then resumes the queue. Keep `body` short: other tests share the queue.
+ */
+export async function withQueuePaused<T>(queueName: QueueName, body: () => Promise<T>): Promise<T> {
+  const { E2E_REDIS_URL: url, E2E_REDIS_PREFIX: prefix } = process.env;
+  if (!url || !prefix) throw new Error('withQueuePaused needs E2E_REDIS_URL and E2E_REDIS_PREFIX (set by tests/e2e/run.ts).');
+  const queue = new Queue(queueName, { connection: { url }, prefix: queuePrefix(prefix) });
+  try {
+    await queue.pause();
+    try {
+      return await body();
+    } finally {
+      await queue.resume();
+    }
+  } finally {
+    await queue.close();
+  }
 }
 
 export const test = base.extend<{ runLock: void; consentedPage: Page; providerPage: Page; adminPage: Page }, { adminCookies: Cookie[] }>({

@@ -139,7 +139,7 @@ async function main(): Promise<number> {
   const playwrightCli = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
   return supervisor.run('playwright', process.execPath, [playwrightCli, 'test', '-c', 'tests/e2e/playwright.config.ts', ...process.argv.slice(2)], {
     cwd: ROOT,
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATABASE_URL: databaseUrl, E2E_STARTED_AT: String(startedAt) },
+    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATABASE_URL: databaseUrl, E2E_REDIS_URL: redis.url, E2E_REDIS_PREFIX: redisPrefix, E2E_STARTED_AT: String(startedAt) },
   });
 }
 

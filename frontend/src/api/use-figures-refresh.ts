@@ -2,7 +2,9 @@
 // within a second or two (product rule 7). Queries here never go stale on their own (swr-options),
 // so this brings the new figures in: it asks for the profile again until it shows the figures the
 // breakdown already shows, and forgets the kept directory, home and locations answers, so the
-// next visit to those pages fetches them anew.
+// next visit to those pages fetches them anew. The same happens when a visitor opens a profile in
+// the seconds between a review's change and the worker's: the breakdown, counted from the reviews
+// themselves, already differs from the header's figures (figuresBehind).
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import { INFINITE_PREFIX } from 'swr/_internal';
@@ -17,10 +19,25 @@ export function isDirectoryAnswerKey(key: string): boolean {
   return path.startsWith('/api/professionals') || path === '/api/home' || path === '/api/locations';
 }
 
+export interface Figures {
+  rating: number;
+  reviewCount: number;
+}
+
+/** The figures the breakdown shows, when the profile's header does not show them yet; else null. */
+export function figuresBehind(
+  shown: Figures,
+  summary: { averageRating: number | null; reviewCount: number } | undefined,
+): Figures | null {
+  if (!summary) return null;
+  const expected = { rating: summary.averageRating ?? 0, reviewCount: summary.reviewCount };
+  return expected.rating === shown.rating && expected.reviewCount === shown.reviewCount ? null : expected;
+}
+
 export function useFiguresRefresh(professionalKey: string) {
   const { cache, mutate } = useSWRConfig();
   return useCallback(
-    async (expected: { rating: number; reviewCount: number }) => {
+    async (expected: Figures) => {
       const forgetOthers = () => {
         for (const key of [...cache.keys()]) if (key !== professionalKey && isDirectoryAnswerKey(key)) cache.delete(key);
       };

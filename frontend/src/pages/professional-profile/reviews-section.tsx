@@ -2,13 +2,13 @@
 // review', or why the viewer cannot), the visible reviews in the chosen order (newest, highest,
 // lowest) a page at a time, each with its 'Verified' label, reply and report button. After a
 // review changes, the lists reload and the profile's rating and count follow once the worker has
-// recalculated them. The heading is the target of the header's review-count button.
-import { useState, type ReactNode } from 'react';
+// recalculated them; so do they when the profile was fetched before the worker had them. The heading is the target of the header's review-count button.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProfessionalListItem, ReviewItem } from '../../../../core/directory';
 import { REVIEW_SORT_LABELS, REVIEW_SORTS, type ReviewSort } from '../../../../core/reviews';
 import { useCurrentUser } from '../../api/use-current-user';
-import { useFiguresRefresh } from '../../api/use-figures-refresh';
+import { figuresBehind, useFiguresRefresh } from '../../api/use-figures-refresh';
 import { useMyReviewStatus, useReviews, useReviewSummary } from '../../api/use-reviews';
 import { SelectField } from '../../components/forms/form-fields';
 import { linkClass, panelClass, secondaryButtonClass, sectionHeadingClass } from '../../components/styles';
@@ -35,9 +35,27 @@ export function ReviewsSection({ professional, professionalKey }: ReviewsSection
   const mine = useMyReviewStatus(id, user !== null);
   const refreshFigures = useFiguresRefresh(professionalKey);
 
+  // Whenever the breakdown (counted from the reviews themselves) shows other figures than the
+  // header (the worker has not recalculated yet: a review just written, edited or hidden, here or
+  // in the seconds before this profile was opened), the header catches up without a reload. One
+  // refresh per set of figures it waits for.
+  const awaited = useRef<string | null>(null);
+  const behind = figuresBehind(professional, summary.summary);
+  const [behindRating, behindCount] = behind ? [behind.rating, behind.reviewCount] : [null, null];
+  useEffect(() => {
+    if (behindRating === null || behindCount === null) {
+      awaited.current = null;
+      return;
+    }
+    const key = `${behindRating}/${behindCount}`;
+    if (awaited.current === key) return;
+    awaited.current = key;
+    void refreshFigures({ rating: behindRating, reviewCount: behindCount });
+  }, [behindRating, behindCount, refreshFigures]);
+
   async function onReviewsChanged() {
-    const [, fresh] = await Promise.all([list.reload(), summary.reload(), mine.reload()]);
-    if (fresh) void refreshFigures({ rating: fresh.averageRating ?? 0, reviewCount: fresh.reviewCount });
+    // The new breakdown starts the header's refresh (above).
+    await Promise.all([list.reload(), summary.reload(), mine.reload()]);
   }
 
   const ownReviewId = mine.status?.review?.id;
