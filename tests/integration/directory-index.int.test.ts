@@ -121,7 +121,7 @@ describe('the directory index', () => {
       for (const row of rows) {
         const parsed = parseTsvector(row.vector);
         const query = parseTsquery(row.query)!;
-        const doc = { stamp: 1, lexemeIds: Int32Array.from(parsed.lexemes.map((_, i) => i)), positions: packPositions(parsed.positions) };
+        const doc = { lexemeIds: Int32Array.from(parsed.lexemes.map((_, i) => i)), positions: packPositions(parsed.positions) };
         const operands = query.operands.map((operand) => new Set(parsed.lexemes.flatMap((lexeme, i) => (lexemeMatches(lexeme, operand) ? [i] : []))));
         expect(tsRank(doc, query, operands), `${text} on ${row.vector}`).toBe(row.rank);
         compared += 1;
@@ -147,15 +147,19 @@ describe('the directory index', () => {
     await bothWays({ sort: 'newest' });
   });
 
-  it('keeps what it keeps per place and circle (sets, nearest-first orders) current as listings come and go', async () => {
+  it('keeps what it keeps per place, circle and text (sets, nearest-first and relevance orders) current as listings come and go', async () => {
     const searches: Record<string, string>[] = [
       { near: 'M1 1AE', radiusMiles: '5' },
       { near: 'M1 1AE', radiusMiles: '5', sort: 'distance', service: 'Web Design' },
       { location: 'Manchester', service: 'Web Design' },
       { location: 'Manchester', sort: 'price', maxHourlyRate: '60' },
+      { search: 'web' },
+      { search: 'piccadilly web', limit: '5' },
+      { search: 'web fixers', location: 'Manchester' },
     ];
-    // Asked twice: a circle's nearest-first order is kept from its second search on.
-    for (const search of searches) for (const _ of [1, 2]) await bothWays(search);
+    // Asked three times: a circle's nearest-first order is kept from its second search on, a
+    // text's relevance order from its third.
+    for (const search of searches) for (const _ of [1, 2, 3]) await bothWays(search);
     changes.length = 0;
     // A new listing inside the circle and the place, the nearest of all to M1 1AE's centre.
     const added = await createProfessional(db.prisma, { companyName: 'Piccadilly Web Fixers', services: ['Web Design'], region: 'Manchester', lat: 53.4808, lng: -2.2426, ratePence: 4500 });
@@ -164,6 +168,17 @@ describe('the directory index', () => {
     for (const search of searches) await bothWays(search);
     const nearest = JSON.parse((await index.page(DirectoryQuery.parse({ near: 'M1 1AE', radiusMiles: '5', sort: 'distance', service: 'Web Design', limit: '1' })))!.json) as { id: number }[];
     expect(nearest[0]!.id).toBe(added.id);
+    // A new rating moves it within the texts' relevance orders; new words take it out of some.
+    for (const update of [
+      db.prisma.$executeRaw`UPDATE professionals SET rating = 5.0, review_count = 40 WHERE id = ${added.id}`,
+      db.prisma.$executeRaw`UPDATE professionals SET company_name = 'Piccadilly Network Fixers' WHERE id = ${added.id}`,
+    ]) {
+      changes.length = 0;
+      await update;
+      await expect.poll(() => changes.flatMap((c) => c.listings ?? []).some((l) => l.id === added.id && l.after), { timeout: 3_000 }).toBe(true);
+      await index.whenReady();
+      for (const search of searches) await bothWays(search);
+    }
     // And gone again.
     changes.length = 0;
     await db.prisma.$executeRaw`UPDATE professionals SET subscription_status = 'cancelled' WHERE id = ${added.id}`;

@@ -34,7 +34,7 @@ import { findLocation } from '../../../../core/locations';
 import { SERVICES } from '../../../../core/services';
 import { Prisma, type PrismaClient } from '../../../../prisma/db';
 import { LISTED, resolveNear, tsquerySql, type GeoPoint } from './directory-filters';
-import { bestRated, byId, cheapest, ListingColumns, newest, SlotOrder, type SlotCompare } from './listing-columns';
+import { bestRated, byId, cheapest, ListingColumns, newest, RankedOrder, SlotOrder, type SlotCompare } from './listing-columns';
 import { countSlots, forEachSlot, hasSlot, intersect, MAX_RATING_TENTHS, PRICE_GRID_POUNDS } from './slot-sets';
 import { LIST_ITEM_COLUMNS, toListItem, type ProfessionalRow } from './professional-row';
 import { NAMED_MAP_POINTS_LIMIT } from './search-professionals';
@@ -121,10 +121,8 @@ interface BoundText {
   operandIds: number[][];
   /** Each word node of the tree → its operand's index. */
   operandOf: Map<QueryNode, number>;
-  /** ts_rank by listing id, valid while stamp[id] is the stamp of that listing's current document. */
-  ranks?: { rank: Float32Array; stamp: Int32Array };
   /** Every listing the text finds, in relevance order (rank, then best rated), kept as listings change. */
-  order?: SlotOrder;
+  order?: RankedOrder;
   /** Searches sorted by relevance with this text so far (an order is built from the third on). */
   searches: number;
 }
@@ -132,8 +130,15 @@ interface BoundText {
 /** A text searched this often gets its own relevance order; rarer ones rank their matches per search. */
 const ORDER_TEXT_AFTER_SEARCHES = 3;
 
-/** How many texts keep their ranks and relevance order (~1.2 MB each at 100,000 listings). */
-const RANKED_TEXTS = 32;
+/**
+ * How many listings the kept relevance orders may hold together (~10 bytes each: 1,500,000 is
+ * ~15 MB), the least recently searched texts losing theirs first. Each order holds only the
+ * listings its text finds: the hundreds of texts a day's long tail repeats fit, and a text is
+ * ranked once, not once per search (decision 0019).
+ */
+const RANKED_ENTRIES = 1_500_000;
+/** What a kept order costs beyond its entries, in entries (its objects and the text's own). */
+const RANKED_ORDER_OVERHEAD = 256;
 
 /** buildDirectorySql's filter (directory-filters.ts) as values; select and matchesListing apply it. */
 interface Filter {
@@ -454,8 +459,6 @@ export class DirectoryIndex {
   /** Every lexeme seen, by id (it only grows, across loads). */
   private readonly lexemeIds = new Map<string, number>();
   private readonly lexemes: string[] = [];
-  /** Documents parsed so far: the next one's stamp. */
-  private documents = 0;
   /** Per operand of the search being run, a mark by listing id (set to `mark`). */
   private readonly marks: Uint32Array[] = [];
   private mark = 0;
@@ -479,11 +482,11 @@ export class DirectoryIndex {
   private readonly listeners: ((change: DirectoryChange) => void)[] = [];
   /** Visitor text → its parsed tsquery (null: this module can't evaluate it, use SQL). */
   private readonly textQueries = new LRUCache<string, { query: TextQuery | null; bound?: BoundText }>({ max: 20_000 });
-  /** The texts whose ranks are kept (the least recently searched lose theirs). */
-  private readonly rankedTexts = new LRUCache<BoundText, true>({
-    max: RANKED_TEXTS,
+  /** The texts whose relevance orders are kept (the least recently searched lose theirs). */
+  private readonly rankedTexts = new LRUCache<BoundText, RankedOrder>({
+    maxSize: RANKED_ENTRIES,
+    sizeCalculation: (order) => order.length + RANKED_ORDER_OVERHEAD,
     dispose: (_, text) => {
-      delete text.ranks;
       delete text.order;
     },
   });
@@ -676,7 +679,9 @@ export class DirectoryIndex {
       const sameText = before !== undefined && after !== undefined && after.text === before.text;
       if (before) {
         const slot = state.slotOf.get(id)!;
-        for (const text of textOrders) text.order!.remove(slot);
+        for (const text of textOrders) {
+          if (documentFinds(text, before.text)) text.order!.remove(slot, tsRank(before.text, text.query, text.operandLexemes));
+        }
         this.forgetNearest(slot);
         state.remove(id);
         if (!sameText) state.removePostings(before);
@@ -688,7 +693,7 @@ export class DirectoryIndex {
         this.keepNearest(slot);
         for (const text of textOrders) {
           this.extendText(text);
-          if (documentFinds(text, after.text)) text.order!.insert(slot);
+          if (documentFinds(text, after.text)) text.order!.insert(slot, tsRank(after.text, text.query, text.operandLexemes));
         }
       }
       listings.push({ id, before, after });
@@ -736,8 +741,7 @@ export class DirectoryIndex {
       }
       lexemeIds[i] = id;
     });
-    this.documents += 1;
-    return { stamp: this.documents, lexemeIds, positions: packPositions(parsed.positions) };
+    return { lexemeIds, positions: packPositions(parsed.positions) };
   }
 
   // ---- searching -------------------------------------------------------------------------
@@ -986,43 +990,30 @@ export class DirectoryIndex {
     return select(f, c, textTest, this.scratch);
   }
 
-  /** ts_rank of the listing in `slot` for a text, computed once per document and text. */
-  private rankOf(text: BoundText, c: ListingColumns, slot: number): number {
-    const id = c.id[slot]!;
-    let ranks = text.ranks;
-    if (!ranks || ranks.rank.length <= id) {
-      const size = Math.ceil((this.state.maxId + 1) * 1.25);
-      const grown = { rank: new Float32Array(size), stamp: new Int32Array(size) };
-      if (ranks) {
-        grown.rank.set(ranks.rank);
-        grown.stamp.set(ranks.stamp);
-      }
-      ranks = grown;
-      text.ranks = ranks;
-    }
-    if (ranks.stamp[id] !== c.textStamp[slot]) {
-      const doc = c.listings[slot]!.text;
-      ranks.rank[id] = tsRank(doc, text.query, text.operandLexemes);
-      ranks.stamp[id] = doc.stamp;
-    }
-    return ranks.rank[id]!;
-  }
-
-  /** The listings a text finds in relevance order: ts_rank DESC, then BEST_RATED_ORDER (built once, then kept current). */
-  private relevanceOrder(text: BoundText, textTest: (id: number) => boolean): SlotOrder {
-    this.rankedTexts.set(text, true);
-    if (text.order) return text.order;
+  /**
+   * The listings a text finds in relevance order: ts_rank DESC, then BEST_RATED_ORDER. Built once
+   * (every match ranked once), then kept current as listings change while the text is searched.
+   */
+  private relevanceOrder(text: BoundText, textTest: (id: number) => boolean): RankedOrder {
+    const kept = this.rankedTexts.get(text);
+    if (kept) return kept;
     const { columns: c, orders } = this.state;
     const found: number[] = [];
     for (let i = 0; i < orders.id.length; i++) {
       const slot = orders.id.slots[i]!;
       if (textTest(c.id[slot]!)) found.push(slot);
     }
-    // Each rank computed once (sortedPage's keys), not once per comparison.
-    const sorted = this.sortedPage(found, 0, found.length, (slot) => -this.rankOf(text, c, slot), bestRated);
-    const order = new SlotOrder(c, (cols, a, b) => this.rankOf(text, cols, b) - this.rankOf(text, cols, a) || bestRated(cols, a, b));
-    order.fill(Int32Array.from(sorted), { sorted: true });
+    const keys = new Float32Array(found.length);
+    for (let i = 0; i < found.length; i++) keys[i] = tsRank(c.listings[found[i]!]!.text, text.query, text.operandLexemes);
+    const positions = Array.from(found.keys()).sort((a, b) => keys[b]! - keys[a]! || bestRated(c, found[a]!, found[b]!));
+    const order = new RankedOrder(
+      c,
+      bestRated,
+      positions.map((i) => found[i]!),
+      positions.map((i) => keys[i]!),
+    );
     text.order = order;
+    this.rankedTexts.set(text, order);
     return order;
   }
 

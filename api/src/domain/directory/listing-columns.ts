@@ -22,8 +22,6 @@ export class ListingColumns {
   pence = new Int32Array(0);
   projectBased = new Uint8Array(0);
   createdMs = new Float64Array(0);
-  /** The stamp of the listing's parsed document (text-search.ts IndexedDocument). */
-  textStamp = new Int32Array(0);
   readonly listings: (IndexedListing | undefined)[] = [];
   /** The slots by what they hold, for filters (slot-sets.ts). */
   readonly sets: SlotSets;
@@ -58,7 +56,6 @@ export class ListingColumns {
     this.pence[slot] = listing.hourlyPence;
     this.projectBased[slot] = listing.projectBased ? 1 : 0;
     this.createdMs[slot] = listing.createdMs;
-    this.textStamp[slot] = listing.text.stamp;
     this.listings[slot] = listing;
     this.sets.add(this, slot);
     return slot;
@@ -86,7 +83,6 @@ export class ListingColumns {
     this.pence = grown(this.pence, (n) => new Int32Array(n));
     this.projectBased = grown(this.projectBased, (n) => new Uint8Array(n));
     this.createdMs = grown(this.createdMs, (n) => new Float64Array(n));
-    this.textStamp = grown(this.textStamp, (n) => new Int32Array(n));
     this.capacity = capacity;
     this.sets.grow(capacity);
   }
@@ -205,5 +201,74 @@ export class SlotOrder {
     this.slots.copyWithin(at, at + 1, this.length);
     this.length -= 1;
     this.stale = Math.min(this.stale, at);
+  }
+}
+
+/**
+ * Slots kept in one order by a number each, largest first, ties by `tie` (a text's relevance
+ * order: its ts_rank, then best rated). The numbers are kept beside the slots, so the order costs
+ * ~10 bytes per listing the text finds and nothing for the rest of the directory. A search walks
+ * `slots` from the front; a change moves the entries after it by one.
+ */
+export class RankedOrder {
+  slots: Int32Array;
+  keys: Float32Array;
+  length: number;
+
+  /** `slots` and their `keys` in order already. */
+  constructor(
+    private readonly columns: ListingColumns,
+    private readonly tie: SlotCompare,
+    slots: ArrayLike<number>,
+    keys: ArrayLike<number>,
+  ) {
+    const capacity = Math.max(64, Math.ceil(slots.length * 1.25));
+    this.slots = new Int32Array(capacity);
+    this.keys = new Float32Array(capacity);
+    this.slots.set(slots);
+    this.keys.set(keys);
+    this.length = slots.length;
+  }
+
+  /** Where (slot, key) is or would go (lower bound). */
+  private position(slot: number, key: number): number {
+    const f = Math.fround(key);
+    let low = 0;
+    let high = this.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      const other = this.keys[mid]!;
+      if (other > f || (other === f && this.tie(this.columns, this.slots[mid]!, slot) < 0)) low = mid + 1;
+      else high = mid;
+    }
+    return low;
+  }
+
+  insert(slot: number, key: number): void {
+    if (this.length === this.slots.length) {
+      const capacity = Math.ceil(this.slots.length * 1.5);
+      const slots = new Int32Array(capacity);
+      const keys = new Float32Array(capacity);
+      slots.set(this.slots);
+      keys.set(this.keys);
+      this.slots = slots;
+      this.keys = keys;
+    }
+    const at = this.position(slot, key);
+    this.slots.copyWithin(at + 1, at, this.length);
+    this.keys.copyWithin(at + 1, at, this.length);
+    this.slots[at] = slot;
+    this.keys[at] = key;
+    this.length += 1;
+  }
+
+  /** Removes `slot`, inserted with `key`, whose columns must still hold the values it was inserted with. */
+  remove(slot: number, key: number): void {
+    let at = this.position(slot, key);
+    if (this.slots[at] !== slot || at >= this.length) at = this.slots.subarray(0, this.length).indexOf(slot);
+    if (at < 0) return;
+    this.slots.copyWithin(at, at + 1, this.length);
+    this.keys.copyWithin(at, at + 1, this.length);
+    this.length -= 1;
   }
 }

@@ -168,8 +168,6 @@ export function lexemeMatches(lexeme: string, operand: { lexeme: string; prefix:
  * their positions. `found[i]` tells which lexeme ids operand i of the query (sorted, unique) finds.
  */
 export interface IndexedDocument {
-  /** Unique per parsed document (never 0): what a cached rank was computed for. */
-  stamp: number;
   lexemeIds: Int32Array;
   /** Per lexeme in order: its number of positions, then the positions (WordEntryPos). One array, for memory. */
   positions: Uint16Array;
