@@ -35,7 +35,7 @@ import { SERVICES } from '../../../../core/services';
 import { Prisma, type PrismaClient } from '../../../../prisma/db';
 import { LISTED, resolveNear, tsquerySql, type GeoPoint } from './directory-filters';
 import { bestRated, byId, cheapest, ListingColumns, newest, RankedOrder, SlotOrder, type SlotCompare } from './listing-columns';
-import { countSlots, forEachSlot, hasSlot, intersect, MAX_RATING_TENTHS, PRICE_GRID_POUNDS } from './slot-sets';
+import { countSlots, forEachSlot, hasSlot, intersect, MAX_RATING_TENTHS, PRICE_GRID_POUNDS, type CellBox } from './slot-sets';
 import { LIST_ITEM_COLUMNS, toListItem, type ProfessionalRow } from './professional-row';
 import { NAMED_MAP_POINTS_LIMIT } from './search-professionals';
 import { lexemeMatches, packPositions, parseTsquery, parseTsvector, tsRank, type IndexedDocument, type QueryNode, type TextQuery } from './text-search';
@@ -183,9 +183,27 @@ function circleKey(near: Circle): string {
   return `near:${near.point.lat}:${near.point.lng}:${near.miles}`;
 }
 
+/**
+ * How far inside the circle a map cell's corners must be for the whole cell to count as inside:
+ * a cell's edges along parallels bow out from the great circles between its corners by a few
+ * metres, and floating point differs by far less (80 m, so never a listing on the edge).
+ */
+const WHOLE_CELL_MARGIN_MILES = 0.05;
+
+/** Every corner of `cell` well inside the circle (WHOLE_CELL_MARGIN_MILES), so every point of it is. */
+function holdsCell(near: Circle, cell: CellBox): boolean {
+  const miles = near.miles - WHOLE_CELL_MARGIN_MILES;
+  return (
+    distanceMiles(near.point, cell.minLat, cell.minLng) <= miles &&
+    distanceMiles(near.point, cell.minLat, cell.maxLng) <= miles &&
+    distanceMiles(near.point, cell.maxLat, cell.minLng) <= miles &&
+    distanceMiles(near.point, cell.maxLat, cell.maxLng) <= miles
+  );
+}
+
 /** The slots inside a circle (kept per circle by SlotSets.within). */
 function circleSet(c: ListingColumns, near: Circle): Uint32Array {
-  return c.sets.within(circleKey(near), near, -1, (slot) => inside(near, c.lat[slot]!, c.lng[slot]!));
+  return c.sets.within(circleKey(near), near, -1, (slot) => inside(near, c.lat[slot]!, c.lng[slot]!), (cell) => holdsCell(near, cell));
 }
 
 /**

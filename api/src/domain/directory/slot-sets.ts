@@ -56,10 +56,15 @@ export function forEachSlot(set: Uint32Array, words: number, visit: (slot: numbe
   }
 }
 
-/** Circles searched lately whose sets are kept (12.5 KB each at 100,000 listings). */
-const KEPT_CIRCLES = 256;
+/**
+ * Places and circles searched lately whose sets are kept (12.5 KB each at 100,000 listings: 13 MB
+ * in all). The long tail asks for thousands of circles (an outcode × a radius); the ones asked
+ * again within a while are served from here.
+ */
+const KEPT_CIRCLES = 1_024;
 
-interface Box {
+/** Bounds in degrees: a place's or circle's box, or a map cell's (what `within`'s `holdsBox` is asked about). */
+export interface CellBox {
   minLat: number;
   maxLat: number;
   minLng: number;
@@ -155,9 +160,10 @@ export class SlotSets {
   /**
    * The set of the slots `matches` says are in a place or circle (its `key`): those of `region` (a
    * region id, or -1 for none) and those in the cells `box` touches that `matches` lets through.
-   * Kept for the next search of the same key, and kept current as slots come and go.
+   * Kept for the next search of the same key, and kept current as slots come and go. A cell that
+   * `holdsBox` says lies wholly inside goes in without a test of each of its slots.
    */
-  within(key: string, box: Box, region: number, matches: (slot: number) => boolean): Uint32Array {
+  within(key: string, box: CellBox, region: number, matches: (slot: number) => boolean, holdsBox: (cell: CellBox) => boolean = () => false): Uint32Array {
     const kept = this.circles.get(key);
     if (kept) {
       this.circles.delete(key);
@@ -167,31 +173,32 @@ export class SlotSets {
     const set = new Uint32Array(this.words);
     const regionSet = region >= 0 ? this.region[region] : undefined;
     if (regionSet) set.set(regionSet);
-    this.forEachInBox(box, (slot) => {
-      if (matches(slot)) addSlot(set, slot);
+    this.forEachCellInBox(box, ({ row, column, slots }) => {
+      const whole = holdsBox({ minLat: row * CELL_DEGREES, maxLat: (row + 1) * CELL_DEGREES, minLng: column * CELL_DEGREES, maxLng: (column + 1) * CELL_DEGREES });
+      for (const slot of slots) if (whole || matches(slot)) addSlot(set, slot);
     });
     this.circles.set(key, { matches, set });
     if (this.circles.size > KEPT_CIRCLES) this.circles.delete(this.circles.keys().next().value!);
     return set;
   }
 
-  /** Calls `visit` with every slot whose position is in a cell the box touches (a superset of the box's slots). */
-  private forEachInBox(box: Box, visit: (slot: number) => void): void {
+  /** Calls `visit` with every cell holding slots that the box touches (a superset of the box's slots). */
+  private forEachCellInBox(box: CellBox, visit: (cell: Cell) => void): void {
     const row0 = Math.floor(box.minLat / CELL_DEGREES);
     const row1 = Math.floor(box.maxLat / CELL_DEGREES);
     const column0 = Math.floor(box.minLng / CELL_DEGREES);
     const column1 = Math.floor(box.maxLng / CELL_DEGREES);
     if ((row1 - row0 + 1) * (column1 - column0 + 1) > this.cells.size) {
       // A box with more cells than hold anyone: walk the cells there are instead.
-      for (const { row, column, slots } of this.cells.values()) {
-        if (row >= row0 && row <= row1 && column >= column0 && column <= column1) for (const slot of slots) visit(slot);
+      for (const cell of this.cells.values()) {
+        if (cell.row >= row0 && cell.row <= row1 && cell.column >= column0 && cell.column <= column1) visit(cell);
       }
       return;
     }
     for (let row = row0; row <= row1; row++) {
       for (let column = column0; column <= column1; column++) {
         const cell = this.cells.get(cellKey(row, column));
-        if (cell) for (const slot of cell.slots) visit(slot);
+        if (cell) visit(cell);
       }
     }
   }
