@@ -156,6 +156,9 @@ describe('the directory index', () => {
       { search: 'web' },
       { search: 'piccadilly web', limit: '5' },
       { search: 'web fixers', location: 'Manchester' },
+      // Matches among the postings of either word; and a text whose matches hold neither.
+      { search: 'cloud or web', limit: '48' },
+      { search: '-wifi', limit: '5' },
     ];
     // Asked three times: a circle's nearest-first order is kept from its second search on, a
     // text's relevance order from its third.

@@ -353,6 +353,31 @@ function matchesListing(f: Filter, l: IndexedListing): boolean {
   return true;
 }
 
+/**
+ * Operands at least one of which every document the tree finds holds (null when a match may hold
+ * none: under a NOT, say '!wifi' alone): its matches are among their postings.
+ */
+function requiredOperands(node: QueryNode | null, operandOf: Map<QueryNode, number>): number[] | null {
+  if (!node) return [];
+  switch (node.kind) {
+    case 'word':
+      return [operandOf.get(node)!];
+    case 'not':
+      return null;
+    case 'and': {
+      const left = requiredOperands(node.left, operandOf);
+      const right = requiredOperands(node.right, operandOf);
+      if (left === null || right === null) return left ?? right;
+      return left.length <= right.length ? left : right;
+    }
+    case 'or': {
+      const left = requiredOperands(node.left, operandOf);
+      const right = requiredOperands(node.right, operandOf);
+      return left === null || right === null ? null : [...left, ...right];
+    }
+  }
+}
+
 /** `search_vector @@ query` for one document. */
 function documentFinds(text: BoundText, doc: IndexedDocument): boolean {
   const root = text.query.root;
@@ -1015,11 +1040,27 @@ export class DirectoryIndex {
   private relevanceOrder(text: BoundText, textTest: (id: number) => boolean): RankedOrder {
     const kept = this.rankedTexts.get(text);
     if (kept) return kept;
-    const { columns: c, orders } = this.state;
+    const state = this.state;
+    const { columns: c, orders } = state;
     const found: number[] = [];
-    for (let i = 0; i < orders.id.length; i++) {
-      const slot = orders.id.slots[i]!;
-      if (textTest(c.id[slot]!)) found.push(slot);
+    const required = requiredOperands(text.query.root, text.operandOf);
+    if (required) {
+      // Only the listings holding a required operand's words can match: their postings, once each.
+      const seen = new Uint8Array(state.maxId + 1);
+      for (const operand of required) {
+        for (const lexeme of text.operandIds[operand]!) {
+          for (const id of state.postings[lexeme] ?? []) {
+            if (seen[id] === 1) continue;
+            seen[id] = 1;
+            if (textTest(id)) found.push(state.slotOf.get(id)!);
+          }
+        }
+      }
+    } else {
+      for (let i = 0; i < orders.id.length; i++) {
+        const slot = orders.id.slots[i]!;
+        if (textTest(c.id[slot]!)) found.push(slot);
+      }
     }
     const keys = new Float32Array(found.length);
     for (let i = 0; i < found.length; i++) keys[i] = tsRank(c.listings[found[i]!]!.text, text.query, text.operandLexemes);
