@@ -35,7 +35,7 @@ import { SERVICES } from '../../../../core/services';
 import { Prisma, type PrismaClient } from '../../../../prisma/db';
 import { LISTED, resolveNear, tsquerySql, type GeoPoint } from './directory-filters';
 import { bestRated, byId, cheapest, ListingColumns, newest, RankedOrder, SlotOrder, type SlotCompare } from './listing-columns';
-import { countSlots, forEachSlot, hasSlot, intersect, MAX_RATING_TENTHS, PRICE_GRID_POUNDS, type CellBox } from './slot-sets';
+import { addSlot, countSlots, forEachSlot, hasSlot, intersect, MAX_RATING_TENTHS, PRICE_GRID_POUNDS, removeSlot, type CellBox } from './slot-sets';
 import { LIST_ITEM_COLUMNS, toListItem, type ProfessionalRow } from './professional-row';
 import { NAMED_MAP_POINTS_LIMIT } from './search-professionals';
 import { lexemeMatches, packPositions, parseTsquery, parseTsvector, tsRank, type IndexedDocument, type QueryNode, type TextQuery } from './text-search';
@@ -83,8 +83,11 @@ const REFRESH_WAIT_MS = 50;
 /** More ids than this in one refresh read everything again instead. */
 const REFRESH_ALL_ABOVE = 20_000;
 const COORDINATE_FACTOR = 10 ** PUBLIC_COORDINATE_DECIMALS;
-/** Above this id, per-search marks by id would cost too much memory: documents are checked one by one. */
+/** Above this id, a slot per id (IndexState.slotById) would cost too much memory: SQL finds text. */
 const MAX_MARKED_ID = 20_000_000;
+
+/** How many texts keep the set of listings they find (12.5 KB each at 100,000 listings: 13 MB). */
+const KEPT_TEXT_SETS = 1_024;
 
 /** Great-circle miles, the arithmetic of distanceSql (directory-filters.ts) in the same order. */
 const RADIANS = Math.PI / 180;
@@ -116,7 +119,7 @@ interface BoundText {
   query: TextQuery;
   /** The dictionary size these were computed at (new lexemes mean computing them again). */
   dictionarySize: number;
-  /** Per operand, the lexeme ids it finds: as a set (membership) and a list (marking through the postings). */
+  /** Per operand, the lexeme ids it finds: as a set (membership) and a list (its listings through the postings). */
   operandLexemes: Set<number>[];
   operandIds: number[][];
   /** Each word node of the tree → its operand's index. */
@@ -129,6 +132,12 @@ interface BoundText {
 
 /** A text searched this often gets its own relevance order; rarer ones rank their matches per search. */
 const ORDER_TEXT_AFTER_SEARCHES = 3;
+/**
+ * ...unless a search of it matches more than this many listings: ranking them is most of what
+ * its order costs (`business` finds all 100,000 bench listings: 56 ms to rank, 34 to sort), so the
+ * order is built at once and its next searches are walks.
+ */
+const RANK_PER_SEARCH_UP_TO = 5_000;
 
 /**
  * How many listings the kept relevance orders may hold together (~10 bytes each: 1,500,000 is
@@ -154,15 +163,11 @@ interface Filter {
   text: BoundText | null;
 }
 
-/**
- * A filter's matches: the slots in `set`, less those `check` (when there is one) turns down.
- * `rest` is `check` without the text (for walking the text's own order, whose listings all have it).
- */
+/** A filter's matches: the slots in `set`, less those `check` (when there is one) turns down. */
 interface Selection {
   set: Uint32Array;
   words: number;
   check: ((slot: number) => boolean) | null;
-  rest: ((slot: number) => boolean) | null;
 }
 
 /** Every check in one, or null for none. */
@@ -210,9 +215,10 @@ function circleSet(c: ListingColumns, near: Circle): Uint32Array {
  * The filter's matches (buildDirectorySql's conditions, directory-filters.ts): the sets of the
  * filter's service, rating threshold and whole-pound price bounds ANDed (slot-sets.ts), a place or
  * circle as the set of its region and of the listings inside it (kept per place and circle), and
- * checks for the rest. Writes into `result` (a search never awaits while it uses it).
+ * the set of the listings its text finds (DirectoryIndex.textSet), and checks for the rest. Writes
+ * into `result` (a search never awaits while it uses it).
  */
-function select(f: Filter, c: ListingColumns, textTest: ((id: number) => boolean) | null, result: Uint32Array): Selection {
+function select(f: Filter, c: ListingColumns, textSet: Uint32Array | null, result: Uint32Array): Selection {
   const sets = c.sets;
   const words = sets.words;
   result.set(sets.live.subarray(0, words));
@@ -244,9 +250,9 @@ function select(f: Filter, c: ListingColumns, textTest: ((id: number) => boolean
     intersect(result, set, words);
   }
   if (f.near !== null) intersect(result, circleSet(c, f.near), words);
-  const rest = allOf(checks);
-  const check = textTest === null ? rest : allOf([...checks, (slot) => textTest(c.id[slot]!)]);
-  return { set: result, words, check, rest };
+  if (textSet !== null) intersect(result, textSet, words);
+  const check = allOf(checks);
+  return { set: result, words, check };
 }
 
 function isSelected(selection: Selection, slot: number, check: ((slot: number) => boolean) | null): boolean {
@@ -353,31 +359,6 @@ function matchesListing(f: Filter, l: IndexedListing): boolean {
   return true;
 }
 
-/**
- * Operands at least one of which every document the tree finds holds (null when a match may hold
- * none: under a NOT, say '!wifi' alone): its matches are among their postings.
- */
-function requiredOperands(node: QueryNode | null, operandOf: Map<QueryNode, number>): number[] | null {
-  if (!node) return [];
-  switch (node.kind) {
-    case 'word':
-      return [operandOf.get(node)!];
-    case 'not':
-      return null;
-    case 'and': {
-      const left = requiredOperands(node.left, operandOf);
-      const right = requiredOperands(node.right, operandOf);
-      if (left === null || right === null) return left ?? right;
-      return left.length <= right.length ? left : right;
-    }
-    case 'or': {
-      const left = requiredOperands(node.left, operandOf);
-      const right = requiredOperands(node.right, operandOf);
-      return left === null || right === null ? null : [...left, ...right];
-    }
-  }
-}
-
 /** `search_vector @@ query` for one document. */
 function documentFinds(text: BoundText, doc: IndexedDocument): boolean {
   const root = text.query.root;
@@ -433,6 +414,8 @@ interface Orders {
 class IndexState {
   readonly columns = new ListingColumns(SERVICES.length);
   readonly slotOf = new Map<number, number>();
+  /** slotOf as an array by id (-1: none), for walking postings to slots fast. */
+  slotById = new Int32Array(0);
   /** Per lexeme id, the ids of the listings whose text has it. */
   readonly postings: number[][] = [];
   readonly orders: Orders;
@@ -456,6 +439,12 @@ class IndexState {
   put(listing: IndexedListing, { sorted }: { sorted: boolean }): void {
     const slot = this.columns.add(listing);
     this.slotOf.set(listing.id, slot);
+    if (listing.id >= this.slotById.length) {
+      const grown = new Int32Array(Math.ceil((listing.id + 1) * 1.25)).fill(-1);
+      grown.set(this.slotById);
+      this.slotById = grown;
+    }
+    this.slotById[listing.id] = slot;
     this.maxId = Math.max(this.maxId, listing.id);
     if (sorted) for (const order of Object.values(this.orders) as SlotOrder[]) order.insert(slot);
   }
@@ -471,6 +460,7 @@ class IndexState {
     for (const order of Object.values(this.orders) as SlotOrder[]) order.remove(slot);
     this.columns.release(slot);
     this.slotOf.delete(id);
+    this.slotById[id] = -1;
   }
 
   addPostings(listing: IndexedListing): void {
@@ -493,6 +483,8 @@ export interface DirectoryIndexOptions {
   prisma: PrismaClient;
   feed: NotificationFeed;
   logger: Logger;
+  /** RANK_PER_SEARCH_UP_TO, lower in tests (their few thousand listings take both paths). */
+  rankPerSearchUpTo?: number;
 }
 
 export class DirectoryIndex {
@@ -502,9 +494,6 @@ export class DirectoryIndex {
   /** Every lexeme seen, by id (it only grows, across loads). */
   private readonly lexemeIds = new Map<string, number>();
   private readonly lexemes: string[] = [];
-  /** Per operand of the search being run, a mark by listing id (set to `mark`). */
-  private readonly marks: Uint32Array[] = [];
-  private mark = 0;
   /** One search's sets (select). */
   private scratch = new Uint32Array(0);
   /** Circles searched by distance lately, their listings nearest first (byDistance). */
@@ -525,6 +514,8 @@ export class DirectoryIndex {
   private readonly listeners: ((change: DirectoryChange) => void)[] = [];
   /** Visitor text → its parsed tsquery (null: this module can't evaluate it, use SQL). */
   private readonly textQueries = new LRUCache<string, { query: TextQuery | null; bound?: BoundText }>({ max: 20_000 });
+  /** The set of the listings each text searched lately finds, kept current as listings change. */
+  private readonly textSets = new LRUCache<BoundText, Uint32Array>({ max: KEPT_TEXT_SETS });
   /** The texts whose relevance orders are kept (the least recently searched lose theirs). */
   private readonly rankedTexts = new LRUCache<BoundText, RankedOrder>({
     maxSize: RANKED_ENTRIES,
@@ -534,10 +525,12 @@ export class DirectoryIndex {
     },
   });
   private readonly prisma: PrismaClient;
+  private readonly rankPerSearchUpTo: number;
   private readonly feed: NotificationFeed;
   private readonly logger: Logger;
 
-  constructor({ prisma, feed, logger }: DirectoryIndexOptions) {
+  constructor({ prisma, feed, logger, rankPerSearchUpTo = RANK_PER_SEARCH_UP_TO }: DirectoryIndexOptions) {
+    this.rankPerSearchUpTo = rankPerSearchUpTo;
     this.prisma = prisma;
     this.feed = feed;
     this.logger = logger;
@@ -645,6 +638,7 @@ export class DirectoryIndex {
     if (epoch !== this.feedEpoch || this.closed) return;
     state.sortAll();
     this.rankedTexts.clear();
+    this.textSets.clear();
     this.state = state;
     this.loaded = true;
     this.emit({ listings: null, reviewsOf: [] });
@@ -714,6 +708,8 @@ export class DirectoryIndex {
     const fresh = new Map(rows.filter((row) => row.listed).map((row) => [row.id, row]));
     const listings: NonNullable<DirectoryChange['listings']> = [];
     const textOrders = [...this.rankedTexts.keys()].filter((text) => text.order);
+    const words = state.columns.sets.words;
+    const textSets = [...this.textSets.entries()].filter(([, set]) => set.length === words);
     for (const id of ids) {
       const before = state.listing(id);
       const row = fresh.get(id);
@@ -725,6 +721,7 @@ export class DirectoryIndex {
         for (const text of textOrders) {
           if (documentFinds(text, before.text)) text.order!.remove(slot, tsRank(before.text, text.query, text.operandLexemes));
         }
+        for (const [, set] of textSets) removeSlot(set, slot);
         this.forgetNearest(slot);
         state.remove(id);
         if (!sameText) state.removePostings(before);
@@ -737,6 +734,11 @@ export class DirectoryIndex {
         for (const text of textOrders) {
           this.extendText(text);
           if (documentFinds(text, after.text)) text.order!.insert(slot, tsRank(after.text, text.query, text.operandLexemes));
+        }
+        for (const [text, set] of textSets) {
+          this.extendText(text);
+          // A slot past the set's end (the columns grew): the set is built again when next asked.
+          if (documentFinds(text, after.text)) addSlot(set, slot);
         }
       }
       listings.push({ id, before, after });
@@ -848,47 +850,48 @@ export class DirectoryIndex {
   }
 
   /**
-   * `search_vector @@ query` for every listing at once: marks, by listing id, the listings each
-   * operand finds (through the postings), then compiles the tree to closures once.
+   * `search_vector @@ query` for every listing at once, as a set: each operand's listings through
+   * the postings of its lexemes, then the tree's AND, OR and NOT word by word. Kept per text
+   * (KEPT_TEXT_SETS) and kept current as listings change; built again if the columns grew.
    */
-  private markText(text: BoundText): (id: number) => boolean {
-    const root = text.query.root;
-    if (!root) return () => false;
+  private textSet(text: BoundText): Uint32Array {
     const state = this.state;
-    this.mark = (this.mark + 1) >>> 0 || 1;
-    const mark = this.mark;
-    const marks = text.operandIds.map((lexemes, i) => {
-      let marked = this.marks[i];
-      if (!marked || marked.length <= state.maxId) {
-        marked = new Uint32Array(Math.ceil((state.maxId + 1) * 1.25));
-        this.marks[i] = marked;
+    const sets = state.columns.sets;
+    const words = sets.words;
+    const kept = this.textSets.get(text);
+    if (kept && kept.length === words) return kept;
+    const operandSet = (operand: number): Uint32Array => {
+      const set = new Uint32Array(words);
+      for (const lexeme of text.operandIds[operand]!) {
+        for (const id of state.postings[lexeme] ?? []) addSlot(set, state.slotById[id]!);
       }
-      for (const lexeme of lexemes) for (const id of state.postings[lexeme] ?? []) marked[id] = mark;
-      return marked;
-    });
-    const compileNode = (node: QueryNode): ((id: number) => boolean) => {
+      return set;
+    };
+    const evaluate = (node: QueryNode): Uint32Array => {
       switch (node.kind) {
-        case 'word': {
-          const marked = marks[text.operandOf.get(node)!]!;
-          return (id) => marked[id] === mark;
-        }
+        case 'word':
+          return operandSet(text.operandOf.get(node)!);
         case 'not': {
-          const inner = compileNode(node.operand);
-          return (id) => !inner(id);
+          const inner = evaluate(node.operand);
+          for (let i = 0; i < words; i++) inner[i] = sets.live[i]! & ~inner[i]!;
+          return inner;
         }
         case 'and': {
-          const left = compileNode(node.left);
-          const right = compileNode(node.right);
-          return (id) => left(id) && right(id);
+          const left = evaluate(node.left);
+          intersect(left, evaluate(node.right), words);
+          return left;
         }
         case 'or': {
-          const left = compileNode(node.left);
-          const right = compileNode(node.right);
-          return (id) => left(id) || right(id);
+          const left = evaluate(node.left);
+          const right = evaluate(node.right);
+          for (let i = 0; i < words; i++) left[i]! |= right[i]!;
+          return left;
         }
       }
     };
-    return compileNode(root);
+    const set = text.query.root ? evaluate(text.query.root) : new Uint32Array(words);
+    this.textSets.set(text, set);
+    return set;
   }
 
   /** The query's filter as values; null when its text needs SQL. */
@@ -939,13 +942,13 @@ export class DirectoryIndex {
     }
     const text = query.search ? await this.textQuery(query.search) : null;
     const f = this.ready ? this.filter(query, text) : null;
-    // Marks by id (markText) past MAX_MARKED_ID would cost too much memory: SQL finds such text.
+    // A slot per id (IndexState.slotById) past MAX_MARKED_ID would cost too much memory: SQL finds such text.
     if (!f || (f.text && this.state.maxId > MAX_MARKED_ID)) {
       this.counts.toSql += 1;
       return null;
     }
     this.counts.answered += 1;
-    // Nothing awaits from here to the end of the search: the marks and scratch sets are its alone.
+    // Nothing awaits from here to the end of the search: the scratch set is its alone.
     return f;
   }
 
@@ -1026,42 +1029,23 @@ export class DirectoryIndex {
   }
 
   /** The search's matches (select), in this index's scratch sets. */
-  private select(f: Filter, textTest: ((id: number) => boolean) | null): Selection {
+  private select(f: Filter, textSet: Uint32Array | null): Selection {
     const c = this.state.columns;
     const words = c.sets.words;
     if (this.scratch.length < words) this.scratch = new Uint32Array(words);
-    return select(f, c, textTest, this.scratch);
+    return select(f, c, textSet, this.scratch);
   }
 
   /**
    * The listings a text finds in relevance order: ts_rank DESC, then BEST_RATED_ORDER. Built once
    * (every match ranked once), then kept current as listings change while the text is searched.
    */
-  private relevanceOrder(text: BoundText, textTest: (id: number) => boolean): RankedOrder {
+  private relevanceOrder(text: BoundText): RankedOrder {
     const kept = this.rankedTexts.get(text);
     if (kept) return kept;
-    const state = this.state;
-    const { columns: c, orders } = state;
+    const c = this.state.columns;
     const found: number[] = [];
-    const required = requiredOperands(text.query.root, text.operandOf);
-    if (required) {
-      // Only the listings holding a required operand's words can match: their postings, once each.
-      const seen = new Uint8Array(state.maxId + 1);
-      for (const operand of required) {
-        for (const lexeme of text.operandIds[operand]!) {
-          for (const id of state.postings[lexeme] ?? []) {
-            if (seen[id] === 1) continue;
-            seen[id] = 1;
-            if (textTest(id)) found.push(state.slotOf.get(id)!);
-          }
-        }
-      }
-    } else {
-      for (let i = 0; i < orders.id.length; i++) {
-        const slot = orders.id.slots[i]!;
-        if (textTest(c.id[slot]!)) found.push(slot);
-      }
-    }
+    forEachSlot(this.textSet(text), c.sets.words, (slot) => found.push(slot));
     const keys = new Float32Array(found.length);
     for (let i = 0; i < found.length; i++) keys[i] = tsRank(c.listings[found[i]!]!.text, text.query, text.operandLexemes);
     const positions = Array.from(found.keys()).sort((a, b) => keys[b]! - keys[a]! || bestRated(c, found[a]!, found[b]!));
@@ -1090,12 +1074,14 @@ export class DirectoryIndex {
     const relevance = sort === 'relevance' && f.text !== null;
     if (relevance) f.text!.searches += 1;
     // Walking the text's own relevance order needs no test of the text (its listings all have it).
-    const textTest = f.text && !(relevance && f.text.order) ? this.markText(f.text) : null;
-    const selection = this.select(f, textTest);
-    if (relevance && !f.text!.order && f.text!.searches < ORDER_TEXT_AFTER_SEARCHES) {
-      // A text seen once or twice (the long tail): rank its matches now; nothing is kept for it.
+    const textSet = f.text && !(relevance && f.text.order) ? this.textSet(f.text) : null;
+    const selection = this.select(f, textSet);
+    // A text seen once or twice (the long tail) ranks the search's matches now, nothing kept; unless
+    // they are many: then its relevance order costs little more and serves its next searches.
+    const rankNow = relevance && !f.text!.order && f.text!.searches < ORDER_TEXT_AFTER_SEARCHES ? selectedSlots(selection) : null;
+    if (rankNow && rankNow.length <= this.rankPerSearchUpTo) {
       const { query: textQuery, operandLexemes } = f.text!;
-      const found = selectedSlots(selection);
+      const found = rankNow;
       total = found.length;
       page = this.sortedPage(found, offset, end, (slot) => -tsRank(c.listings[slot]!.text, textQuery, operandLexemes), bestRated);
     } else if (sort === 'distance' && f.near) {
@@ -1109,7 +1095,7 @@ export class DirectoryIndex {
       }
     } else if (relevance) {
       // The text's own relevance order holds only the listings it finds: walk all of it for the total.
-      ({ page, total } = walkOrder(this.relevanceOrder(f.text!, textTest!), selection, selection.rest, { offset, end, countAll: true }));
+      ({ page, total } = walkOrder(this.relevanceOrder(f.text!), selection, selection.check, { offset, end, countAll: true }));
     } else {
       const order = sort === 'price' ? orders.price : sort === 'newest' ? orders.newest : orders.rating;
       total = selectedCount(selection);
@@ -1129,7 +1115,7 @@ export class DirectoryIndex {
   async count(query: DirectoryQuery): Promise<number | null> {
     const f = await this.prepare(query);
     if (!f) return null;
-    return selectedCount(this.select(f, f.text && this.markText(f.text)));
+    return selectedCount(this.select(f, f.text && this.textSet(f.text)));
   }
 
   /** mapPointsJson's answer (search-professionals.ts), from memory: every match, in id order. */
@@ -1137,7 +1123,7 @@ export class DirectoryIndex {
     const f = await this.prepare(query);
     if (!f) return null;
     const { columns: c, orders } = this.state;
-    const selection = this.select(f, f.text && this.markText(f.text));
+    const selection = this.select(f, f.text && this.textSet(f.text));
     const matched =
       selectedCount(selection) <= SORT_MATCHES_UP_TO
         ? inOrder(orders.id, selectedSlots(selection), 0, Infinity)

@@ -19,11 +19,11 @@ export function hasSlot(set: Uint32Array, slot: number): boolean {
   return (set[slot >>> 5]! & (1 << (slot & 31))) !== 0;
 }
 
-function addSlot(set: Uint32Array, slot: number): void {
+export function addSlot(set: Uint32Array, slot: number): void {
   set[slot >>> 5]! |= 1 << (slot & 31);
 }
 
-function removeSlot(set: Uint32Array, slot: number): void {
+export function removeSlot(set: Uint32Array, slot: number): void {
   set[slot >>> 5]! &= ~(1 << (slot & 31));
 }
 
