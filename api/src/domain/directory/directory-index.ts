@@ -992,9 +992,13 @@ export class DirectoryIndex {
     return slots;
   }
 
-  /** Takes a slot out of every kept nearest-first order (before its columns are released). */
+  /** Takes a slot out of the kept nearest-first orders of the circles it is inside (before its columns are released). */
   private forgetNearest(slot: number): void {
+    const c = this.state.columns;
+    const lat = c.lat[slot]!;
+    const lng = c.lng[slot]!;
     for (const kept of this.nearest.values()) {
+      if (kept.state !== this.state || !inside(kept.near, lat, lng)) continue;
       const at = kept.slots.indexOf(slot);
       if (at >= 0) kept.slots.splice(at, 1);
     }
