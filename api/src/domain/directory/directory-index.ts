@@ -88,7 +88,7 @@ const REFRESH_WAIT_MS = 50;
 const REFRESH_ALL_ABOVE = 20_000;
 const COORDINATE_FACTOR = 10 ** PUBLIC_COORDINATE_DECIMALS;
 /** Above this id, a slot per id (IndexState.slotById) would cost too much memory: SQL finds text. */
-const MAX_MARKED_ID = 20_000_000;
+const MAX_TEXT_ID = 20_000_000;
 
 /** How many texts keep the set of listings they find (12.5 KB each at 100,000 listings: 13 MB). */
 const KEPT_TEXT_SETS = 1_024;
@@ -459,12 +459,15 @@ class IndexState {
   put(listing: IndexedListing, { sorted }: { sorted: boolean }): void {
     const slot = this.columns.add(listing);
     this.slotOf.set(listing.id, slot);
-    if (listing.id >= this.slotById.length) {
-      const grown = new Int32Array(Math.ceil((listing.id + 1) * 1.25)).fill(-1);
-      grown.set(this.slotById);
-      this.slotById = grown;
+    // Past MAX_TEXT_ID text goes to SQL (prepare), so nothing reads slotById.
+    if (listing.id <= MAX_TEXT_ID) {
+      if (listing.id >= this.slotById.length) {
+        const grown = new Int32Array(Math.ceil((listing.id + 1) * 1.25)).fill(-1);
+        grown.set(this.slotById);
+        this.slotById = grown;
+      }
+      this.slotById[listing.id] = slot;
     }
-    this.slotById[listing.id] = slot;
     this.maxId = Math.max(this.maxId, listing.id);
     if (sorted) for (const order of Object.values(this.orders) as SlotOrder[]) order.insert(slot);
   }
@@ -959,8 +962,8 @@ export class DirectoryIndex {
     }
     const text = query.search ? await this.textQuery(query.search) : null;
     const f = this.ready ? this.filter(query, text) : null;
-    // A slot per id (IndexState.slotById) past MAX_MARKED_ID would cost too much memory: SQL finds such text.
-    if (!f || (f.text && this.state.maxId > MAX_MARKED_ID)) {
+    // A slot per id (IndexState.slotById) past MAX_TEXT_ID would cost too much memory: SQL finds such text.
+    if (!f || (f.text && this.state.maxId > MAX_TEXT_ID)) {
       this.counts.toSql += 1;
       return null;
     }
