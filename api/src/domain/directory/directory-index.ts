@@ -144,8 +144,6 @@ interface BoundText {
   operandIds: number[][];
   /** Each word node of the tree → its operand's index. */
   operandOf: Map<QueryNode, number>;
-  /** Every listing the text finds, in relevance order (rank, then best rated), kept as listings change. */
-  order?: RankedOrder;
   /** Searches sorted by relevance with this text so far (an order is built from the third on). */
   searches: number;
 }
@@ -539,13 +537,13 @@ export class DirectoryIndex {
   private readonly textQueries = new LRUCache<string, { query: TextQuery | null; bound?: BoundText }>({ max: 20_000 });
   /** The set of the listings each text searched lately finds, kept current as listings change. */
   private readonly textSets = new LRUCache<BoundText, Uint32Array>({ max: KEPT_TEXT_SETS });
-  /** The texts whose relevance orders are kept (the least recently searched lose theirs). */
+  /**
+   * Each text's relevance order: every listing it finds, by rank then best rated, kept as listings
+   * change (the least recently searched texts lose theirs).
+   */
   private readonly rankedTexts = new LRUCache<BoundText, RankedOrder>({
     maxSize: RANKED_ENTRIES,
     sizeCalculation: (order) => order.length + RANKED_ORDER_OVERHEAD,
-    dispose: (_, text) => {
-      delete text.order;
-    },
   });
   private readonly prisma: PrismaClient;
   private readonly rankPerSearchUpTo: number;
@@ -730,9 +728,11 @@ export class DirectoryIndex {
     const state = this.state;
     const fresh = new Map(rows.filter((row) => row.listed).map((row) => [row.id, row]));
     const listings: NonNullable<DirectoryChange['listings']> = [];
-    const textOrders = [...this.rankedTexts.keys()].filter((text) => text.order);
+    // The texts with a kept set or relevance order: each looks at a changed document once.
     const words = state.columns.sets.words;
-    const textSets = [...this.textSets.entries()].filter(([, set]) => set.length === words);
+    const keptOfText = new Map<BoundText, { set?: Uint32Array; order?: RankedOrder }>();
+    for (const [text, set] of this.textSets.entries()) if (set.length === words) keptOfText.set(text, { set });
+    for (const [text, order] of this.rankedTexts.entries()) keptOfText.set(text, { ...keptOfText.get(text), order });
     for (const id of ids) {
       const before = state.listing(id);
       const row = fresh.get(id);
@@ -741,10 +741,10 @@ export class DirectoryIndex {
       const sameText = before !== undefined && after !== undefined && after.text === before.text;
       if (before) {
         const slot = state.slotOf.get(id)!;
-        for (const text of textOrders) {
-          if (documentFinds(text, before.text)) text.order!.remove(slot, tsRank(before.text, text.query, text.operandLexemes));
+        for (const [text, { set, order }] of keptOfText) {
+          if (set) removeSlot(set, slot);
+          if (order && documentFinds(text, before.text)) order.remove(slot, tsRank(before.text, text.query, text.operandLexemes));
         }
-        for (const [, set] of textSets) removeSlot(set, slot);
         this.forgetNearest(slot);
         state.remove(id);
         if (!sameText) state.removePostings(before);
@@ -754,14 +754,12 @@ export class DirectoryIndex {
         if (!sameText) state.addPostings(after);
         const slot = state.slotOf.get(id)!;
         this.keepNearest(slot);
-        for (const text of textOrders) {
+        for (const [text, { set, order }] of keptOfText) {
           this.extendText(text);
-          if (documentFinds(text, after.text)) text.order!.insert(slot, tsRank(after.text, text.query, text.operandLexemes));
-        }
-        for (const [text, set] of textSets) {
-          this.extendText(text);
+          if (!documentFinds(text, after.text)) continue;
           // A slot past the set's end (the columns grew): the set is built again when next asked.
-          if (documentFinds(text, after.text)) addSlot(set, slot);
+          if (set) addSlot(set, slot);
+          if (order) order.insert(slot, tsRank(after.text, text.query, text.operandLexemes));
         }
       }
       listings.push({ id, before, after });
@@ -1079,7 +1077,6 @@ export class DirectoryIndex {
       positions.map((i) => found[i]!),
       positions.map((i) => keys[i]!),
     );
-    text.order = order;
     this.rankedTexts.set(text, order);
     return order;
   }
@@ -1097,15 +1094,16 @@ export class DirectoryIndex {
     let total: number;
     const relevance = sort === 'relevance' && f.text !== null;
     if (relevance) f.text!.searches += 1;
+    const hasOrder = relevance && this.rankedTexts.has(f.text!);
     // Walking the text's own relevance order needs no test of the text (its listings all have it).
-    const textSet = f.text && !(relevance && f.text.order) ? this.textSet(f.text) : null;
+    const textSet = f.text && !hasOrder ? this.textSet(f.text) : null;
     const selection = this.select(f, textSet);
     // A text seen once or twice (the long tail) ranks the search's matches now, nothing kept; unless
     // they are many: then its relevance order costs little more and serves its next searches.
-    const rankNow = relevance && !f.text!.order && f.text!.searches < ORDER_TEXT_AFTER_SEARCHES ? selectedSlots(selection) : null;
-    if (rankNow && rankNow.length <= this.rankPerSearchUpTo) {
+    const rankNow = relevance && !hasOrder && f.text!.searches < ORDER_TEXT_AFTER_SEARCHES && selectedCount(selection) <= this.rankPerSearchUpTo;
+    if (rankNow) {
       const { query: textQuery, operandLexemes } = f.text!;
-      const found = rankNow;
+      const found = selectedSlots(selection);
       total = found.length;
       page = this.sortedPage(found, offset, end, (slot) => -tsRank(c.listings[slot]!.text, textQuery, operandLexemes), bestRated);
     } else if (sort === 'distance' && f.near) {

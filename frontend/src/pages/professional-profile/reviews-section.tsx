@@ -2,7 +2,8 @@
 // review', or why the viewer cannot), the visible reviews in the chosen order (newest, highest,
 // lowest) a page at a time, each with its 'Verified' label, reply and report button. After a
 // review changes, the lists reload and the profile's rating and count follow once the worker has
-// recalculated them; so do they when the profile was fetched before the worker had them. The heading is the target of the header's review-count button.
+// recalculated them; so do they when the profile was fetched before the worker had them. The
+// heading is the target of the header's review-count button.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProfessionalListItem, ReviewItem } from '../../../../core/directory';
