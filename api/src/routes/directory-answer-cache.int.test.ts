@@ -165,10 +165,14 @@ describe('the directory answer cache', () => {
     await t.api.deps.directory!.whenReady();
     const kept = ['list?service=Cybersecurity', `slug/${other.slug}?near=`];
     const forgotten = ['list?service=Web%20Design&sort=price', `slug/${pro.slug}?near=`];
-    for (const path of ['/api/professionals?service=Cybersecurity', '/api/professionals/slug/' + other.slug, `${listWebDesign}&sort=price`, '/api/professionals/slug/' + pro.slug]) {
-      expect((await t.fetch(path)).status).toBe(200);
-    }
-    for (const key of [...kept, ...forgotten]) expect(t.api.deps.answers.has(key), key).toBe(true);
+    // An answer computed while a change is being read is returned but not kept, and the new
+    // listing's own notification may still be on its way: ask until all four are kept.
+    await until(async () => {
+      for (const path of ['/api/professionals?service=Cybersecurity', '/api/professionals/slug/' + other.slug, `${listWebDesign}&sort=price`, '/api/professionals/slug/' + pro.slug]) {
+        expect((await t.fetch(path)).status).toBe(200);
+      }
+      return [...kept, ...forgotten].every((key) => t.api.deps.answers.has(key));
+    }, 'the four answers to be kept');
     const changed: number[] = [];
     t.api.deps.directory!.onChange((change) => changed.push(...(change.listings ?? []).map((l) => l.id)));
     await db.prisma.professional.update({ where: { id: pro.id }, data: { rating: 3.5, reviewCount: 3 } });
