@@ -27,7 +27,6 @@ redis.on('error', (err) => {
 const ownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
 const { app, close: closeApp } = createApp({ env, prisma, redis, logger, ownUrl: () => `http://${ownHost}:${env.PORT}` });
 const server = createHttpServer(app.callback());
-server.keepAliveTimeout = 5_000;
 
 server.on('error', (err) => {
   logger.fatal({ err }, `cannot listen on ${env.HOST}:${env.PORT}`);

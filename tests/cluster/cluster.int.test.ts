@@ -10,7 +10,7 @@
 // Needs nginx (Debian's package; .ci/run installs it). About 50 s on the 2-core machine (the cluster starts in 25–40 s of it).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { Agent as HttpAgent, createServer, get as httpGet, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -192,6 +192,25 @@ describe('two APIs and two workers behind nginx, on one PostgreSQL and one Redis
     for (let i = 0; i < 6; i += 1) upstreams.add(await upstreamOf(await nginx.fetch('/api/health')));
     expect([...upstreams].sort()).toEqual(apis.map((api) => api.url.replace('http://', '')).sort());
     console.info(`cluster up in ${(startedInMs / 1000).toFixed(1)} s; APIs ${[...upstreams].join(', ')}`);
+  });
+
+  it("each API keeps an idle connection open longer than nginx keeps its upstream ones (60 s), so nginx never reuses one the API is closing", async () => {
+    // Node announces its keep-alive timeout in every keep-alive answer. The API process once set
+    // 5 s after creating its server, undoing http-server.ts's 65 s: nginx (and the load bench)
+    // then sent requests on connections the API was closing (a 502 here, a reset there).
+    for (const api of apis) {
+      const keepAlive = await new Promise<string | undefined>((resolve, reject) => {
+        const agent = new HttpAgent({ keepAlive: true });
+        httpGet(`${api.url}/api/health`, { agent }, (res) => {
+          res.resume();
+          res.on('end', () => {
+            agent.destroy();
+            resolve(res.headers['keep-alive']);
+          });
+        }).on('error', reject);
+      });
+      expect(keepAlive).toBe('timeout=65');
+    }
   });
 
   it('a session made on one API is the same session on the other, and signing out on one ends it on both', async () => {
