@@ -33,7 +33,7 @@ describe('applying and paying', () => {
     expect(answer.checkoutUrl).toMatch(new RegExp(`^${s.stripe.url}/demo-pay/checkout/cs_`));
     const application = await s.db.prisma.application.findUniqueOrThrow({ where: { id: answer.applicationId } });
     expect(application).toMatchObject({ status: 'pending_payment', plan: 'yearly', email: body.email, userId: null, ratePence: 4500 });
-    expect(application.passwordHash).toMatch(/^scrypt\$/);
+    expect(application.passwordHash).toMatch(/^\$argon2id\$/);
     // No account until the payment: an abandoned checkout leaves none behind.
     expect(await s.db.prisma.user.count({ where: { email: body.email } })).toBe(0);
     const session = (await (await fetch(`${s.stripe.url}/v1/checkout/sessions/${application.checkoutSessionId}?expand[]=line_items`, {

@@ -195,7 +195,7 @@ describe('maintenance mode', () => {
     expect(set.status).toBe(200);
     expect(await set.json()).toEqual({ enabled: true, accessCodeSource: 'admin' });
     const stored = await db.prisma.siteSetting.findUniqueOrThrow({ where: { id: 1 } });
-    expect(stored.accessCodeHash).toMatch(/^scrypt\$/);
+    expect(stored.accessCodeHash).toMatch(/^\$argon2id\$/);
     expect(stored.accessCodeHash).not.toContain('new-code-for-testers');
 
     await expect.poll(() => probe(b, before), { timeout: 2000, interval: 20 }).toBe(503);

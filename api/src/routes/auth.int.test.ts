@@ -56,7 +56,7 @@ describe('register', () => {
     expect(await db.prisma.user.count({ where: { email } })).toBe(0);
     const pending = await db.prisma.pendingRegistration.findFirstOrThrow({ where: { email } });
     expect(pending).toMatchObject({ name: 'Ada Lovelace', tokenHash: null });
-    expect(pending.passwordHash).toMatch(/^scrypt\$/);
+    expect(pending.passwordHash).toMatch(/^\$argon2id\$/);
     const job = await t.api.queues.get('email').getJob(`registration_${pending.id}`);
     expect(job?.data).toEqual({ pendingRegistrationId: pending.id, meta: { requestId: expect.any(String) } });
   });
@@ -179,7 +179,7 @@ describe('login', () => {
     expect(wrong.status).toBe(401);
   });
 
-  it('re-hashes a password stored with weaker parameters', async () => {
+  it('re-hashes a password stored in the earlier scrypt form, or with weaker parameters, as argon2id', async () => {
     const user = await createUser(db.prisma);
     const { scrypt } = await import('node:crypto');
     const salt = Buffer.from('0123456789abcdef');
@@ -190,7 +190,14 @@ describe('login', () => {
     await db.prisma.user.update({ where: { id: user.id }, data: { passwordHash: weak } });
     await signIn(t, user.email);
     const row = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
-    expect(row.passwordHash.startsWith('scrypt$32768$')).toBe(true);
+    expect(row.passwordHash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
+
+    const { hash } = await import('@node-rs/argon2');
+    const weaker = await hash(TEST_PASSWORD, { algorithm: 2, memoryCost: 8_192, timeCost: 1, parallelism: 1 });
+    await db.prisma.user.update({ where: { id: user.id }, data: { passwordHash: weaker } });
+    await signIn(t, user.email);
+    const again = await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } });
+    expect(again.passwordHash.startsWith('$argon2id$v=19$m=19456,t=2,p=1$')).toBe(true);
   });
 });
 
@@ -401,7 +408,7 @@ describe('download my data', () => {
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="itconnect-my-data.json"');
     const text = await res.text();
     expect(text).not.toContain('passwordHash');
-    expect(text).not.toContain('scrypt$');
+    expect(text).not.toContain('$argon2id$');
     const data = JSON.parse(text);
     expect(data.account).toMatchObject({ id: user.id, email: user.email, role: 'provider' });
     expect(data.professional).toMatchObject({ id: user.professionalId, companyName: 'Test IT Ltd' });

@@ -337,7 +337,7 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
     const started = Date.now();
     // The three demo accounts and the applicant get random passwords (only the demo accounts'
     // are ever shown). The demo reviewers only exist as review authors: they get no usable
-    // password, which also spares 36 deliberately slow scrypt hashes on every first start.
+    // password, which also spares 36 deliberately slow password hashes on every first start.
     const passwords = new Map<string, string>();
     const shown = new Set<DemoUser>(Object.values(data.accounts));
     await Promise.all(

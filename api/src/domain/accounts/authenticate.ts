@@ -10,7 +10,7 @@ import { AppError } from '../app-error';
 import { CURRENT_USER_SELECT, toCurrentUser } from './current-user';
 
 let dummyHash: Promise<string> | undefined;
-/** A real scrypt hash of a random password, made once: verifying against it costs what a real check costs. */
+/** A real password hash of a random password, made once: verifying against it costs what a real check costs. */
 function getDummyHash(): Promise<string> {
   dummyHash ??= hashPassword(`dummy-${Math.random()}-${Date.now()}`);
   return dummyHash;

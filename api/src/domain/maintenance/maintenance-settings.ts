@@ -3,7 +3,7 @@
 // cookie's value. Each admin change is one transaction with its audit row; the trigger on
 // site_settings tells every API process (maintenance-state.ts).
 //
-// The access code: one an admin set (stored as an scrypt hash, like passwords) wins over
+// The access code: one an admin set (stored as a password hash, like passwords: prisma/password.ts) wins over
 // MAINTENANCE_ACCESS_CODE from the environment; with neither, nobody but admins gets in.
 // The unlock cookie (signed with the session keys by the route) holds the code's version and its
 // expiry: `<version>.<expires, unix seconds>`. The version is a digest of the stored hash (or of

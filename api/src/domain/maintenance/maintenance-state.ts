@@ -17,7 +17,7 @@ const FALLBACK_MS = 1000;
 
 export interface MaintenanceSettings {
   enabled: boolean;
-  /** scrypt hash of the code an admin set on the dashboard; null when none was set. */
+  /** Password hash (prisma/password.ts) of the code an admin set on the dashboard; null when none was set. */
   accessCodeHash: string | null;
 }
 
