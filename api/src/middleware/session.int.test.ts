@@ -5,7 +5,7 @@ import Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
-import { SESSION_MAX_AGE_MS, sessionKey } from './session';
+import { SESSION_MAX_AGE_MS, SESSION_RENEW_AFTER_MS, sessionKey } from './session';
 
 function visitsRouter(): Router {
   const router = new Router();
@@ -100,24 +100,37 @@ describe('sessions', () => {
     expect(ttl).toBeLessThanOrEqual(SESSION_MAX_AGE_MS + 11_000);
   });
 
-  it('reads the session back, renews the cookie on every request (rolling), and ends it on sign-out', async () => {
+  it('reads the session back, renews cookie and Redis expiry when used 10 minutes after its last save (not on every request), and ends it on sign-out', async () => {
     const first = await t.fetch('/api/test/visit', { method: 'POST' });
     const cookie = cookieHeader(cookiesOf(first));
+    const sid = cookiesOf(first).find((c) => c.name === 'sid')!.value;
+    const key = sessionKey(t.env.REDIS_PREFIX, sid);
 
     const second = await t.fetch('/api/test/visit', { method: 'POST', headers: { Cookie: cookie } });
     expect(await second.json()).toEqual({ visits: 2 });
 
-    // A request that changes nothing still renews the cookie's expiry.
+    // A request that changes nothing, soon after the last save, writes nothing.
+    await t.redis.pexpire(key, 3_600_000);
     const peek = await t.fetch('/api/test/peek', { headers: { Cookie: cookie } });
     expect(await peek.json()).toEqual({ visits: 2 });
-    const renewed = cookiesOf(peek).find((c) => c.name === 'sid');
-    expect(renewed).toBeDefined();
-    expectSevenDays(renewed!);
+    expect(peek.headers.getSetCookie()).toEqual([]);
+    expect(await t.redis.pttl(key)).toBeLessThanOrEqual(3_600_000);
 
-    const sid = cookiesOf(first).find((c) => c.name === 'sid')!.value;
+    // Used again more than SESSION_RENEW_AFTER_MS after its last save: 7 more days, cookie and Redis.
+    const stored = JSON.parse((await t.redis.get(key))!) as Record<string, unknown>;
+    expect(typeof stored.renewedAt).toBe('number');
+    await t.redis.set(key, JSON.stringify({ ...stored, renewedAt: Date.now() - SESSION_RENEW_AFTER_MS - 1_000 }), 'PX', 3_600_000);
+    const later = await t.fetch('/api/test/peek', { headers: { Cookie: cookie } });
+    expect(await later.json()).toEqual({ visits: 2 });
+    const renewed = cookiesOf(later).find((c) => c.name === 'sid');
+    expect(renewed?.value).toBe(sid);
+    expectSevenDays(renewed!);
+    expect(await t.redis.pttl(key)).toBeGreaterThan(SESSION_MAX_AGE_MS - 60_000);
+    expect((JSON.parse((await t.redis.get(key))!) as { renewedAt: number }).renewedAt).toBeGreaterThan(Date.now() - 60_000);
+
     const out = await t.fetch('/api/test/sign-out', { method: 'POST', headers: { Cookie: cookie } });
     expect(out.status).toBe(200);
-    expect(await t.redis.exists(sessionKey(t.env.REDIS_PREFIX, sid))).toBe(0);
+    expect(await t.redis.exists(key)).toBe(0);
     const after = await t.fetch('/api/test/peek', { headers: { Cookie: cookie } });
     expect(await after.json()).toEqual({ visits: null });
   });

@@ -35,6 +35,14 @@ export function cookieName(name: string, env: CookieEnv): string {
   return secureCookies(env) ? `__Host-${name}` : name;
 }
 export const SESSION_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
+/**
+ * How long a session in use goes without being saved again. The idle timeout is 7 days of
+ * inactivity, less up to this: each save moves the cookie's and Redis's expiry 7 days on, and a
+ * request more than this after the last save saves again. Saving on every request (koa-session's
+ * `rolling`) wrote to Redis and signed a new cookie for every signed-in request: 8% of the API's
+ * thread in the load bench (docs/performance.md).
+ */
+export const SESSION_RENEW_AFTER_MS = 10 * 60_000;
 /** The absolute lifetime of a signed-in session: 30 days (NIST SP 800-63B's AAL1 re-authentication). */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 
@@ -44,6 +52,7 @@ export async function beginSignedInSession(ctx: Koa.Context, userId: number): Pr
   await ctx.session.regenerate();
   ctx.session.userId = userId;
   ctx.session.signedInAt = Date.now();
+  ctx.session.renewedAt = Date.now();
 }
 
 export function sessionKey(redisPrefix: string, id: string): string {
@@ -125,7 +134,7 @@ export function session(
     {
       key: cookieName(SESSION_COOKIE, env),
       maxAge: SESSION_MAX_AGE_MS,
-      rolling: true,
+      rolling: false,
       httpOnly: true,
       sameSite: 'lax',
       signed: true,
@@ -139,6 +148,11 @@ export function session(
     sessions(ctx, async () => {
       // Only a request that carries a session cookie has loaded one; anonymous requests stay untouched.
       const current = ctx.cookies.get(cookieName(SESSION_COOKIE, env)) ? ctx.session : null;
+      if (current && !current.isNew && Object.keys(current.toJSON()).length > 0) {
+        // Renewed by changing it (koa-session saves a changed session, cookie and store both).
+        const renewedAt = current.renewedAt;
+        if (typeof renewedAt !== 'number' || Date.now() - renewedAt >= SESSION_RENEW_AFTER_MS) current.renewedAt = Date.now();
+      }
       if (current && userIdOf(current) !== undefined) {
         const signedInAt = current.signedInAt;
         // A session signed in before this rule existed counts from now.
