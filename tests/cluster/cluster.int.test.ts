@@ -205,7 +205,7 @@ describe('two APIs and two workers behind nginx, on one PostgreSQL and one Redis
           res.resume();
           res.on('end', () => {
             agent.destroy();
-            resolve(res.headers['keep-alive']);
+            resolve(String(res.headers['keep-alive']));
           });
         }).on('error', reject);
       });
