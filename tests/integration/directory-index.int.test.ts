@@ -16,6 +16,8 @@ import { createProfessional } from '../../api/src/testing/factories';
 import { listenForDirectoryChanges, type DirectoryChangeFeed } from '../../api/src/domain/directory/directory-changes';
 import { DirectoryIndex, type DirectoryChange } from '../../api/src/domain/directory/directory-index';
 import { countMatches, findPage, mapPointsJson } from '../../api/src/domain/directory/search-professionals';
+import { getHomeSummary } from '../../api/src/domain/directory/home-summary';
+import { listRegionSummaries } from '../../api/src/domain/directory/region-summaries';
 import { lexemeMatches, packPositions, parseTsquery, parseTsvector, tsRank } from '../../api/src/domain/directory/text-search';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -146,6 +148,29 @@ describe('the directory index', () => {
     expect(removed.after).toBeUndefined();
     await bothWays({});
     await bothWays({ sort: 'newest' });
+  });
+
+  it("counts the home page's tiles and statistics and the locations page's regions as SQL does, and follows a listing that moves region or leaves", async () => {
+    const compare = async () => {
+      await index.whenReady();
+      expect(await getHomeSummary({ prisma: db.prisma, directory: index })).toEqual(await getHomeSummary({ prisma: db.prisma }));
+      expect(await listRegionSummaries({ prisma: db.prisma, directory: index })).toEqual(await listRegionSummaries({ prisma: db.prisma }));
+    };
+    await compare();
+    const home = await getHomeSummary({ prisma: db.prisma, directory: index });
+    expect(home.stats.verifiedProfessionals).toBeGreaterThan(2_900);
+    expect(home.categories.some((tile) => tile.count > 0)).toBe(true);
+    const { rows } = await db.prisma.$queryRaw<{ id: number }[]>`SELECT id FROM professionals WHERE is_approved AND subscription_status = 'active' ORDER BY id DESC LIMIT 2`.then((r) => ({ rows: r }));
+    await db.prisma.$executeRaw`UPDATE professionals SET region = 'Isle of Wight Test Region', services = ARRAY['Data Recovery'] WHERE id = ${rows[0]!.id}`;
+    await db.prisma.$executeRaw`UPDATE professionals SET subscription_status = 'cancelled' WHERE id = ${rows[1]!.id}`;
+    await expect.poll(() => changes.flatMap((c) => c.listings ?? []).map((l) => l.id), { timeout: 3_000 }).toEqual(expect.arrayContaining([rows[0]!.id, rows[1]!.id]));
+    await compare();
+    const regions = await listRegionSummaries({ prisma: db.prisma, directory: index });
+    expect(regions.find((r) => r.region === 'Isle of Wight Test Region')).toMatchObject({ count: 1, popularServices: ['Data Recovery'] });
+    // Its one listing leaves: the region is no longer covered, though the index still knows its name.
+    await db.prisma.$executeRaw`UPDATE professionals SET subscription_status = 'cancelled' WHERE id = ${rows[0]!.id}`;
+    await expect.poll(async () => (await listRegionSummaries({ prisma: db.prisma, directory: index })).some((r) => r.region === 'Isle of Wight Test Region'), { timeout: 3_000 }).toBe(false);
+    await compare();
   });
 
   it('keeps what it keeps per place, circle and text (sets, nearest-first and relevance orders) current as listings come and go', async () => {

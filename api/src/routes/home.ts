@@ -5,11 +5,11 @@ import { getHomeSummary } from '../domain/directory/home-summary';
 import type { AppDeps } from '../deps';
 import { createRouter } from './create-router';
 
-export function homeRouter({ prisma, answers, access }: Pick<AppDeps, 'prisma' | 'answers' | 'access'>): Router {
+export function homeRouter({ prisma, answers, access, directory }: Pick<AppDeps, 'prisma' | 'answers' | 'access' | 'directory'>): Router {
   const router = createRouter();
   const answer = () =>
     answers.answer('home', async () => ({
-      body: await getHomeSummary({ prisma }),
+      body: await getHomeSummary({ prisma, directory }),
       headers: { 'Cache-Control': 'public, max-age=60' },
     }));
   answers.keepWarm(answer);

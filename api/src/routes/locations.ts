@@ -5,11 +5,11 @@ import { listRegionSummaries } from '../domain/directory/region-summaries';
 import type { AppDeps } from '../deps';
 import { createRouter } from './create-router';
 
-export function locationsRouter({ prisma, answers, access }: Pick<AppDeps, 'prisma' | 'answers' | 'access'>): Router {
+export function locationsRouter({ prisma, answers, access, directory }: Pick<AppDeps, 'prisma' | 'answers' | 'access' | 'directory'>): Router {
   const router = createRouter();
   const answer = () =>
     answers.answer('locations', async () => ({
-      body: await listRegionSummaries({ prisma }),
+      body: await listRegionSummaries({ prisma, directory }),
       headers: { 'Cache-Control': 'public, max-age=60' },
     }));
   answers.keepWarm(answer);

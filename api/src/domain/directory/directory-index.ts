@@ -28,7 +28,7 @@ import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
 import { LRUCache } from 'lru-cache';
 import { DEFAULT_PAGE_SIZE, DEFAULT_RADIUS_MILES, PUBLIC_COORDINATE_DECIMALS, type Sort } from '../../../../core/directory';
-import type { DirectoryQuery } from '../../../../core/directory-query';
+import { DirectoryQuery } from '../../../../core/directory-query';
 import { boundingBox, EARTH_RADIUS_MILES, KM_PER_MILE } from '../../../../core/geo/distance';
 import { findLocation } from '../../../../core/locations';
 import { SERVICES } from '../../../../core/services';
@@ -89,6 +89,9 @@ const REFRESH_ALL_ABOVE = 20_000;
 const COORDINATE_FACTOR = 10 ** PUBLIC_COORDINATE_DECIMALS;
 /** Above this id, a slot per id (IndexState.slotById) would cost too much memory: SQL finds text. */
 const MAX_TEXT_ID = 20_000_000;
+
+/** A search with no filter: every live listing. */
+const UNFILTERED = DirectoryQuery.parse({});
 
 /** How many texts keep the set of listings they find (12.5 KB each at 100,000 listings: 13 MB). */
 const KEPT_TEXT_SETS = 1_024;
@@ -1132,6 +1135,43 @@ export class DirectoryIndex {
       return miles ? `${json.slice(0, -1)},"distanceMiles":${Math.round(miles(slot) * 10) / 10}}` : json;
     });
     return { json: `[${parts.join(',')}]`, total };
+  }
+
+  /**
+   * How many regions have a live listing (the home page's statistics, product rule 6), or null
+   * while the index cannot answer (a change being read first, as `count` waits for it).
+   */
+  async regionsCovered(): Promise<number | null> {
+    if (!(await this.prepare(UNFILTERED))) return null;
+    const { sets } = this.state.columns;
+    return sets.region.filter((set) => countSlots(set, sets.words) > 0).length;
+  }
+
+  /**
+   * Live listings per region, and per region and service (the /locations page, product rule 5),
+   * or null while the index cannot answer. Regions without a live listing are left out, as SQL's
+   * GROUP BY leaves them out.
+   */
+  async regionCounts(): Promise<{ region: string; count: number; services: { service: string; count: number }[] }[] | null> {
+    if (!(await this.prepare(UNFILTERED))) return null;
+    const c = this.state.columns;
+    const { sets } = c;
+    const both = new Uint32Array(sets.words);
+    const counts: { region: string; count: number; services: { service: string; count: number }[] }[] = [];
+    for (const [region, id] of c.regions()) {
+      const set = sets.region[id];
+      const count = set ? countSlots(set, sets.words) : 0;
+      if (!set || count === 0) continue;
+      const services: { service: string; count: number }[] = [];
+      SERVICES.forEach((service, i) => {
+        both.set(set.subarray(0, sets.words));
+        intersect(both, sets.service[i]!, sets.words);
+        const inBoth = countSlots(both, sets.words);
+        if (inBoth > 0) services.push({ service, count: inBoth });
+      });
+      counts.push({ region, count, services });
+    }
+    return counts;
   }
 
   async count(query: DirectoryQuery): Promise<number | null> {

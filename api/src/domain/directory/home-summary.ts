@@ -1,14 +1,32 @@
 // The home page in one call (product rules 6 and 18): live counts for the category tiles, the three best
-// rated live professionals and the statistics band, all computed from the database on each call.
+// rated live professionals and the statistics band. The listing counts come from the directory
+// index when it can answer (it holds every live listing, kept current through the change feed),
+// else from SQL: at 100,000 listings the two counting queries took 650 ms of PostgreSQL's time, and
+// the answer cache computes the home page again after every change (a review a second under load).
 import type { HomeSummary } from '../../../../core/directory';
 import { CATEGORY_TILES } from '../../../../core/services';
+import { DirectoryQuery } from '../../../../core/directory-query';
 import type { PrismaClient } from '../../../../prisma/db';
+import type { DirectoryIndex } from './directory-index';
 import { BEST_RATED_ORDER, LISTED, PUBLISHED_REVIEW } from './directory-filters';
 import { LIST_ITEM_COLUMNS, toListItem, type ProfessionalRow } from './professional-row';
 
-export async function getHomeSummary({ prisma }: { prisma: PrismaClient }): Promise<HomeSummary> {
+/** The listing counts from the index, or null when it cannot answer them all now. */
+async function countsFromIndex(directory: DirectoryIndex, services: readonly string[]) {
+  const [professionals, regions, ...byService] = await Promise.all([
+    directory.count(DirectoryQuery.parse({})),
+    directory.regionsCovered(),
+    ...services.map((service) => directory.count(DirectoryQuery.parse({ service }))),
+  ]);
+  if (professionals === null || regions === null || byService.some((count) => count === null)) return null;
+  return { categoryRows: services.map((service, i) => ({ service, count: byService[i]! })), professionalStats: [{ professionals, regions }] };
+}
+
+export async function getHomeSummary({ prisma, directory }: { prisma: PrismaClient; directory?: DirectoryIndex | null }): Promise<HomeSummary> {
   const tileServices = CATEGORY_TILES.map((t) => t.service);
+  const indexed = directory ? await countsFromIndex(directory, tileServices) : null;
   const [categoryRows, topRows, professionalStats, reviewStats] = await Promise.all([
+    indexed?.categoryRows ??
     prisma.$queryRaw<{ service: string; count: number }[]>`
       SELECT s.service, (
         SELECT count(*)::int FROM professionals p WHERE ${LISTED} AND p.services @> ARRAY[s.service]
@@ -19,6 +37,7 @@ export async function getHomeSummary({ prisma }: { prisma: PrismaClient }): Prom
       WHERE ${LISTED} AND p.rating > 0 AND p.review_count > 0
       ORDER BY ${BEST_RATED_ORDER}
       LIMIT 3`,
+    indexed?.professionalStats ??
     prisma.$queryRaw<{ professionals: number; regions: number }[]>`
       SELECT count(*)::int AS professionals, count(DISTINCT p.region)::int AS regions
       FROM professionals p WHERE ${LISTED}`,

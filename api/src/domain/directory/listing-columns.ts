@@ -38,6 +38,11 @@ export class ListingColumns {
     return this.regionIds.get(name) ?? -2;
   }
 
+  /** Every region name a listing has used, with its number. */
+  regions(): IterableIterator<[string, number]> {
+    return this.regionIds.entries();
+  }
+
   add(listing: IndexedListing): number {
     const slot = this.free.pop() ?? this.used++;
     if (slot >= this.capacity) this.grow(Math.max(1024, Math.ceil(this.capacity * 1.5)));
