@@ -221,13 +221,15 @@ interface Sample {
   action: Action;
   ms: number;
   status: number;
+  /** When the answer came, ms since the epoch. */
+  at: number;
 }
 
 async function visitor(base: URL, index: number, until: number, accounts: { emails: string[]; reviewed: Map<string, Set<number>> }, professionals: { id: number; slug: string }[], samples: Sample[]): Promise<void> {
   let cookie: string | undefined;
   const call = async (action: Action, method: string, target: string, body?: unknown): Promise<Answer> => {
     const answer = await request(base, method, target, { body, ...(cookie ? { cookie } : {}) });
-    if (Date.now() <= until) samples.push({ action, ms: answer.ms, status: answer.status });
+    if (Date.now() <= until) samples.push({ action, ms: answer.ms, status: answer.status, at: Date.now() });
     return answer;
   };
   const captcha = async (): Promise<string> => {
@@ -283,7 +285,7 @@ async function visitor(base: URL, index: number, until: number, accounts: { emai
         });
       }
     } catch {
-      samples.push({ action, ms: 0, status: 0 });
+      samples.push({ action, ms: 0, status: 0, at: Date.now() });
     }
     if (THINK_MS > 0) await new Promise((resolve) => setTimeout(resolve, THINK_MS * (0.5 + random())));
   }
@@ -373,6 +375,13 @@ async function main(): Promise<void> {
     const after = { metrics: await scrapeMetrics(base), api: cpuMsOf(api.pid), worker: cpuMsOf(worker.pid), load: loadAverage() };
 
     const overall = summarise(samples, SECONDS);
+    // The minute in 5-second steps: a p99 made by the first seconds (a cold API) reads differently
+    // from one made by stalls all along.
+    const timeline = Array.from({ length: Math.ceil(SECONDS / 5) }, (_, step) => {
+      const own = samples.filter((s) => s.at - started >= step * 5000 && s.at - started < (step + 1) * 5000);
+      const { requests, p50Ms, p99Ms, maxMs } = summarise(own, 5);
+      return { fromSecond: step * 5, requests, p50Ms, p99Ms, maxMs };
+    });
     const byAction = Object.fromEntries(
       [...new Set(samples.map((s) => s.action))].map((action) => {
         const own = samples.filter((s) => s.action === action);
@@ -396,6 +405,7 @@ async function main(): Promise<void> {
       met: overall.p99Ms < GOAL.p99Ms && overall.errors === 0,
       answerCache: { hits, misses, hitRate: hits + misses > 0 ? hits / (hits + misses) : null },
       byAction,
+      timeline,
       jobs: jobCounts,
       cpuMs: { api: after.api !== null && before.api !== null ? after.api - before.api : null, worker: after.worker !== null && before.worker !== null ? after.worker - before.worker : null },
       loadAverage: after.load,
@@ -409,6 +419,7 @@ async function main(): Promise<void> {
     for (const [action, s] of Object.entries(byAction)) console.log(`| ${action} | ${s.requests} | ${s.p50Ms} ms | ${s.p99Ms} ms | ${s.maxMs} ms | ${s.errors} ${JSON.stringify(s.failedStatuses)} |`);
     console.log(`| all | ${overall.requests} | ${overall.p50Ms} ms | ${overall.p99Ms} ms | ${overall.maxMs} ms | ${overall.errors} |`);
     console.log('');
+    console.log(`every 5 s from the start (p50 / p99 ms): ${timeline.map((t) => `${t.fromSecond}s ${t.p50Ms}/${t.p99Ms}`).join(', ')}`);
     console.log(`throughput ${overall.reqPerSec} req/s, error rate ${pct(overall.errorRate)}, answer cache hit rate ${pct(report.answerCache.hitRate)} (${hits} hits, ${misses} misses)`);
     console.log(`CPU: API ${report.cpuMs.api} ms, worker ${report.cpuMs.worker} ms over ${SECONDS} s; load average ${after.load}`);
     console.log(`goal (p99 < ${GOAL.p99Ms} ms, no errors): ${report.met ? 'met' : 'missed'}; bench/results/load.json written`);

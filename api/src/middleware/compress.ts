@@ -2,11 +2,8 @@
 // raw, a few hundred KB gzipped; docs/performance.md). Only string and object bodies with a JSON type
 // above a small threshold: streams (static files) and HTML pass untouched, and errors thrown below
 // never reach here (the error handler above writes those).
-import { promisify } from 'node:util';
-import { constants, gzip } from 'node:zlib';
 import type { Middleware } from 'koa';
-
-const gzipAsync = promisify(gzip);
+import { gzipBody } from '../gzip';
 
 export function compressJson({ threshold = 1024, level = 5 }: { threshold?: number; level?: number } = {}): Middleware {
   return async (ctx, next) => {
@@ -22,7 +19,7 @@ export function compressJson({ threshold = 1024, level = 5 }: { threshold?: numb
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     if (Buffer.byteLength(text) < threshold) return;
     const type = ctx.response.get('Content-Type') || 'application/json; charset=utf-8';
-    ctx.body = await gzipAsync(text, { level, strategy: constants.Z_DEFAULT_STRATEGY });
+    ctx.body = await gzipBody(text, level);
     ctx.set('Content-Type', type);
     ctx.set('Content-Encoding', 'gzip');
   };
