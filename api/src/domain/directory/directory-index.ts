@@ -1190,12 +1190,11 @@ export class DirectoryIndex {
       selectedCount(selection) <= SORT_MATCHES_UP_TO
         ? inOrder(orders.id, selectedSlots(selection), 0, Infinity)
         : walkOrder(orders.id, selection, selection.check, { offset: 0, end: Infinity, countAll: true }).page;
-    const withNames = matched.length <= NAMED_MAP_POINTS_LIMIT;
+    const pointOf = matched.length <= NAMED_MAP_POINTS_LIMIT ? c.namedPoint : c.plainPoint;
     const points: string[] = [];
     for (const slot of matched) {
-      const listing = c.listings[slot]!;
-      if (listing.point === null) continue;
-      points.push(withNames ? listing.point.named : listing.point.plain);
+      const point = pointOf[slot];
+      if (point !== null && point !== undefined) points.push(point);
     }
     return `{"total":${matched.length},"points":[${points.join(',')}]}`;
   }

@@ -23,6 +23,13 @@ export class ListingColumns {
   projectBased = new Uint8Array(0);
   createdMs = new Float64Array(0);
   readonly listings: (IndexedListing | undefined)[] = [];
+  /**
+   * Each slot's map point (IndexedListing.point), plain and named, null without a position: read
+   * straight from here, a map answer of 10,000 points took a third of the time it took going through
+   * each listing and its point (two more objects to fetch from memory per point).
+   */
+  readonly plainPoint: (string | null)[] = [];
+  readonly namedPoint: (string | null)[] = [];
   /** The slots by what they hold, for filters (slot-sets.ts). */
   readonly sets: SlotSets;
   private readonly free: number[] = [];
@@ -62,6 +69,8 @@ export class ListingColumns {
     this.projectBased[slot] = listing.projectBased ? 1 : 0;
     this.createdMs[slot] = listing.createdMs;
     this.listings[slot] = listing;
+    this.plainPoint[slot] = listing.point?.plain ?? null;
+    this.namedPoint[slot] = listing.point?.named ?? null;
     this.sets.add(this, slot);
     return slot;
   }
@@ -69,6 +78,8 @@ export class ListingColumns {
   release(slot: number): void {
     this.sets.remove(this, slot);
     this.listings[slot] = undefined;
+    this.plainPoint[slot] = null;
+    this.namedPoint[slot] = null;
     this.free.push(slot);
   }
 
