@@ -183,6 +183,35 @@ describe('the directory answer cache', () => {
     expect(page.find((p) => p.id === pro.id)?.rating).toBe(3.5);
   });
 
+  it("keeps a map through a new rating of a listing on it, and forgets it when the listing's name changes; a map filtered by rating forgets the listing moving in", async () => {
+    const maps = { plain: 'map?service=Web%20Design', rated: 'map?minRating=4&service=Web%20Design' };
+    await db.prisma.professional.update({ where: { id: pro.id }, data: { rating: 3.5, reviewCount: 3, companyName: 'Cached Web Co' } });
+    await t.api.deps.directory!.whenReady();
+    await until(async () => {
+      for (const path of ['/api/professionals/map?service=Web%20Design', '/api/professionals/map?service=Web%20Design&minRating=4']) expect((await t.fetch(path)).status).toBe(200);
+      return t.api.deps.answers.has(maps.plain) && t.api.deps.answers.has(maps.rated);
+    }, 'both maps to be kept');
+    const changed: number[] = [];
+    t.api.deps.directory!.onChange((change) => changed.push(...(change.listings ?? []).map((l) => l.id)));
+
+    // 3.5 → 4.6: the same point on the plain map; on the rated map, a new one.
+    await db.prisma.professional.update({ where: { id: pro.id }, data: { rating: 4.6, reviewCount: 4 } });
+    await until(() => changed.includes(pro.id), 'the index to apply the new rating');
+    expect(t.api.deps.answers.has(maps.plain), 'plain map kept').toBe(true);
+    expect(t.api.deps.answers.has(maps.rated), 'rated map forgotten').toBe(false);
+    const rated = (await (await t.fetch('/api/professionals/map?service=Web%20Design&minRating=4')).json()) as { points: unknown[][] };
+    expect(rated.points.some((point) => point[0] === pro.id)).toBe(true);
+
+    // A new name is on the map's points: forgotten, and the next answer has it.
+    changed.length = 0;
+    await db.prisma.professional.update({ where: { id: pro.id }, data: { companyName: 'Renamed Web Co' } });
+    await until(() => changed.includes(pro.id), 'the index to apply the new name');
+    expect(t.api.deps.answers.has(maps.plain), 'plain map forgotten').toBe(false);
+    const plain = (await (await t.fetch('/api/professionals/map?service=Web%20Design')).json()) as { points: unknown[][] };
+    expect(plain.points.find((point) => point[0] === pro.id)?.[3]).toBe('Renamed Web Co');
+    await db.prisma.professional.update({ where: { id: pro.id }, data: { companyName: 'Cached Web Co' } });
+  });
+
   it('forgets a text search no listing matched when a listing arrives with a word nobody had before', async () => {
     const path = '/api/professionals?search=Quixotrel';
     const also = '/api/professionals?search=quixo%20systems&sort=relevance';

@@ -46,7 +46,12 @@ export interface Answer {
 export type AnswerScope =
   | { kind: 'any' }
   | { kind: 'professionals'; ids: readonly number[] }
-  | { kind: 'listings'; matches: ListingMatcher };
+  | { kind: 'listings'; matches: ListingMatcher }
+  /**
+   * Which listings match, and their map points, and nothing else about them (a map's answer): a
+   * new rating of a listing on the map leaves it as it is, unless it moves the listing in or out.
+   */
+  | { kind: 'points'; matches: ListingMatcher };
 
 export const ANY_CHANGE: AnswerScope = { kind: 'any' };
 
@@ -70,6 +75,12 @@ function isAffected(scope: AnswerScope, change: DirectoryChange, ids: ReadonlySe
       return scope.ids.some((id) => ids.has(id));
     case 'listings':
       return (change.listings ?? []).some(({ before, after }) => (before !== undefined && scope.matches(before)) || (after !== undefined && scope.matches(after)));
+    case 'points':
+      return (change.listings ?? []).some(({ before, after }) => {
+        const was = before !== undefined && scope.matches(before);
+        const is = after !== undefined && scope.matches(after);
+        return was !== is || (is && before!.point?.named !== after!.point?.named);
+      });
   }
 }
 

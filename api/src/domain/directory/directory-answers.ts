@@ -33,9 +33,9 @@ export function directoryAnswers({
   directory: DirectoryIndex | null;
 }): DirectoryAnswers {
   /** A search's answer rests on the listings it could include (when the index can tell which). */
-  const searchScope = (query: DirectoryQuery): AnswerScope => {
+  const searchScope = (query: DirectoryQuery, kind: 'listings' | 'points' = 'listings'): AnswerScope => {
     const matches = directory?.matcherFor(query);
-    return matches ? { kind: 'listings', matches } : ANY_CHANGE;
+    return matches ? { kind, matches } : ANY_CHANGE;
   };
 
   return {
@@ -53,7 +53,7 @@ export function directoryAnswers({
     map: async (query) =>
       (await answers.answer(`map?${queryKey(query, PAGE_ONLY)}`, async () => {
         const fromIndex = directory ? await directory.mapJson(query) : null;
-        if (fromIndex !== null) return { body: fromIndex, scope: searchScope(query) };
+        if (fromIndex !== null) return { body: fromIndex, scope: searchScope(query, 'points') };
         return { body: await mapPointsJson({ prisma }, query) };
       }))!,
 
