@@ -1,5 +1,9 @@
 // Producers: the API's side of the job contracts in core/jobs.ts. One BullMQ Queue per queue
-// name, created on first use, sharing the app's Redis connection and the deployment's prefix.
+// name, created on first use, on one Redis connection of their own (a duplicate of the app's, with
+// the same fault behaviour: redis-options.ts) and the deployment's prefix. Not on the app's own
+// connection: BullMQ defines its ~50 scripts on the client it is given, and ioredis copies every
+// script onto each pipeline it makes, so the app's auto-pipelined session and rate-limit commands
+// (redis-options.ts) spent 4% of the API's thread under load building pipelines.
 // enqueue() validates the payload with the contract's schema and uses its deterministic job id,
 // so enqueueing the same work twice does it once; a job that failed for good is retried instead.
 // Enqueue after the database transaction commits (docs/architecture.md, Jobs).
@@ -26,7 +30,7 @@ export interface Queues {
   get(name: QueueName): Queue;
   /** Every core queue (creates them): for Bull Board. */
   all(): Queue[];
-  /** Closes the queues created so far; the shared Redis connection stays open for its owner. */
+  /** Closes the queues created so far and their connection; the app's Redis connection stays open for its owner. */
   close(): Promise<void>;
 }
 
@@ -45,13 +49,15 @@ export function createQueues({
   logger: Logger;
 }): Queues {
   const queues = new Map<QueueName, Queue>();
+  let connection: Redis | null = null;
   const prefix = queuePrefix(redisPrefix);
   let lastErrorLogged = 0;
 
   function get(name: QueueName): Queue {
     let queue = queues.get(name);
     if (!queue) {
-      queue = new Queue(name, { connection: redis, prefix });
+      connection ??= redis.duplicate({ enableAutoPipelining: false });
+      queue = new Queue(name, { connection, prefix });
       // While Redis is away every queue reports each reconnection attempt: one line per 10 s in all.
       queue.on('error', (err) => {
         if (Date.now() - lastErrorLogged < 10_000) return;
@@ -111,6 +117,8 @@ export function createQueues({
     close: async () => {
       await Promise.all([...queues.values()].map((queue) => queue.close()));
       queues.clear();
+      await connection?.quit().catch(() => connection?.disconnect());
+      connection = null;
     },
   };
 }
