@@ -2,8 +2,8 @@
 // name, created on first use, on one Redis connection of their own (a duplicate of the app's, with
 // the same fault behaviour: redis-options.ts) and the deployment's prefix. Not on the app's own
 // connection: BullMQ defines its ~50 scripts on the client it is given, and ioredis copies every
-// script onto each pipeline or MULTI it makes, so the sessions' MULTIs (and, while it was on,
-// ioredis's auto-pipelining) spent up to 4% of the API's thread under load building pipelines.
+// script onto each pipeline it makes, so the app's auto-pipelined session and rate-limit commands
+// (redis-options.ts) spent 4% of the API's thread under load building pipelines.
 // enqueue() validates the payload with the contract's schema and uses its deterministic job id,
 // so enqueueing the same work twice does it once; a job that failed for good is retried instead.
 // Enqueue after the database transaction commits (docs/architecture.md, Jobs).

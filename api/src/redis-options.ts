@@ -11,5 +11,9 @@ export const REDIS_RECONNECT_MAX_MS = 500;
 
 export const API_REDIS_OPTIONS: RedisOptions = {
   maxRetriesPerRequest: 0,
+  // Commands issued in the same turn of the event loop (the rate limit and session look-ups of the
+  // requests that arrived together) go to Redis in one write: under the load bench each command
+  // was a socket write of its own, 6% of the API's thread for the rate limit's alone.
+  enableAutoPipelining: true,
   retryStrategy: (times) => Math.min(times * 50, REDIS_RECONNECT_MAX_MS),
 };
