@@ -1138,18 +1138,9 @@ export class DirectoryIndex {
   }
 
   /**
-   * How many regions have a live listing (the home page's statistics, product rule 6), or null
-   * while the index cannot answer (a change being read first, as `count` waits for it).
-   */
-  async regionsCovered(): Promise<number | null> {
-    if (!(await this.prepare(UNFILTERED))) return null;
-    const { sets } = this.state.columns;
-    return sets.region.filter((set) => countSlots(set, sets.words) > 0).length;
-  }
-
-  /**
-   * Live listings per region, and per region and service (the /locations page, product rule 5),
-   * or null while the index cannot answer. Regions without a live listing are left out, as SQL's
+   * Live listings per region, and per region and service (the /locations page, product rule 5;
+   * the home page's counts are sums of these), or null while the index cannot answer (a change
+   * being read first, as `count` waits for it). Regions without a live listing are left out, as SQL's
    * GROUP BY leaves them out.
    */
   async regionCounts(): Promise<{ region: string; count: number; services: { service: string; count: number }[] }[] | null> {

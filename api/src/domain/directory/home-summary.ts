@@ -5,21 +5,26 @@
 // the answer cache computes the home page again after every change (a review a second under load).
 import type { HomeSummary } from '../../../../core/directory';
 import { CATEGORY_TILES } from '../../../../core/services';
-import { DirectoryQuery } from '../../../../core/directory-query';
 import type { PrismaClient } from '../../../../prisma/db';
 import type { DirectoryIndex } from './directory-index';
 import { BEST_RATED_ORDER, LISTED, PUBLISHED_REVIEW } from './directory-filters';
 import { LIST_ITEM_COLUMNS, toListItem, type ProfessionalRow } from './professional-row';
 
-/** The listing counts from the index, or null when it cannot answer them all now. */
+/**
+ * The listing counts from the index's live tally by region and service (the one the locations page
+ * reads): a service's count is its sum over the regions, as each listing is in one region. Null when
+ * the index cannot answer now.
+ */
 async function countsFromIndex(directory: DirectoryIndex, services: readonly string[]) {
-  const [professionals, regions, ...byService] = await Promise.all([
-    directory.count(DirectoryQuery.parse({})),
-    directory.regionsCovered(),
-    ...services.map((service) => directory.count(DirectoryQuery.parse({ service }))),
-  ]);
-  if (professionals === null || regions === null || byService.some((count) => count === null)) return null;
-  return { categoryRows: services.map((service, i) => ({ service, count: byService[i]! })), professionalStats: [{ professionals, regions }] };
+  const regions = await directory.regionCounts();
+  if (!regions) return null;
+  const byService = new Map<string, number>();
+  for (const region of regions) for (const { service, count } of region.services) byService.set(service, (byService.get(service) ?? 0) + count);
+  const professionals = regions.reduce((sum, region) => sum + region.count, 0);
+  return {
+    categoryRows: services.map((service) => ({ service, count: byService.get(service) ?? 0 })),
+    professionalStats: [{ professionals, regions: regions.length }],
+  };
 }
 
 export async function getHomeSummary({ prisma, directory }: { prisma: PrismaClient; directory?: DirectoryIndex | null }): Promise<HomeSummary> {
