@@ -11,7 +11,8 @@ export const AccountName = text()
   .min(2, 'Name must be at least 2 characters')
   .max(100, 'Name must be at most 100 characters');
 
-const currentPassword = text({ error: 'Please enter your current password' })
+/** The current password, asked for again before a sensitive change. */
+export const currentPassword = text({ error: 'Please enter your current password' })
   .min(1, 'Please enter your current password')
   .max(200, 'Please enter your current password');
 

@@ -77,6 +77,8 @@ export interface CurrentUser {
   /** The professional's public slug, for 'View Public Profile'. */
   professionalSlug: string | null;
   createdAt: string;
+  /** Whether signing in needs a code from an authenticator app after the password (product rule 35). */
+  twoStepEnabled: boolean;
 }
 
 /** The API's account messages, shared so the pages and tests quote the same text. */

@@ -114,6 +114,12 @@ export const ApiEnv = CommonEnv.extend({
    * only a signed-in admin can (docs/decisions/0014-observability.md).
    */
   METRICS_TOKEN: z.string().min(32, 'needs at least 32 characters').optional().or(z.literal('').transform(() => undefined)),
+  /**
+   * 'true': an admin must have two-step verification on before any admin page or action works
+   * (product rule 35); unset: on in production, off elsewhere (the demo's admin signs in with a
+   * password alone). See adminTwoStepRequired().
+   */
+  ADMIN_TWO_STEP_REQUIRED: z.enum(['true', 'false']).optional().or(z.literal('').transform(() => undefined)),
   /** Sign-in attempts per IP per 15 minutes. */
   LOGIN_LIMIT_PER_IP: z.coerce.number().int().positive().default(20),
   /**
@@ -196,6 +202,11 @@ export const ApiEnv = CommonEnv.extend({
   }
 });
 export type ApiEnv = z.infer<typeof ApiEnv>;
+
+/** Whether admins need two-step verification on (ADMIN_TWO_STEP_REQUIRED; unset: in production). */
+export function adminTwoStepRequired(env: Pick<ApiEnv, 'ADMIN_TWO_STEP_REQUIRED' | 'NODE_ENV'>): boolean {
+  return env.ADMIN_TWO_STEP_REQUIRED === undefined ? env.NODE_ENV === 'production' : env.ADMIN_TWO_STEP_REQUIRED === 'true';
+}
 
 
 export const WorkerEnv = CommonEnv.extend({

@@ -15,6 +15,7 @@ import { listenForDirectoryChanges } from './domain/directory/directory-changes'
 import { createMaintenanceState, SITE_SETTINGS_CHANNEL } from './domain/maintenance/maintenance-state';
 import { createMetrics } from './domain/metrics/metrics';
 import { listenForNotifications } from './domain/notifications/listen';
+import { adminTwoStepRequired } from '../../core/env-schema';
 import type { ApiEnv } from './env';
 import { canonicalPaths } from './middleware/canonical-path';
 import { compressJson } from './middleware/compress';
@@ -104,7 +105,7 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
   const metrics = createMetrics({ queues: queues.get, redis, redisPrefix: env.REDIS_PREFIX, answers, directory });
   // One source of the directory's answers for its routes and the server-rendered first screen.
   const directoryAnswer = directoryAnswers({ prisma, answers, directory });
-  const deps: AppDeps = { env, prisma, redis, logger, queues, limits, answers, directory, directoryAnswers: directoryAnswer, access: routeAccess(prisma), payments, maintenance };
+  const deps: AppDeps = { env, prisma, redis, logger, queues, limits, answers, directory, directoryAnswers: directoryAnswer, access: routeAccess(prisma, { adminTwoStepRequired: adminTwoStepRequired(env) }), payments, maintenance };
   const standIn = payments.isStandIn
     ? mountStripeStandIn({ publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''), ownUrl, webhookSecret: payments.webhookSecret!, apiKey: payments.standInKey, redis, redisPrefix: env.REDIS_PREFIX, logger })
     : null;

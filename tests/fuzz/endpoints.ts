@@ -32,6 +32,7 @@ import { DirectoryQuery } from '../../core/directory-query';
 import { AltUpdate, UploadQuery } from '../../core/media-input';
 import { MarkThreadInput, NewMessageInput, ThreadListQuery, ThreadReplyInput } from '../../core/messages';
 import { MyProfileUpdate } from '../../core/my-profile';
+import { TwoStepEnableInput, TwoStepPasswordInput, TwoStepSignInInput } from '../../core/two-step';
 import { CreateReviewInput, ReportReviewInput, ReviewListQuery, ReviewReplyInput, UpdateReviewInput } from '../../core/reviews';
 
 export interface EndpointInput {
@@ -50,6 +51,7 @@ export const ENDPOINT_INPUTS: Record<string, EndpointInput> = {
   'POST /api/auth/register': { body: RegisterInput },
   'POST /api/auth/register/confirm': { body: RegistrationConfirmInput },
   'POST /api/auth/login': { body: LoginInput },
+  'POST /api/auth/login/two-step': { body: TwoStepSignInInput },
   'POST /api/auth/logout': {},
   'POST /api/auth/archive': { body: ArchiveAccountInput },
   'GET /api/auth/my-data': {},
@@ -59,6 +61,11 @@ export const ENDPOINT_INPUTS: Record<string, EndpointInput> = {
   'POST /api/account/email': { body: ChangeEmailInput },
   'POST /api/account/email/confirm': { body: ConfirmEmailChangeInput },
   'POST /api/account/password': { body: ChangePasswordInput },
+  'GET /api/account/two-step': {},
+  'POST /api/account/two-step/setup': { body: TwoStepPasswordInput },
+  'POST /api/account/two-step/enable': { body: TwoStepEnableInput },
+  'POST /api/account/two-step/disable': { body: TwoStepPasswordInput },
+  'POST /api/account/two-step/recovery-codes': { body: TwoStepPasswordInput },
   'GET /api/captcha/challenge': {},
   'GET /api/professionals/my-profile': {},
   'PATCH /api/professionals/my-profile': { body: MyProfileUpdate },

@@ -10,10 +10,13 @@
 // its guard.
 // The session carries only `userId`; the user is loaded from the database on each request that
 // asks (once per request, cached in ctx.state), and an archived or missing user counts as
-// anonymous. Anonymous → 401 'Please sign in to continue.'; signed in with another role → 403.
+// anonymous. Anonymous → 401 'Please sign in to continue.'; signed in with another role → 403; an
+// admin without two-step verification on where it is required (ADMIN_TWO_STEP_REQUIRED) → 403 on
+// admin-only routes, saying how to turn it on (their own account settings stay open to them).
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { AUTH_MESSAGES, type CurrentUser, type Role } from '../../../core/auth';
+import { TWO_STEP_MESSAGES } from '../../../core/two-step';
 import type { PrismaClient } from '../../../prisma/db';
 import { findCurrentUser } from '../domain/accounts/current-user';
 import { AppError } from '../domain/app-error';
@@ -69,12 +72,19 @@ function guard(access: Access, middleware: Middleware): Middleware {
   return middleware;
 }
 
+export interface AccessOptions {
+  /** Admin-only routes refuse an admin without two-step verification on (product rule 35). */
+  adminTwoStepRequired?: boolean;
+}
+
 /** Lets the request through when a user with one of `roles` (any role when empty) is signed in. */
-export function requireRole(prisma: PrismaClient, ...roles: Role[]): Middleware {
+export function requireRole(prisma: PrismaClient, roles: Role[], options: AccessOptions = {}): Middleware {
+  const adminOnly = roles.length === 1 && roles[0] === 'admin';
   return guard(roles.length === 0 ? 'signed-in' : roles, async (ctx, next) => {
     const user = await loadCurrentUser(ctx, prisma);
     if (!user) throw new AppError('unauthenticated', AUTH_MESSAGES.signInRequired);
     if (roles.length > 0 && !roles.includes(user.role)) throw new AppError('forbidden', AUTH_MESSAGES.forbidden);
+    if (adminOnly && options.adminTwoStepRequired && !user.twoStepEnabled) throw new AppError('forbidden', TWO_STEP_MESSAGES.adminRequired);
     return next();
   });
 }
@@ -93,13 +103,13 @@ export function hasBearerToken(ctx: Context, token: string | undefined): boolean
 }
 
 /** The guards of one app, built once (AppDeps.access). */
-export function routeAccess(prisma: PrismaClient): RouteAccess {
+export function routeAccess(prisma: PrismaClient, options: AccessOptions = {}): RouteAccess {
   return {
     public: guard('public', (_ctx, next) => next()),
-    signedIn: requireRole(prisma),
-    only: (...roles) => requireRole(prisma, ...roles),
+    signedIn: requireRole(prisma, []),
+    only: (...roles) => requireRole(prisma, roles, options),
     adminOrToken: (token) => {
-      const admin = requireRole(prisma, 'admin');
+      const admin = requireRole(prisma, ['admin'], options);
       return guard(['admin'], (ctx, next) => (hasBearerToken(ctx, token) ? next() : admin(ctx, next)));
     },
   };

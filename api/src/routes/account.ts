@@ -1,7 +1,8 @@
 // /api/account: account settings on /profile (product rule 32). Change the name, ask to change the
 // e-mail address (the current password required; the link goes to the new address, the current one
-// is told), use that link, and change the password (the current one required; every other session
-// of the user ends, this one continues in a fresh session). Input is parsed with core/account.ts
+// is told), use that link, change the password (the current one required; every other session of
+// the user ends, this one continues in a fresh session), and turn two-step verification on or off
+// (product rule 35). Input is parsed with core/account.ts (core/two-step.ts)
 // first, then the per-user (or, for the link, per-address) budget is spent. Guessing the current
 // password here is guessing a sign-in, braked by the same login throttle as deleting an account.
 import type Router from '@koa/router';
@@ -13,7 +14,16 @@ import {
   ChangePasswordInput,
   ConfirmEmailChangeInput,
 } from '../../../core/account';
-import { changeName, changePassword, confirmEmailChange, requestEmailChange } from '../domain/accounts/account-settings';
+import { TWO_STEP_MESSAGES, TwoStepEnableInput, TwoStepPasswordInput } from '../../../core/two-step';
+import { changeName, changePassword, checkCurrentPassword, confirmEmailChange, requestEmailChange } from '../domain/accounts/account-settings';
+import {
+  disableTwoStep,
+  enableTwoStep,
+  hasTwoStep,
+  newTwoStepSetup,
+  replaceRecoveryCodes,
+  twoStepStatus,
+} from '../domain/accounts/two-step';
 import { logAuthEvent, type AuthEvent } from './auth-events';
 import { refuseCommonPassword } from '../domain/accounts/common-passwords';
 import { createLoginThrottle } from '../domain/accounts/login-throttle';
@@ -24,6 +34,8 @@ import { beginSignedInSession, endUserSessions } from '../middleware/session';
 import { createRouter } from './create-router';
 
 const ONE_HOUR = 3600;
+/** How long a two-step set-up waits for its first code. */
+const TWO_STEP_SETUP_TTL_MS = 15 * 60_000;
 /** Name and password changes per user an hour. */
 export const ACCOUNT_CHANGES_PER_HOUR = 10;
 /** E-mail change requests per user an hour (each sends two e-mails). */
@@ -102,6 +114,59 @@ export function accountRouter(deps: AppDeps): Router {
     await endUserSessions(redis, env.REDIS_PREFIX, user.id);
     await beginSignedInSession(ctx, user.id);
     ctx.body = { ok: true, message: ACCOUNT_MESSAGES.passwordChanged };
+  });
+
+  // Two-step verification (product rule 35). Set-up asks for the password again, then keeps the new
+  // secret in the session (15 minutes) until a code made from it shows the app has it; only then is
+  // it stored. Turning it on or off ends every other session, like a password change (ASVS V7.4.3).
+  router.get('/two-step', access.signedIn, async (ctx) => {
+    ctx.body = await twoStepStatus({ prisma, userId: signedInUser(ctx).id });
+  });
+
+  router.post('/two-step/setup', access.signedIn, async (ctx) => {
+    const user = signedInUser(ctx);
+    const input = TwoStepPasswordInput.parse(ctx.request.body);
+    await changesPerUser.consume(String(user.id), ctx.state.log);
+    await withPasswordBrake(ctx, 'two-step-setup', () => checkCurrentPassword(prisma, user.id, input.currentPassword));
+    if (await hasTwoStep(prisma, user.id)) throw new AppError('conflict', TWO_STEP_MESSAGES.alreadyOn);
+    const setup = await newTwoStepSetup(user.email);
+    ctx.session!.twoStepSetup = { secret: setup.secret, startedAt: Date.now() };
+    ctx.body = setup;
+  });
+
+  router.post('/two-step/enable', access.signedIn, async (ctx) => {
+    const user = signedInUser(ctx);
+    const input = TwoStepEnableInput.parse(ctx.request.body);
+    await changesPerUser.consume(String(user.id), ctx.state.log);
+    const pending = ctx.session?.twoStepSetup as { secret?: unknown; startedAt?: unknown } | undefined;
+    if (typeof pending?.secret !== 'string' || typeof pending.startedAt !== 'number' || Date.now() - pending.startedAt > TWO_STEP_SETUP_TTL_MS) {
+      throw new AppError('conflict', TWO_STEP_MESSAGES.setupExpired);
+    }
+    const { recoveryCodes } = await enableTwoStep({ prisma, userId: user.id, secret: pending.secret, code: input.code });
+    logAuthEvent(ctx, 'two-step-on', 'success', { userId: user.id });
+    await endUserSessions(redis, env.REDIS_PREFIX, user.id);
+    await beginSignedInSession(ctx, user.id);
+    ctx.body = { ok: true, message: TWO_STEP_MESSAGES.turnedOn, recoveryCodes };
+  });
+
+  router.post('/two-step/disable', access.signedIn, async (ctx) => {
+    const user = signedInUser(ctx);
+    const input = TwoStepPasswordInput.parse(ctx.request.body);
+    await changesPerUser.consume(String(user.id), ctx.state.log);
+    await withPasswordBrake(ctx, 'two-step-off', () => checkCurrentPassword(prisma, user.id, input.currentPassword));
+    await disableTwoStep({ prisma, userId: user.id });
+    await endUserSessions(redis, env.REDIS_PREFIX, user.id);
+    await beginSignedInSession(ctx, user.id);
+    ctx.body = { ok: true, message: TWO_STEP_MESSAGES.turnedOff };
+  });
+
+  router.post('/two-step/recovery-codes', access.signedIn, async (ctx) => {
+    const user = signedInUser(ctx);
+    const input = TwoStepPasswordInput.parse(ctx.request.body);
+    await changesPerUser.consume(String(user.id), ctx.state.log);
+    await withPasswordBrake(ctx, 'recovery-codes-replaced', () => checkCurrentPassword(prisma, user.id, input.currentPassword));
+    const { recoveryCodes } = await replaceRecoveryCodes({ prisma, userId: user.id });
+    ctx.body = { ok: true, message: TWO_STEP_MESSAGES.newRecoveryCodes, recoveryCodes };
   });
 
   return router;

@@ -8,6 +8,13 @@ import type { Context } from 'koa';
 
 export type AuthEvent =
   | 'sign-in'
+  /** The password step of a sign-in with two-step verification on (product rule 35). */
+  | 'sign-in-password'
+  | 'sign-in-two-step'
+  | 'two-step-setup'
+  | 'two-step-on'
+  | 'two-step-off'
+  | 'recovery-codes-replaced'
   | 'sign-out'
   | 'sign-up-confirmed'
   | 'password-reset'

@@ -16,8 +16,11 @@ import {
   RegisterInput,
   RegistrationConfirmInput,
 } from '../../../core/auth';
+import { TWO_STEP_MESSAGES, TwoStepSignInInput, type TwoStepChallenge } from '../../../core/two-step';
 import { logAuthEvent } from './auth-events';
 import { archiveAccount, checkCredentials } from '../domain/accounts/authenticate';
+import { findCurrentUser } from '../domain/accounts/current-user';
+import { hasTwoStep, useAuthenticatorCode, useRecoveryCode } from '../domain/accounts/two-step';
 import { refuseCommonPassword } from '../domain/accounts/common-passwords';
 import { exportMyData } from '../domain/accounts/export-my-data';
 import { createLoginThrottle } from '../domain/accounts/login-throttle';
@@ -28,6 +31,7 @@ import { createCaptcha } from '../domain/captcha/captcha';
 import type { AppDeps } from '../deps';
 import { loadCurrentUser, sessionUserId, signedInUser } from '../middleware/require-role';
 import { beginSignedInSession, endUserSessions } from '../middleware/session';
+import { beginTwoStepSignIn, pendingTwoStepSignIn, recordWrongTwoStepCode } from '../middleware/two-step-sign-in';
 import { createRouter } from './create-router';
 
 const FIFTEEN_MINUTES = 15 * 60;
@@ -53,6 +57,7 @@ export function authRouter(deps: AppDeps): Router {
   const confirmPerIp = perIp('register-confirm-ip', env.RESET_SUBMIT_LIMIT_PER_IP, ONE_HOUR);
   const resetRequestPerIp = perIp('reset-ip', env.RESET_LIMIT_PER_IP, ONE_HOUR);
   const resetSubmitPerIp = perIp('reset-submit-ip', env.RESET_SUBMIT_LIMIT_PER_IP, ONE_HOUR);
+  const twoStepPerIp = perIp('two-step-ip', env.LOGIN_LIMIT_PER_IP, FIFTEEN_MINUTES);
   const resetRequestPerEmail = limits.limiter({ keyPrefix: 'reset-email', points: env.RESET_LIMIT_PER_EMAIL, duration: ONE_HOUR });
 
   router.get('/me', access.public, async (ctx) => {
@@ -96,9 +101,50 @@ export function authRouter(deps: AppDeps): Router {
       throw new AppError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
     }
     await loginThrottle.recordSuccess(attempt);
+    if (await hasTwoStep(prisma, result.user.id)) {
+      // The password was right; the session waits for the code (and signs nobody in meanwhile).
+      await beginTwoStepSignIn(ctx, result.user.id);
+      logAuthEvent(ctx, 'sign-in-password', 'success', { userId: result.user.id });
+      const challenge: TwoStepChallenge = { twoStepRequired: true, message: TWO_STEP_MESSAGES.codeRequired };
+      ctx.body = challenge;
+      return;
+    }
     await beginSignedInSession(ctx, result.user.id);
     logAuthEvent(ctx, 'sign-in', 'success', { userId: result.user.id });
     ctx.body = result.user;
+  });
+
+  // The second step of a sign-in with two-step verification on (product rule 35): a code from the
+  // app or a recovery code, within 5 minutes of the password and at most 5 wrong tries, after which
+  // the sign-in starts again from the password and its captcha. Wrong codes also count against the
+  // account in the login brake, like wrong passwords.
+  router.post('/login/two-step', access.public, async (ctx) => {
+    const input = TwoStepSignInInput.parse(ctx.request.body);
+    await twoStepPerIp.consume(ctx.ip, ctx.state.log);
+    const pending = pendingTwoStepSignIn(ctx);
+    const row = pending && (await prisma.user.findUnique({ where: { id: pending.userId }, select: { email: true, isArchived: true } }));
+    if (!pending || !row || row.isArchived) {
+      if (ctx.session) ctx.session.twoStep = undefined;
+      throw new AppError('unauthenticated', TWO_STEP_MESSAGES.signInExpired);
+    }
+    const attempt = { email: row.email, ip: ctx.ip };
+    await loginThrottle.check(attempt);
+    const ok =
+      'code' in input
+        ? await useAuthenticatorCode({ prisma, userId: pending.userId, code: input.code })
+        : await useRecoveryCode({ prisma, userId: pending.userId, code: input.recoveryCode });
+    if (!ok) {
+      const reason = 'code' in input ? 'wrong-code' : 'wrong-recovery-code';
+      logAuthEvent(ctx, 'sign-in-two-step', 'failure', { userId: pending.userId, reason });
+      await loginThrottle.recordFailure(attempt);
+      if (recordWrongTwoStepCode(ctx, pending)) throw new AppError('unauthenticated', TWO_STEP_MESSAGES.tooManyAttempts);
+      const message = 'code' in input ? TWO_STEP_MESSAGES.codeInvalid : TWO_STEP_MESSAGES.recoveryCodeInvalid;
+      throw new AppError('unauthenticated', message, { fields: { ['code' in input ? 'code' : 'recoveryCode']: message } });
+    }
+    await loginThrottle.recordSuccess(attempt);
+    await beginSignedInSession(ctx, pending.userId);
+    logAuthEvent(ctx, 'sign-in-two-step', 'success', { userId: pending.userId, ...('recoveryCode' in input ? { reason: 'recovery code' } : {}) });
+    ctx.body = await findCurrentUser({ prisma, userId: pending.userId });
   });
 
   router.post('/logout', access.public, (ctx) => {

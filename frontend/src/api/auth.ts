@@ -2,6 +2,7 @@
 // data on success (spec section 4); so does archiving, which ends the session.
 import { mutate } from 'swr';
 import type { CurrentUser } from '../../../core/auth';
+import type { TwoStepChallenge } from '../../../core/two-step';
 import { ApiRequestError, postJson } from './client';
 import { CURRENT_USER_KEY } from './use-current-user';
 
@@ -28,8 +29,20 @@ export async function clearCurrentUser(): Promise<void> {
   await setCurrentUser(null);
 }
 
-export async function signIn(credentials: Credentials): Promise<CurrentUser | null> {
-  const user = await postJson<CurrentUser>('/api/auth/login', credentials);
+/**
+ * The password step. Answers the signed-in user, or a challenge when the account has two-step
+ * verification on (product rule 35): then nobody is signed in until signInWithCode succeeds.
+ */
+export async function signIn(credentials: Credentials): Promise<CurrentUser | TwoStepChallenge | null> {
+  const answer = await postJson<CurrentUser | TwoStepChallenge>('/api/auth/login', credentials);
+  if (answer && 'twoStepRequired' in answer) return answer;
+  await setCurrentUser(answer);
+  return answer;
+}
+
+/** The second step: a code from the authenticator app, or one recovery code. */
+export async function signInWithCode(input: { code: string } | { recoveryCode: string }): Promise<CurrentUser | null> {
+  const user = await postJson<CurrentUser>('/api/auth/login/two-step', input);
   await setCurrentUser(user);
   return user;
 }

@@ -15,7 +15,8 @@ import { CURRENT_USER_SELECT, toCurrentUser } from './current-user';
 const wrongPassword = () =>
   new AppError('forbidden', ACCOUNT_MESSAGES.wrongCurrentPassword, { fields: { currentPassword: ACCOUNT_MESSAGES.wrongCurrentPassword } });
 
-async function checkCurrentPassword(prisma: PrismaClient, userId: number, password: string): Promise<{ email: string }> {
+/** The current password, asked for again before a sensitive change; a wrong one is a 403 on the field. */
+export async function checkCurrentPassword(prisma: PrismaClient, userId: number, password: string): Promise<{ email: string }> {
   const row = await prisma.user.findUnique({ where: { id: userId }, select: { passwordHash: true, email: true, isArchived: true } });
   if (!row || row.isArchived || !(await verifyPassword(password, row.passwordHash))) throw wrongPassword();
   return { email: row.email };

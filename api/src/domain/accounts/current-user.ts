@@ -11,6 +11,7 @@ export const CURRENT_USER_SELECT = {
   professionalId: true,
   isArchived: true,
   createdAt: true,
+  totpEnabledAt: true,
   professional: { select: { slug: true } },
 } satisfies Prisma.UserSelect;
 
@@ -25,6 +26,7 @@ export function toCurrentUser(row: CurrentUserRow): CurrentUser {
     professionalId: row.professionalId,
     professionalSlug: row.professional?.slug ?? null,
     createdAt: row.createdAt.toISOString(),
+    twoStepEnabled: row.totpEnabledAt !== null,
   };
 }
 

@@ -1,15 +1,17 @@
 // 'Account settings' on My Profile (product rule 32): the name, the e-mail address (a link goes to
 // the new address and the change happens only when it is opened; the current address is told) and
 // the password (the current one required; every other session is signed out). Each is its own small
-// form, opened with its 'Change …' button, with messages beside the fields and a status line.
+// form, opened with its 'Change …' button, with messages beside the fields and a status line; then
+// two-step verification (product rule 35, two-step-settings.tsx).
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ChangeEmailInput, ChangeNameInput, ChangePasswordInput } from '../../../../core/account';
 import { changeName, changePassword, requestEmailChange } from '../../api/account';
-import { errorMessageFor } from '../../api/client';
 import type { CurrentUser } from '../../api/current-user';
 import { PasswordField, TextField } from '../../components/forms/form-fields';
-import { apiFieldErrors, validate, type FieldErrors } from '../../components/forms/form-validation';
-import { panelClass, primaryButtonClass, secondaryButtonClass, sectionHeadingClass, smallButtonClass } from '../../components/styles';
+import { validate } from '../../components/forms/form-validation';
+import { panelClass, sectionHeadingClass, smallButtonClass } from '../../components/styles';
+import { FormButtons, useSettingForm } from './settings-form';
+import { TwoStepSettings } from './two-step-settings';
 
 type Setting = 'name' | 'email' | 'password';
 
@@ -55,6 +57,7 @@ export function AccountSettings({ user }: { user: CurrentUser }) {
         >
           <PasswordForm onDone={done} onCancel={() => setOpen(null)} />
         </SettingRow>
+        <TwoStepSettings onStatus={setStatus} />
       </div>
     </section>
   );
@@ -77,45 +80,6 @@ function SettingRow({ title, current, isOpen, onOpen, children }: { title: strin
       {isOpen ? <div className="mt-4">{children}</div> : null}
     </div>
   );
-}
-
-function FormButtons({ isBusy, label, onCancel }: { isBusy: boolean; label: string; onCancel: () => void }) {
-  return (
-    <div className="flex flex-wrap gap-3">
-      <button type="submit" disabled={isBusy} className={primaryButtonClass}>
-        {isBusy ? 'Saving…' : label}
-      </button>
-      <button type="button" onClick={onCancel} className={secondaryButtonClass}>
-        Cancel
-      </button>
-    </div>
-  );
-}
-
-/** Shared submit logic: validate, send, show field errors or the API's message. */
-function useSettingForm() {
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [isBusy, setBusy] = useState(false);
-  async function run(work: () => Promise<string>, onDone: (message: string) => void) {
-    setBusy(true);
-    setFormError(null);
-    try {
-      onDone(await work());
-    } catch (error) {
-      const fields = apiFieldErrors(error);
-      setErrors(fields);
-      if (Object.keys(fields).length === 0) setFormError(errorMessageFor(error, 'That could not be saved. Please try again.'));
-    } finally {
-      setBusy(false);
-    }
-  }
-  const alert = formError ? (
-    <p role="alert" className="text-sm text-red-700">
-      {formError}
-    </p>
-  ) : null;
-  return { errors, setErrors, isBusy, run, alert };
 }
 
 interface FormProps {
