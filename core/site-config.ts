@@ -13,6 +13,8 @@ export interface SiteConfig {
    * publishable key), or the built-in test-mode provider (its own card form; nothing is charged).
    */
   payments: { provider: 'stripe'; publishableKey: string } | { provider: 'demo' };
+  /** Admins must turn on two-step verification before the admin pages work (product rule 35). */
+  adminTwoStepRequired: boolean;
 }
 
 /** Attribution the site must show for the geodata in core/geo (GEODATA.md). */

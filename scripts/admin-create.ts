@@ -100,6 +100,7 @@ async function main(): Promise<void> {
     const { outcome } = await createOrPromoteAdmin({ prisma, email: email.data, name: values.name?.trim() ?? '', password });
     console.log(`${outcome === 'created' ? 'Created' : 'Promoted'} admin ${email.data}.`);
     if (isGenerated) console.log(`Password (shown once, store it now): ${password}`);
+    console.log('Sign in and turn on two-step verification on My Profile: in production the admin pages need it (ADMIN_TWO_STEP_REQUIRED).');
   } finally {
     await prisma.$disconnect();
   }

@@ -11,6 +11,9 @@ import { listKey } from '../../api/admin-lists';
 import { ApiRequestError } from '../../api/client';
 import { ADMIN_STATS_KEY, MAINTENANCE_STATUS_KEY, QUEUES_KEY } from '../../api/use-admin';
 import { CURRENT_USER_KEY } from '../../api/use-current-user';
+import { SITE_CONFIG_KEY } from '../../api/use-site-config';
+import type { SiteConfig } from '../../../../core/site-config';
+import { TWO_STEP_MESSAGES } from '../../../../core/two-step';
 import { stripTags, textOf } from '../../testing/render-page';
 import { DashboardError } from './admin-dashboard';
 import { AdminPage, NOT_ALLOWED } from './admin-page';
@@ -56,9 +59,14 @@ const AUDIT: AuditEntry[] = [
   { id: 2, actor: null, action: 'retention.anonymise', targetType: 'user', targetId: null, summary: 'Anonymised 2 archived accounts', createdAt: '2026-11-23T03:00:00Z' },
 ];
 
-function renderAdmin(currentUser: CurrentUser | null, maintenance: MaintenanceStatus = { enabled: false, accessCodeSource: null }): string {
+function renderAdmin(
+  currentUser: CurrentUser | null,
+  maintenance: MaintenanceStatus = { enabled: false, accessCodeSource: null },
+  siteConfig: Partial<SiteConfig> = {},
+): string {
   const fallback = {
     [CURRENT_USER_KEY]: currentUser,
+    [SITE_CONFIG_KEY]: { adminTwoStepRequired: false, ...siteConfig },
     [ADMIN_STATS_KEY]: STATS,
     [MAINTENANCE_STATUS_KEY]: maintenance,
     [QUEUES_KEY]: QUEUES,
@@ -81,6 +89,17 @@ describe('/admin', () => {
       expect(readable(html)).toContain(NOT_ALLOWED.message);
       expect(html).not.toContain('Total professionals');
     }
+  });
+
+  it('sends an admin without two-step verification to turn it on where it is required, and only there', () => {
+    const withoutTwoStep = { ...user('admin'), twoStepEnabled: false };
+    const html = renderAdmin(withoutTwoStep, undefined, { adminTwoStepRequired: true });
+    expect(textOf(html, 'h1')).toEqual(['Turn on two-step verification']);
+    expect(readable(html)).toContain(TWO_STEP_MESSAGES.adminRequired);
+    expect(html).toContain('href="/profile"');
+    expect(html).not.toContain('Total professionals');
+    expect(textOf(renderAdmin({ ...withoutTwoStep, twoStepEnabled: true }, undefined, { adminTwoStepRequired: true }), 'h1')).toEqual(['Admin dashboard']);
+    expect(textOf(renderAdmin(withoutTwoStep), 'h1')).toEqual(['Admin dashboard']);
   });
 
   it('shows an admin every statistic: counts grouped, money in pounds with pence', () => {

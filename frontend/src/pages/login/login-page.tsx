@@ -3,7 +3,7 @@
 // on this site); failure → toast 'Error' with the API's message and the captcha starts over.
 // An account with two-step verification on (product rule 35) is asked next for the code from its
 // authenticator app, or a recovery code, on the same page.
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PAGES } from '../../../../core/pages';
 import { LoginInput, type CurrentUser } from '../../../../core/auth';
@@ -98,6 +98,9 @@ function SecondStep({ onSignedIn, onStartAgain }: { onSignedIn: (user: CurrentUs
   const [formError, setFormError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
   const field = useRecovery ? 'recoveryCode' : 'code';
+  // The password form is gone: the keyboard's focus goes to the code's field (and to the other one on switching).
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => formRef.current?.querySelector('input')?.focus(), [useRecovery]);
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -133,7 +136,7 @@ function SecondStep({ onSignedIn, onStartAgain }: { onSignedIn: (user: CurrentUs
           : 'Enter the 6-digit code shown in your authenticator app.'
       }
     >
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Two-step verification" className="space-y-5">
+      <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Two-step verification" className="space-y-5">
         {useRecovery ? (
           <TextField
             key="recovery"

@@ -26,7 +26,8 @@ export function TwoStepSettings({ onStatus }: { onStatus: (message: string | nul
 
   let summary;
   if (isLoading) {
-    summary = <p role="status" className="mt-1 text-sm text-gray-700">Checking two-step verification…</p>;
+    // Not a live region: the section's own status line (Account settings) is the one to announce.
+    summary = <p className="mt-1 text-sm text-gray-700">Checking two-step verification…</p>;
   } else if (error || !status) {
     summary = (
       <div role="alert" className="mt-1 text-sm text-red-700">
@@ -228,7 +229,7 @@ function RecoveryCodes({ codes, message, onDone }: { codes: string[]; message: s
       <h3 id="recovery-codes-heading" className="font-semibold text-gray-900">
         Your recovery codes
       </h3>
-      <p role="status" className="text-sm text-gray-800">
+      <p className="text-sm text-gray-800">
         {message} If you lose your phone, each code signs you in once in place of a code from the app. They are shown only
         now.
       </p>

@@ -1,0 +1,97 @@
+// Two-step verification (product rule 35) in a real browser: a customer turns it on from Account
+// settings (password, QR code and key, a code from the "app", ten recovery codes shown once), then
+// signs in through the login form with the password and a code; a wrong code is refused beside the
+// field; a recovery code works in place of the app. The "app" is otpauth, as a phone's would be.
+import type { Page } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
+import { checkA11y, createAccount, declineCookies, expect, saveScreenshot, signInAs, test } from './fixtures';
+
+function uniqueEmail(label: string): string {
+  return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+/** The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now. */
+function appCode(secret: string, stepsAhead = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+}
+
+/** Waits until the current 30-second step has 5 s left at least, so a code made now is still in its window when checked. */
+async function awayFromStepEdge(): Promise<void> {
+  const left = 30_000 - (Date.now() % 30_000);
+  if (left < 5000) await new Promise((resolve) => setTimeout(resolve, left + 100));
+}
+
+async function passwordStep(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  const main = page.getByRole('main');
+  await main.getByLabel('Email').fill(email);
+  await main.getByLabel('Password', { exact: true }).fill(password);
+  await main.getByText("I'm not a robot").click();
+  await expect(main.getByText('Verified', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await main.getByRole('button', { name: 'Sign in' }).click();
+  await expect(main.getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeVisible();
+}
+
+test.describe('two-step verification', () => {
+  test('turn it on, then sign in with a code from the app, or a recovery code', async ({ consentedPage: page, browser }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('two-step');
+    const password = 'two step password 1';
+    await createAccount(email, 'Two Step Person', password);
+    await signInAs(page, email, password);
+
+    await page.goto('/profile');
+    const settings = page.getByRole('region', { name: 'Account settings' });
+    await expect(settings).toContainText('Off. Turn it on');
+    await settings.getByRole('button', { name: 'Turn on two-step verification' }).click();
+    await settings.getByLabel('Current password', { exact: true }).fill(password);
+    await settings.getByRole('button', { name: 'Continue' }).click();
+    await expect(settings.getByRole('img', { name: 'QR code to add ITConnect to your authenticator app' })).toBeVisible();
+    const secret = (await settings.getByTestId('two-step-secret').textContent())!.replace(/\s/g, '');
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    await checkA11y(page);
+    await saveScreenshot(page, 'two-step-scan');
+    await awayFromStepEdge();
+    await settings.getByLabel('Code from the app').fill(appCode(secret, -1));
+    await settings.getByRole('button', { name: 'Turn on' }).click();
+    const codes = settings.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem');
+    await expect(codes).toHaveCount(10);
+    const recoveryCode = (await codes.first().textContent())!;
+    await expect(settings.getByRole('link', { name: 'Download codes' })).toHaveAttribute('download', 'itconnect-recovery-codes.txt');
+    await checkA11y(page);
+    await saveScreenshot(page, 'two-step-recovery-codes');
+    await settings.getByRole('button', { name: 'I have saved my codes' }).click();
+    await expect(settings.getByRole('status')).toHaveText('Two-step verification is on. Keep your recovery codes somewhere safe.');
+    await expect(settings).toContainText('10 of 10 recovery codes left');
+
+    // Another browser: the password alone signs nobody in.
+    const other = await browser.newContext();
+    await declineCookies(other);
+    const login = await other.newPage();
+    await passwordStep(login, email, password);
+    expect(await (await other.request.get('/api/auth/me')).text()).toBe('null');
+    const main = login.getByRole('main');
+    await expect(main.getByLabel('Authentication code')).toBeFocused();
+    await checkA11y(login);
+    await saveScreenshot(login, 'two-step-sign-in');
+    await main.getByLabel('Authentication code').fill(appCode(secret) === '000000' ? '111111' : '000000');
+    await main.getByRole('button', { name: 'Verify' }).click();
+    await expect(main.getByLabel('Authentication code')).toHaveAccessibleDescription(/That code is not right/);
+    await awayFromStepEdge();
+    await main.getByLabel('Authentication code').fill(appCode(secret, 1));
+    await main.getByRole('button', { name: 'Verify' }).click();
+    await expect(login).toHaveURL(/\/$/);
+    await expect(login.getByRole('status').filter({ hasText: 'Signed in successfully' })).toBeVisible();
+
+    // A recovery code instead of the app, once.
+    await login.context().clearCookies({ name: 'sid' });
+    await passwordStep(login, email, password);
+    await main.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await main.getByLabel('Recovery code').fill(recoveryCode);
+    await main.getByRole('button', { name: 'Verify' }).click();
+    await expect(login).toHaveURL(/\/$/);
+    await login.goto('/profile');
+    await expect(login.getByRole('region', { name: 'Account settings' })).toContainText('9 of 10 recovery codes left');
+    await other.close();
+  });
+});
