@@ -114,6 +114,16 @@ describe('turning two-step verification on', () => {
     expect(again.status).toBe(409);
   });
 
+  it('leaves the secret and the recovery codes out of "Download my data"', async () => {
+    const { cookie, secret } = await userWithTwoStep();
+    const text = await (await t.fetch('/api/auth/my-data', { headers: { Cookie: cookie } })).text();
+    const account = (JSON.parse(text) as { account: Record<string, unknown> }).account;
+    expect(account.totpEnabledAt).toEqual(expect.any(String));
+    for (const key of ['totpSecret', 'totpLastStep', 'recoveryCodes', 'passwordHash']) expect(account).not.toHaveProperty(key);
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain('$argon2id$');
+  });
+
   it('refuses to enable without a set-up in this session', async () => {
     const user = await createUser(db.prisma);
     const cookie = await signIn(t, user.email);
