@@ -45,6 +45,11 @@ const ENDPOINTS: Row[] = [
   { method: 'GET', path: '/api/auth/me', expect: all(200) },
   { method: 'POST', path: '/api/auth/register', body: {}, expect: all(422) },
   { method: 'POST', path: '/api/auth/login', body: {}, expect: all(422) },
+  // Signed-in devices (product rule 36)
+  { method: 'GET', path: '/api/account/sessions', expect: signedIn(200) },
+  { method: 'DELETE', path: '/api/account/sessions/aaaaaaaaaaaaaaaaaaaaaa', expect: signedIn(404) },
+  { method: 'POST', path: '/api/account/sessions/end-others', expect: signedIn(200) },
+  { method: 'POST', path: '/api/admin/users/99999999/end-sessions', expect: only('admin', 404) },
   // Two-step verification (product rule 35)
   { method: 'POST', path: '/api/auth/login/two-step', body: {}, expect: all(422) },
   { method: 'POST', path: '/api/auth/login/two-step', body: { code: '123456' }, expect: all(401) },

@@ -1,11 +1,22 @@
 // Sessions: the `sid` cookie's flags and the data in Redis under the app's prefix.
 // The session's own behaviour, apart from sign-in: this file mounts a test-only route that counts
-// visits in the session (accounts' use of it is tested in routes/auth.int.test.ts).
+// visits in the session (accounts' use of it is tested in routes/auth.int.test.ts), and one that
+// signs in, for what sign-in keeps for the list of signed-in devices (routes/account-sessions.int.test.ts).
 import Router from '@koa/router';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
-import { SESSION_MAX_AGE_MS, SESSION_RENEW_AFTER_MS, sessionKey } from './session';
+import { USER_AGENT_MAX } from '../../../core/sessions';
+import {
+  beginSignedInSession,
+  currentSessionId,
+  endUserSessions,
+  SESSION_MAX_AGE_MS,
+  SESSION_RENEW_AFTER_MS,
+  sessionHandle,
+  sessionKey,
+  userSessionsKey,
+} from './session';
 
 function visitsRouter(): Router {
   const router = new Router();
@@ -20,6 +31,14 @@ function visitsRouter(): Router {
   });
   router.get('/test/peek', (ctx) => {
     ctx.body = { visits: ctx.session?.visits ?? null };
+  });
+  router.post('/test/sign-in/:userId', async (ctx) => {
+    await beginSignedInSession(ctx, Number(ctx.params.userId));
+    ctx.body = { ok: true };
+  });
+  router.get('/test/current', (ctx) => {
+    const id = currentSessionId(ctx);
+    ctx.body = { handle: id === undefined ? null : sessionHandle(id) };
   });
   return router;
 }
@@ -166,5 +185,45 @@ describe('sessions', () => {
     } finally {
       await prod.close();
     }
+  });
+});
+
+describe('what sign-in keeps for the list of signed-in devices', () => {
+  function signInAs(userId: number, userAgent: string) {
+    return t.fetch(`/api/test/sign-in/${userId}`, { method: 'POST', headers: { 'User-Agent': userAgent } });
+  }
+
+  it('keeps the User-Agent, cut to USER_AGENT_MAX characters, with the user and the sign-in time, and indexes the session under the user', async () => {
+    const userAgent = `Mozilla/5.0 (X11; Linux x86_64) ${'x'.repeat(500)}`;
+    const res = await signInAs(41, userAgent);
+    const sid = cookiesOf(res).find((c) => c.name === 'sid')!.value;
+    const stored = JSON.parse((await t.redis.get(sessionKey(t.env.REDIS_PREFIX, sid)))!) as Record<string, unknown>;
+    expect(stored).toMatchObject({ userId: 41, userAgent: userAgent.slice(0, USER_AGENT_MAX), signedInAt: expect.any(Number) });
+    expect(await t.redis.sismember(userSessionsKey(t.env.REDIS_PREFIX, 41), sid)).toBe(1);
+  });
+
+  it('knows the session a request carries by its cookie, and names it by a handle that is not its id', async () => {
+    const res = await signInAs(42, 'Mozilla/5.0');
+    const cookies = cookiesOf(res);
+    const sid = cookies.find((c) => c.name === 'sid')!.value;
+    const current = (await (await t.fetch('/api/test/current', { headers: { Cookie: cookieHeader(cookies) } })).json()) as { handle: string };
+    expect(current.handle).toBe(sessionHandle(sid));
+    expect(current.handle).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(current.handle).not.toContain(sid.slice(0, 8));
+    expect(sessionHandle(`${sid}x`)).not.toBe(current.handle);
+    expect(await (await t.fetch('/api/test/current')).json()).toEqual({ handle: null });
+  });
+
+  it('endUserSessions ends every session of the user and counts only the live ones', async () => {
+    const userId = 43;
+    const sids = [];
+    for (let i = 0; i < 2; i++) sids.push(cookiesOf(await signInAs(userId, 'Mozilla/5.0')).find((c) => c.name === 'sid')!.value);
+    const other = cookiesOf(await signInAs(44, 'Mozilla/5.0')).find((c) => c.name === 'sid')!.value;
+    await t.redis.sadd(userSessionsKey(t.env.REDIS_PREFIX, userId), 'an-id-whose-session-expired');
+    expect(await endUserSessions(t.redis, t.env.REDIS_PREFIX, userId)).toBe(2);
+    for (const sid of sids) expect(await t.redis.exists(sessionKey(t.env.REDIS_PREFIX, sid))).toBe(0);
+    expect(await t.redis.exists(userSessionsKey(t.env.REDIS_PREFIX, userId))).toBe(0);
+    expect(await t.redis.exists(sessionKey(t.env.REDIS_PREFIX, other))).toBe(1);
+    expect(await endUserSessions(t.redis, t.env.REDIS_PREFIX, userId)).toBe(0);
   });
 });

@@ -6,10 +6,15 @@
 // policy says). Anonymous visitors get no cookie until something is stored in their session.
 // However active, a signed-in session ends SESSION_ABSOLUTE_MS after its sign-in (ASVS V7.3.2,
 // docs/security.md): sign-in stores `signedInAt`, and a session past it is destroyed on its next use.
-import { randomBytes } from 'node:crypto';
+// Signed-in devices (ASVS V7.5.2, V7.4.5; routes/account-sessions.ts, admin.ts): sign-in also keeps
+// the browser's User-Agent, and `user-sessions:<userId>` indexes a user's session ids, so a user can
+// list and end their own sessions and an admin can end all of someone's. Outside this server a
+// session is named only by its handle (sessionHandle), never by its id: the id is the bearer secret.
+import { createHash, randomBytes } from 'node:crypto';
 import type Koa from 'koa';
 import type { Redis } from 'ioredis';
 import { createSession } from 'koa-session';
+import { USER_AGENT_MAX } from '../../../core/sessions';
 import type { ApiEnv } from '../env';
 
 export const SESSION_COOKIE = 'sid';
@@ -46,13 +51,40 @@ export const SESSION_RENEW_AFTER_MS = 10 * 60_000;
 /** The absolute lifetime of a signed-in session: 30 days (NIST SP 800-63B's AAL1 re-authentication). */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 
-/** Starts a signed-in session: a new id (no fixation), the user, and the sign-in time the absolute lifetime counts from. */
+/**
+ * Starts a signed-in session: a new id (no fixation), the user, the sign-in time the absolute
+ * lifetime counts from, and the browser's User-Agent (cut to USER_AGENT_MAX) that names the device
+ * in the user's list of signed-in devices.
+ */
 export async function beginSignedInSession(ctx: Koa.Context, userId: number): Promise<void> {
   if (!ctx.session) throw new Error('session middleware missing');
   await ctx.session.regenerate();
   ctx.session.userId = userId;
   ctx.session.signedInAt = Date.now();
   ctx.session.renewedAt = Date.now();
+  const userAgent = ctx.get('User-Agent').slice(0, USER_AGENT_MAX);
+  if (userAgent) ctx.session.userAgent = userAgent;
+}
+
+/**
+ * The id of the stored session this request carries (koa-session's external key: the cookie's
+ * value), or undefined without one. Not after beginSignedInSession in the same request:
+ * regenerating gives the new id only when the response is sent.
+ */
+export function currentSessionId(ctx: Koa.Context): string | undefined {
+  // A new session (no cookie, or one whose session is gone) has an id made up for it, not stored.
+  if (!ctx.session || ctx.session.isNew) return undefined;
+  const id = (ctx.session as { externalKey?: unknown }).externalKey;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/**
+ * The name the browser may know a session by: 128 bits of SHA-256 of its id. One-way, so a handle
+ * that leaks (a log line, a screenshot) cannot be turned back into a cookie; the server finds the
+ * session again only by hashing the ids of the caller's own sessions (findUserSession).
+ */
+export function sessionHandle(id: string): string {
+  return createHash('sha256').update(`itc-session-handle:${id}`).digest('base64url').slice(0, 22);
 }
 
 export function sessionKey(redisPrefix: string, id: string): string {
@@ -68,29 +100,87 @@ function userIdOf(data: unknown): number | undefined {
   return typeof id === 'number' && Number.isInteger(id) ? id : undefined;
 }
 
-/** Ends every session of one user (password reset, archive): deletes each session and the index. */
+function parseSessionData(raw: string | null): Record<string, unknown> | undefined {
+  if (raw === null) return undefined;
+  try {
+    const data: unknown = JSON.parse(raw);
+    return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Counts the sessions a MULTI's DELs removed (stale ids in the index were already gone). */
+function deletedCount(results: [Error | null, unknown][] | null, dels: number): number {
+  return (results ?? []).slice(0, dels).reduce((sum, [error, value]) => sum + (!error && value === 1 ? 1 : 0), 0);
+}
+
+/**
+ * Ends every session of one user (password reset, archive, an admin's "Sign out everywhere"):
+ * deletes each session and the index. Answers how many sessions were live (not the index's stale ids).
+ */
 export async function endUserSessions(redis: Redis, redisPrefix: string, userId: number): Promise<number> {
   const indexKey = userSessionsKey(redisPrefix, userId);
   const ids = await redis.smembers(indexKey);
   const pipeline = redis.multi();
   for (const id of ids) pipeline.del(sessionKey(redisPrefix, id));
   pipeline.del(indexKey);
-  await pipeline.exec();
-  return ids.length;
+  return deletedCount(await pipeline.exec(), ids.length);
+}
+
+/** A live session of one user, read from the store (the id stays on the server). */
+export interface UserSession {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * The user's live sessions, from the index. An id whose session is gone (expired, ended) or is
+ * someone else's is dropped from the index; a session past its absolute lifetime (which its next
+ * use would destroy) is deleted as well. Either way it is not listed.
+ */
+export async function listUserSessions(redis: Redis, redisPrefix: string, userId: number, now = Date.now()): Promise<UserSession[]> {
+  const indexKey = userSessionsKey(redisPrefix, userId);
+  const ids = await redis.smembers(indexKey);
+  if (ids.length === 0) return [];
+  const raws = await redis.mget(ids.map((id) => sessionKey(redisPrefix, id)));
+  const live: UserSession[] = [];
+  const stale: string[] = [];
+  const pastLifetime: string[] = [];
+  ids.forEach((id, i) => {
+    const data = parseSessionData(raws[i] ?? null);
+    if (!data || userIdOf(data) !== userId) stale.push(id);
+    else if (typeof data.signedInAt === 'number' && now - data.signedInAt >= SESSION_ABSOLUTE_MS) pastLifetime.push(id);
+    else live.push({ id, data });
+  });
+  if (stale.length > 0 || pastLifetime.length > 0) {
+    const pipeline = redis.multi().srem(indexKey, ...stale, ...pastLifetime);
+    for (const id of pastLifetime) pipeline.del(sessionKey(redisPrefix, id));
+    await pipeline.exec();
+  }
+  return live;
+}
+
+/** The user's live session with this handle, or undefined: another user's handle finds nothing. */
+export async function findUserSession(redis: Redis, redisPrefix: string, userId: number, handle: string): Promise<UserSession | undefined> {
+  const sessions = await listUserSessions(redis, redisPrefix, userId);
+  return sessions.find((session) => sessionHandle(session.id) === handle);
+}
+
+/** Ends these sessions of one user (ids from listUserSessions); answers how many were still live. */
+export async function endSessions(redis: Redis, redisPrefix: string, userId: number, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const pipeline = redis.multi();
+  for (const id of ids) pipeline.del(sessionKey(redisPrefix, id));
+  pipeline.srem(userSessionsKey(redisPrefix, userId), ...ids);
+  return deletedCount(await pipeline.exec(), ids.length);
 }
 
 /** koa-session external store: async get/set/destroy over `SET … PX`, plus the per-user index. */
 export function redisSessionStore(redis: Redis, redisPrefix: string) {
   return {
     async get(id: string): Promise<Record<string, unknown> | undefined> {
-      const raw = await redis.get(sessionKey(redisPrefix, id));
-      if (raw === null) return undefined;
-      try {
-        const data: unknown = JSON.parse(raw);
-        return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : undefined;
-      } catch {
-        return undefined;
-      }
+      return parseSessionData(await redis.get(sessionKey(redisPrefix, id)));
     },
     async set(id: string, data: unknown, maxAge: number): Promise<void> {
       const ttl = Math.max(1, Math.round(maxAge));

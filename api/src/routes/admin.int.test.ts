@@ -2,14 +2,16 @@
 // decision enqueues are read from their queues; tests/integration/admin-decisions.int.test.ts runs
 // them with the worker, SMTP and the Stripe stand-in). Every approve and reject transition,
 // including a double click; lists with filters, search and paging; the audit log; contact
-// messages; the queue summary.
+// messages; the queue summary; signing a user out everywhere.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, type AdminApplication, type AdminContactMessage, type AdminProfessional, type AdminUser, type AuditEntry, type QueueSummary } from '../../../core/admin';
 import { QUEUE_NAMES } from '../../../core/jobs';
+import { SESSION_MESSAGES, SESSIONS_ENDED_AUDIT_ACTION, type SessionsEnded } from '../../../core/sessions';
+import { SESSION_RENEW_AFTER_MS, sessionKey, userSessionsKey } from '../middleware/session';
 import { verifyPassword } from '../../../prisma/password';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
 import { paidApplication, unpaidApplication, updateApplication } from '../testing/applications';
-import { createUser, postJson, signIn, TEST_PASSWORD } from '../testing/accounts';
+import { createUser, postJson, sidOf, signIn, TEST_PASSWORD } from '../testing/accounts';
 import { createProfessional } from '../testing/factories';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
 
@@ -288,5 +290,77 @@ describe('the audit log, contact messages and queues', () => {
     );
     expect(stats.subscriptionBreakdown).toEqual(expect.objectContaining({ monthly: expect.any(Number), yearly: expect.any(Number), activeSubscriptions: expect.any(Number), cancelledSubscriptions: expect.any(Number) }));
     expect(stats.months).toHaveLength(12);
+  });
+});
+
+describe('signing a user out everywhere (ASVS V7.4.5)', () => {
+  function endSessions(userId: number | string, cookie = admin) {
+    return postJson(t, `/api/admin/users/${userId}/end-sessions`, {}, cookie);
+  }
+
+  async function me(cookie: string): Promise<{ id: number } | null> {
+    return (await (await t.fetch('/api/auth/me', { headers: { Cookie: cookie } })).json()) as { id: number } | null;
+  }
+
+  it('ends every session of the user, answers how many, and audits it', async () => {
+    const user = await createUser(db.prisma, { name: 'Sam Stolen' });
+    const sessions = [await signIn(t, user.email), await signIn(t, user.email)];
+    const bystander = await signIn(t, (await createUser(db.prisma)).email);
+
+    const res = await endSessions(user.id);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ended: 2, message: SESSION_MESSAGES.userSignedOut('Sam Stolen', 2) } satisfies SessionsEnded);
+    for (const cookie of sessions) expect(await me(cookie)).toBeNull();
+    expect(await t.redis.exists(userSessionsKey(t.env.REDIS_PREFIX, user.id))).toBe(0);
+    expect(await me(bystander)).not.toBeNull();
+    expect(await me(admin)).not.toBeNull();
+
+    const audit = await db.prisma.auditLog.findMany({ where: { action: SESSIONS_ENDED_AUDIT_ACTION, targetId: String(user.id) } });
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ targetType: 'user', details: { summary: 'Signed Sam Stolen out everywhere (2 sessions ended)', ended: 2 } });
+    const log = await list<AuditEntry>('/api/admin/audit-log?limit=1');
+    expect(log.items[0]).toMatchObject({ actor: adminName, action: SESSIONS_ENDED_AUDIT_ACTION, summary: 'Signed Sam Stolen out everywhere (2 sessions ended)' });
+
+    // Nothing left to end: 0, and audited again (the admin did act).
+    const again = await endSessions(user.id);
+    expect(await again.json()).toEqual({ ended: 0, message: SESSION_MESSAGES.userSignedOut('Sam Stolen', 0) });
+    expect(await db.prisma.auditLog.count({ where: { action: SESSIONS_ENDED_AUDIT_ACTION, targetId: String(user.id) } })).toBe(2);
+  });
+
+  it('is refused to anyone but an admin, and then ends nothing', async () => {
+    const target = await createUser(db.prisma);
+    const targetCookie = await signIn(t, target.email);
+    const customer = await signIn(t, (await createUser(db.prisma)).email);
+    const provider = await signIn(t, (await createUser(db.prisma, { role: 'provider' })).email);
+    expect((await endSessions(target.id, '')).status).toBe(401);
+    expect((await endSessions(target.id, customer)).status).toBe(403);
+    expect((await endSessions(target.id, provider)).status).toBe(403);
+    expect(await me(targetCookie)).toMatchObject({ id: target.id });
+    expect(await db.prisma.auditLog.count({ where: { action: SESSIONS_ENDED_AUDIT_ACTION, targetId: String(target.id) } })).toBe(0);
+  });
+
+  it('answers 404 for a user that does not exist, or an id that is not one', async () => {
+    for (const id of ['99999999', 'abc', '0']) {
+      const res = await endSessions(id);
+      expect(res.status, id).toBe(404);
+      expect(((await res.json()) as { error: { message: string } }).error.message).toBe(SESSION_MESSAGES.userNotFound);
+    }
+  });
+
+  it('signs out the admin too when they name themself', async () => {
+    const other = await createUser(db.prisma, { role: 'admin', name: 'Second Admin' });
+    const cookie = await signIn(t, other.email);
+    const elsewhere = await signIn(t, other.email);
+    // Due for renewal, so this very request would save the session again unless it is dropped.
+    const key = sessionKey(t.env.REDIS_PREFIX, sidOf(cookie)!);
+    const data = JSON.parse((await t.redis.get(key))!) as Record<string, unknown>;
+    await t.redis.set(key, JSON.stringify({ ...data, renewedAt: Date.now() - SESSION_RENEW_AFTER_MS - 1_000 }), 'KEEPTTL');
+    const res = await endSessions(other.id, cookie);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as SessionsEnded).ended).toBe(2);
+    expect(await me(cookie)).toBeNull();
+    expect(await me(elsewhere)).toBeNull();
+    expect(await t.redis.exists(userSessionsKey(t.env.REDIS_PREFIX, other.id))).toBe(0);
+    expect(await t.redis.exists(key)).toBe(0);
   });
 });

@@ -1,6 +1,8 @@
 // /api/admin: the admin dashboard's calls (spec section 7, core/admin.ts), admins only. Lists are
 // arrays with their total in X-Total-Count and take limit/offset (and search where it makes sense).
 // Maintenance mode's calls are in admin-maintenance.ts; review moderation in its own router.
+// "Sign out everywhere" ends every session of one user (ASVS 5.0 V7.4.5): a stolen cookie or a
+// shared computer, found out by the team.
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
@@ -14,16 +16,20 @@ import {
   RejectApplicationInput,
   type AdminDecision,
 } from '../../../core/admin';
+import type { CurrentUser } from '../../../core/auth';
+import { SESSION_MESSAGES, SESSIONS_ENDED_AUDIT_ACTION, type SessionsEnded } from '../../../core/sessions';
+import type { PrismaClient } from '../../../prisma/db';
 import { AppError } from '../domain/app-error';
 import { listApplications } from '../domain/admin/admin-applications';
 import { getAdminStats } from '../domain/admin/admin-stats';
 import { listArchivedUsers, listProfessionals, listUsers } from '../domain/admin/admin-users';
-import { listAuditLog } from '../domain/admin/audit-log';
+import { listAuditLog, recordAudit } from '../domain/admin/audit-log';
 import { CONTACT_MESSAGE_NOT_FOUND, listContactMessages, markContactMessageHandled } from '../domain/admin/contact-messages';
 import { APPLICATION_NOT_FOUND, approveApplication, rejectApplication } from '../domain/admin/decide-application';
 import { summariseQueues } from '../domain/admin/queue-summary';
 import type { AppDeps } from '../deps';
 import { signedInUser } from '../middleware/require-role';
+import { endUserSessions } from '../middleware/session';
 import { createRouter } from './create-router';
 
 /** A row id in the path: a positive integer, else 404 (no such row). */
@@ -40,7 +46,45 @@ function sendPage<T>(ctx: Context, page: { items: T[]; total: number }): void {
   ctx.body = page.items;
 }
 
-export function adminRouter({ prisma, queues, payments, env, access }: Pick<AppDeps, 'prisma' | 'queues' | 'payments' | 'env' | 'access'>): Router {
+/**
+ * Ends every session of one user and audits it with the count. Sessions live in Redis, outside the
+ * database's transaction: they are ended first, so an audit row never claims an end that did not
+ * happen. An archived user may be named too (their sessions ended when they were archived: 0).
+ */
+async function signOutEverywhere({
+  prisma,
+  redis,
+  redisPrefix,
+  admin,
+  userId,
+}: {
+  prisma: PrismaClient;
+  redis: AppDeps['redis'];
+  redisPrefix: string;
+  admin: CurrentUser;
+  userId: number;
+}): Promise<SessionsEnded> {
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { id: true, name: true } });
+  if (!user) throw new AppError('not_found', SESSION_MESSAGES.userNotFound);
+  const ended = await endUserSessions(redis, redisPrefix, user.id);
+  await recordAudit(prisma, {
+    actorId: admin.id,
+    action: SESSIONS_ENDED_AUDIT_ACTION,
+    targetType: 'user',
+    targetId: user.id,
+    details: { summary: `Signed ${user.name} out everywhere (${ended} session${ended === 1 ? '' : 's'} ended)`, ended },
+  });
+  return { ended, message: SESSION_MESSAGES.userSignedOut(user.name, ended) };
+}
+
+export function adminRouter({
+  prisma,
+  redis,
+  queues,
+  payments,
+  env,
+  access,
+}: Pick<AppDeps, 'prisma' | 'redis' | 'queues' | 'payments' | 'env' | 'access'>): Router {
   const router = createRouter('/admin');
   const admin = access.only('admin');
 
@@ -74,6 +118,16 @@ export function adminRouter({ prisma, queues, payments, env, access }: Pick<AppD
 
   router.get('/users', admin, async (ctx) => {
     sendPage(ctx, await listUsers({ prisma, query: AdminUsersQuery.parse(ctx.query) }));
+  });
+
+  router.post('/users/:id/end-sessions', admin, async (ctx) => {
+    const adminUser = signedInUser(ctx);
+    const userId = rowId(ctx, SESSION_MESSAGES.userNotFound);
+    const result = await signOutEverywhere({ prisma, redis, redisPrefix: env.REDIS_PREFIX, admin: adminUser, userId });
+    ctx.state.log.info({ event: 'admin.sessions-end', adminId: adminUser.id, userId, ended: result.ended }, 'user signed out everywhere');
+    // An admin who names themself is signed out too: otherwise this request's end could save their session again.
+    if (userId === adminUser.id) ctx.session = null;
+    ctx.body = result;
   });
 
   router.get('/archived-users', admin, async (ctx) => {

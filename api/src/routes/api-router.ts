@@ -6,6 +6,7 @@ import type { Middleware } from 'koa';
 import { AppError } from '../domain/app-error';
 import type { AppDeps } from '../deps';
 import { accountRouter } from './account';
+import { accountSessionsRouter } from './account-sessions';
 import { adminRouter } from './admin';
 import { adminMailRouter } from './admin-mail';
 import { maintenanceRouter } from './admin-maintenance';
@@ -38,6 +39,7 @@ export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): ApiRoutes
     siteConfigRouter(deps),
     // Accounts; my-profile before professionals so /professionals/my-profile is not read as an id.
     ...[authRouter(deps), accountRouter(deps), captchaRouter(deps), myProfileRouter(deps), mediaRouter(deps), adminMailRouter(deps)],
+    accountSessionsRouter(deps),
     professionalsRouter(deps),
     billingRouter(deps),
     adminRouter(deps),

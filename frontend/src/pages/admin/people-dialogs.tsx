@@ -1,11 +1,18 @@
 // The dashboard's people: users in use (filter All / Customer / Provider, spec "Admin dashboard"),
 // archived users (and whether the retention job has anonymised them, product rule 14), and every
 // professional listing with its subscription. Links to a listing use its slug (product rule 4).
+// Each user in use can be signed out everywhere (ASVS V7.4.5): every session ends at once, for a
+// stolen cookie or a shared computer; the audit log records it.
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ROLE_LABELS } from '../../../../core/auth';
 import { ADMIN_MESSAGES, type AdminProfessional, type AdminUser } from '../../../../core/admin';
 import { PLANS } from '../../../../core/plans';
-import { linkClass } from '../../components/styles';
+import { refreshAdminData } from '../../api/admin-actions';
+import { errorMessageFor } from '../../api/client';
+import { signOutUserEverywhere } from '../../api/sessions';
+import { showToast } from '../../components/toast';
+import { linkClass, smallButtonClass } from '../../components/styles';
 import { AdminDialog } from './admin-dialog';
 import { formatDate } from './admin-format';
 import { AdminList } from './admin-list';
@@ -38,7 +45,7 @@ export function UsersDialog({ isOpen, onClose }: DialogProps) {
         emptyText="No users found."
       >
         {(users) => (
-          <AdminTable label="Users" columns={['Name', 'Email', 'Account type', 'Listing', 'Member since']}>
+          <AdminTable label="Users" columns={['Name', 'Email', 'Account type', 'Listing', 'Member since', 'Sessions']}>
             {users.map((user) => (
               <tr key={user.id}>
                 <td className={`${cellClass} font-medium text-gray-900`}>{user.name}</td>
@@ -54,12 +61,40 @@ export function UsersDialog({ isOpen, onClose }: DialogProps) {
                   )}
                 </td>
                 <td className={`${cellClass} whitespace-nowrap`}>{formatDate(user.createdAt)}</td>
+                <td className={cellClass}>
+                  <SignOutEverywhereButton user={user} />
+                </td>
               </tr>
             ))}
           </AdminTable>
         )}
       </AdminList>
     </AdminDialog>
+  );
+}
+
+/** Ends every session of one user; the toast says how many ended. Its name starts with the visible text (WCAG 2.5.3). */
+function SignOutEverywhereButton({ user }: { user: Pick<AdminUser, 'id' | 'name'> }) {
+  const [isBusy, setBusy] = useState(false);
+
+  async function signOut() {
+    setBusy(true);
+    try {
+      const answer = await signOutUserEverywhere(user.id);
+      showToast({ title: 'Signed out everywhere', description: answer?.message ?? `${user.name} has been signed out.` });
+    } catch (error) {
+      showToast({ title: 'Sign-out failed', description: errorMessageFor(error, `${user.name} could not be signed out. Please try again.`), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+    // The audit log shows the action.
+    await refreshAdminData();
+  }
+
+  return (
+    <button type="button" className={`${smallButtonClass} whitespace-nowrap`} disabled={isBusy} onClick={() => void signOut()} aria-label={`Sign out everywhere: ${user.name}`}>
+      {isBusy ? 'Signing out…' : 'Sign out everywhere'}
+    </button>
   );
 }
 

@@ -1,7 +1,8 @@
 // /profile (spec section 2, issue 4): anonymous visitors go to /login. Account info for everyone;
 // providers also get their listing editor (view and edit), 'View Public Profile' and their
 // subscription (plan, billing, Cancel Subscription: subscription-panel.tsx, product rule 13).
-// Account settings: name, e-mail and password (account-settings.tsx, product rule 32). Actions:
+// Account settings: name, e-mail and password (account-settings.tsx, product rule 32); the devices
+// signed in to the account, each of which can be signed out (sessions-section.tsx). Actions:
 // Join As A Professional (customers), Download my data (product rule 14) and Sign Out; Delete
 // Account sits apart, in its own section (archives it, after a confirmation dialog). Messages: the provider's inbox and
 // everyone's 'My messages' (messages-section.tsx, product rule 28).
@@ -30,6 +31,7 @@ import { AccountSettings } from './account-settings';
 import { ListingEditor } from './listing-editor';
 import { MediaSection } from './media-section';
 import { MessagesSection } from './messages-section';
+import { SessionsSection } from './sessions-section';
 import { SubscriptionPanel } from './subscription-panel';
 import { formatMemberSince, myDataFileName } from './profile-form';
 
@@ -128,6 +130,8 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
       </section>
 
       <AccountSettings user={user} />
+
+      <SessionsSection />
 
       <MessagesSection isProvider={provider} />
 
