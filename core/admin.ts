@@ -180,7 +180,21 @@ export interface AdminUser {
   archivedAt: string | null;
   /** Set once the retention job anonymised the account (product rule 14). */
   anonymisedAt: string | null;
+  /** Whether the account has two-step verification on (product rule 35). */
+  twoStepEnabled: boolean;
 }
+
+/**
+ * POST /api/admin/users/:id/two-step/turn-off: for someone who lost their phone and their recovery
+ * codes, once the team has checked it is them (product rule 35); how they checked goes in the audit log.
+ */
+export const TurnOffTwoStepInput = z.object({
+  reason: text({ error: 'Please say how you checked it is them' })
+    .trim()
+    .min(10, 'Please say how you checked it is them (at least 10 characters)')
+    .max(500, 'At most 500 characters'),
+});
+export type TurnOffTwoStepInput = z.infer<typeof TurnOffTwoStepInput>;
 
 export const AdminArchivedUsersQuery = z.object(listQuery);
 export type AdminArchivedUsersQuery = z.infer<typeof AdminArchivedUsersQuery>;
@@ -252,6 +266,8 @@ export const AUDIT_ACTIONS = {
   retention: 'retention.anonymise',
   /** The worker refunded and ended a second subscription for one listing (never a second charge). */
   duplicateRefunded: 'payment.duplicate-refunded',
+  /** The team turned a user's two-step verification off (product rule 35). */
+  twoStepOff: 'user.two-step-off',
 } as const;
 
 /**

@@ -52,6 +52,7 @@ export const EMAIL_TEMPLATES = [
   'contact-message',
   'confirm-email-change',
   'email-change-requested',
+  'two-step-changed',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 

@@ -50,6 +50,7 @@ const ENDPOINTS: Row[] = [
   { method: 'DELETE', path: '/api/account/sessions/aaaaaaaaaaaaaaaaaaaaaa', expect: signedIn(404) },
   { method: 'POST', path: '/api/account/sessions/end-others', expect: signedIn(200) },
   { method: 'POST', path: '/api/admin/users/99999999/end-sessions', expect: only('admin', 404) },
+  { method: 'POST', path: '/api/admin/users/99999999/two-step/turn-off', body: { reason: 'Checked by phone with the owner' }, expect: only('admin', 404) },
   // Two-step verification (product rule 35)
   { method: 'POST', path: '/api/auth/login/two-step', body: {}, expect: all(422) },
   { method: 'POST', path: '/api/auth/login/two-step', body: { code: '123456' }, expect: all(401) },

@@ -2,9 +2,10 @@
 // settings (password, QR code and key, a code from the "app", ten recovery codes shown once), then
 // signs in through the login form with the password and a code; a wrong code is refused beside the
 // field; a recovery code works in place of the app. The "app" is otpauth, as a phone's would be.
+// An admin turns it off for someone who lost phone and codes, saying how they checked.
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { checkA11y, createAccount, declineCookies, expect, saveScreenshot, signInAs, test } from './fixtures';
+import { checkA11y, createAccount, declineCookies, expect, KNOWN_PASSWORD, saveScreenshot, signInAs, test } from './fixtures';
 
 function uniqueEmail(label: string): string {
   return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -93,5 +94,40 @@ test.describe('two-step verification', () => {
     await login.goto('/profile');
     await expect(login.getByRole('region', { name: 'Account settings' })).toContainText('9 of 10 recovery codes left');
     await other.close();
+  });
+
+  test('an admin turns it off for someone who lost their phone, saying how they checked', async ({ adminPage: page, browser }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('lost-phone');
+    const name = `Lost Phone ${Math.random().toString(36).slice(2, 8)}`;
+    await createAccount(email, name, KNOWN_PASSWORD);
+    // They turned it on through the API, as the settings page does.
+    const owner = await browser.newContext();
+    await declineCookies(owner);
+    await signInAs(owner, email, KNOWN_PASSWORD);
+    // The API refuses writes without a same-origin Origin (as fixtures.ts's signInAs sends).
+    const origin = { Origin: new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100').origin };
+    const setup = (await (await owner.request.post('/api/account/two-step/setup', { data: { currentPassword: KNOWN_PASSWORD }, headers: origin })).json()) as { secret: string };
+    await awayFromStepEdge();
+    await expect(await owner.request.post('/api/account/two-step/enable', { data: { code: appCode(setup.secret) }, headers: origin })).toBeOK();
+    await owner.close();
+
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('region', { name: 'Manage' }).getByRole('button', { name: 'Users', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Users' });
+    await dialog.getByLabel('Search by name or email').fill(email);
+    const turnOff = dialog.getByRole('button', { name: `Turn off two-step verification: ${name}` });
+    await expect(turnOff).toBeVisible({ timeout: 20_000 });
+    await turnOff.click();
+    const form = dialog.getByRole('form', { name: `Turn off two-step verification for ${name}` });
+    await expect(form.getByLabel('How you checked it is them')).toBeFocused();
+    await form.getByRole('button', { name: 'Turn off two-step verification' }).click();
+    await expect(form.getByLabel('How you checked it is them')).toHaveAccessibleDescription(/Please say how you checked it is them/);
+    await form.getByLabel('How you checked it is them').fill('Replied from the account address and confirmed the listing by phone');
+    await checkA11y(page);
+    await form.getByRole('button', { name: 'Turn off two-step verification' }).click();
+    await expect(page.getByText('Two-step verification is off for this account. They have been e-mailed.')).toBeVisible();
+    await expect(dialog.getByRole('row').filter({ hasText: email })).toContainText('Off');
   });
 });

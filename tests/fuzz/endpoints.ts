@@ -17,6 +17,7 @@ import {
   ModerateReviewInput,
   RejectApplicationInput,
   ReviewReportsQuery,
+  TurnOffTwoStepInput,
 } from '../../core/admin';
 import {
   ArchiveAccountInput,
@@ -98,6 +99,7 @@ export const ENDPOINT_INPUTS: Record<string, EndpointInput> = {
   'POST /api/admin/applications/:id/approve': {},
   'POST /api/admin/applications/:id/reject': { body: RejectApplicationInput },
   'POST /api/admin/users/:id/end-sessions': {},
+  'POST /api/admin/users/:id/two-step/turn-off': { body: TurnOffTwoStepInput },
   'GET /api/admin/users': { query: AdminUsersQuery },
   'GET /api/admin/archived-users': { query: AdminArchivedUsersQuery },
   'GET /api/admin/professionals': { query: AdminProfessionalsQuery },

@@ -142,7 +142,7 @@ export function accountRouter(deps: AppDeps): Router {
     if (typeof pending?.secret !== 'string' || typeof pending.startedAt !== 'number' || Date.now() - pending.startedAt > TWO_STEP_SETUP_TTL_MS) {
       throw new AppError('conflict', TWO_STEP_MESSAGES.setupExpired);
     }
-    const { recoveryCodes } = await enableTwoStep({ prisma, userId: user.id, secret: pending.secret, code: input.code });
+    const { recoveryCodes } = await enableTwoStep({ prisma, queues, publicUrl: env.PUBLIC_URL, userId: user.id, secret: pending.secret, code: input.code });
     logAuthEvent(ctx, 'two-step-on', 'success', { userId: user.id });
     await endUserSessions(redis, env.REDIS_PREFIX, user.id);
     await beginSignedInSession(ctx, user.id);
@@ -154,7 +154,7 @@ export function accountRouter(deps: AppDeps): Router {
     const input = TwoStepPasswordInput.parse(ctx.request.body);
     await changesPerUser.consume(String(user.id), ctx.state.log);
     await withPasswordBrake(ctx, 'two-step-off', () => checkCurrentPassword(prisma, user.id, input.currentPassword));
-    await disableTwoStep({ prisma, userId: user.id });
+    await disableTwoStep({ prisma, queues, publicUrl: env.PUBLIC_URL, userId: user.id });
     await endUserSessions(redis, env.REDIS_PREFIX, user.id);
     await beginSignedInSession(ctx, user.id);
     ctx.body = { ok: true, message: TWO_STEP_MESSAGES.turnedOff };

@@ -14,11 +14,14 @@ import {
   AuditLogQuery,
   ContactMessagesQuery,
   RejectApplicationInput,
+  TurnOffTwoStepInput,
   type AdminDecision,
 } from '../../../core/admin';
 import type { CurrentUser } from '../../../core/auth';
 import { SESSION_MESSAGES, SESSIONS_ENDED_AUDIT_ACTION, type SessionsEnded } from '../../../core/sessions';
+import { TWO_STEP_MESSAGES } from '../../../core/two-step';
 import type { PrismaClient } from '../../../prisma/db';
+import { disableTwoStep } from '../domain/accounts/two-step';
 import { AppError } from '../domain/app-error';
 import { listApplications } from '../domain/admin/admin-applications';
 import { getAdminStats } from '../domain/admin/admin-stats';
@@ -128,6 +131,17 @@ export function adminRouter({
     // An admin who names themself is signed out too: otherwise this request's end could save their session again.
     if (userId === adminUser.id) ctx.session = null;
     ctx.body = result;
+  });
+
+  // For someone who lost their phone and their recovery codes (product rule 35), once the team has
+  // checked it is them: how goes in the audit log, and the account's address is told.
+  router.post('/users/:id/two-step/turn-off', admin, async (ctx) => {
+    const adminUser = signedInUser(ctx);
+    const userId = rowId(ctx, SESSION_MESSAGES.userNotFound);
+    const input = TurnOffTwoStepInput.parse(ctx.request.body);
+    if (!(await prisma.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw new AppError('not_found', SESSION_MESSAGES.userNotFound);
+    await disableTwoStep({ prisma, queues, publicUrl: env.PUBLIC_URL, userId, byTeam: { adminId: adminUser.id, reason: input.reason } });
+    ctx.body = { ok: true, message: TWO_STEP_MESSAGES.turnedOffByTeam };
   });
 
   router.get('/archived-users', admin, async (ctx) => {

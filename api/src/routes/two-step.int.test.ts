@@ -30,6 +30,15 @@ async function errorOf(res: Response): Promise<{ code: string; message: string; 
   return ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
 }
 
+/** The e-mail jobs about two-step verification queued for one address, oldest first. */
+async function twoStepEmails(app: TestApp, to: string): Promise<{ id: string; change: unknown }[]> {
+  const jobs = await app.api.queues.get('email').getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
+  return jobs
+    .filter((job) => job.data?.template === 'two-step-changed' && job.data.to === to)
+    .sort((a, b) => a.timestamp - b.timestamp)
+    .map((job) => ({ id: job.id!, change: (job.data.data as { change: unknown }).change }));
+}
+
 async function me(app: TestApp, cookie: string): Promise<{ email: string; twoStepEnabled: boolean } | null> {
   return (await (await app.fetch('/api/auth/me', { headers: { Cookie: cookie } })).json()) as { email: string; twoStepEnabled: boolean } | null;
 }
@@ -112,6 +121,8 @@ describe('turning two-step verification on', () => {
     expect(status).toEqual({ enabled: true, enabledAt: row.totpEnabledAt!.toISOString(), recoveryCodesLeft: 10 });
     const again = await postJson(t, '/api/account/two-step/setup', { currentPassword: TEST_PASSWORD }, renewed);
     expect(again.status).toBe(409);
+    // The account's address is told, once.
+    expect(await twoStepEmails(t, user.email)).toEqual([{ id: `email_two-step-on_${user.id}_${row.totpEnabledAt!.getTime()}`, change: 'on' }]);
   });
 
   it('leaves the secret and the recovery codes out of "Download my data"', async () => {
@@ -251,6 +262,8 @@ describe('new recovery codes and turning it off', () => {
       recoveryCodes: [],
     });
     expect(await me(t, cookiesFrom(off))).toMatchObject({ twoStepEnabled: false });
+    expect((await twoStepEmails(t, user.email)).map((email) => email.change)).toEqual(['on', 'off']);
+    expect((await postJson(t, '/api/account/two-step/disable', { currentPassword: TEST_PASSWORD }, cookiesFrom(off))).status).toBe(409);
     // A password alone signs in again.
     const plain = await passwordStep(t, user.email);
     expect(plain.body).toMatchObject({ email: user.email });
@@ -276,5 +289,35 @@ describe('admins and ADMIN_TWO_STEP_REQUIRED', () => {
     } finally {
       await strict.close();
     }
+  });
+});
+
+describe('the team turning it off for someone who lost phone and codes', () => {
+  it('turns it off with how they checked in the audit log, tells the account, and is for admins only', async () => {
+    const { user } = await userWithTwoStep();
+    const admin = await createUser(db.prisma, { role: 'admin' });
+    const adminCookie = await signIn(t, admin.email);
+    const path = `/api/admin/users/${user.id}/two-step/turn-off`;
+    const reason = 'Replied from the account address and confirmed the listing details by phone';
+
+    expect((await postJson(t, path, { reason }, await signIn(t, (await createUser(db.prisma)).email))).status).toBe(403);
+    const short = await postJson(t, path, { reason: 'ok' }, adminCookie);
+    expect(short.status).toBe(422);
+    expect((await errorOf(short)).fields).toHaveProperty('reason');
+
+    const res = await postJson(t, path, { reason }, adminCookie);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, message: TWO_STEP_MESSAGES.turnedOffByTeam });
+    expect(await db.prisma.user.findUniqueOrThrow({ where: { id: user.id } })).toMatchObject({ totpSecret: null, totpEnabledAt: null, recoveryCodes: [] });
+    const audit = await db.prisma.auditLog.findFirstOrThrow({ where: { action: 'user.two-step-off', targetId: String(user.id) } });
+    expect(audit).toMatchObject({ actorId: admin.id, targetType: 'user' });
+    expect(JSON.stringify(audit.details)).toContain(reason);
+    expect((await twoStepEmails(t, user.email)).map((email) => email.change)).toEqual(['on', 'off-by-team']);
+
+    // A second click finds it off already: nothing twice.
+    expect((await postJson(t, path, { reason }, adminCookie)).status).toBe(409);
+    expect(await db.prisma.auditLog.count({ where: { action: 'user.two-step-off', targetId: String(user.id) } })).toBe(1);
+    // The password alone signs in now.
+    expect((await passwordStep(t, user.email)).body).toMatchObject({ email: user.email });
   });
 });

@@ -39,3 +39,8 @@ export function markContactMessageHandled(messageId: number) {
 export function moderateReview(reviewId: number, action: 'hide' | 'restore', reason: string) {
   return postJson<unknown>(`/api/admin/reviews/${reviewId}/${action}`, { reason });
 }
+
+/** For someone who lost their phone and recovery codes, once the team has checked it is them (product rule 35). */
+export function turnOffTwoStep(userId: number, reason: string) {
+  return postJson<{ message: string }>(`/api/admin/users/${userId}/two-step/turn-off`, { reason });
+}

@@ -1,8 +1,8 @@
 // "Download my data" (product rule 14, UK GDPR): everything held about one user as plain JSON:
 // the account (never the password hash, the two-step secret or the recovery codes' hashes: they are
 // credentials, not data about the person; when two-step verification was turned on is included),
-// their professional listing, applications, reviews written and reviews reported, messages sent and received, messages to the site team (/contact),
-// and the listing's payments.
+// their professional listing, applications, reviews written and reviews reported, messages sent
+// and received, messages to the site team (/contact), and the listing's payments.
 import type { PrismaClient } from '../../../../prisma/db';
 
 export async function exportMyData({ prisma, userId, now = new Date() }: { prisma: PrismaClient; userId: number; now?: Date }) {

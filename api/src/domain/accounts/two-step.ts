@@ -4,8 +4,9 @@
 // otpauth), checked one step either side of now for clocks that drift; the last accepted step is
 // stored and only a later one is accepted, so a code seen over someone's shoulder is no use once it
 // has been typed (V6.5.1). Recovery codes are random (50 bits), shown once and stored as argon2id
-// hashes like passwords (V6.5.2); one is removed when used. The routes own the session, the rate
-// limits and the login brake; these commands take plain data.
+// hashes like passwords (V6.5.2); one is removed when used. Every turn on or off e-mails the
+// account's address (once per change: the job's key names it). The routes own the session, the
+// rate limits and the login brake; these commands take plain data.
 import { randomInt } from 'node:crypto';
 import QRCode from 'qrcode';
 import { Secret, TOTP } from 'otpauth';
@@ -17,7 +18,10 @@ import {
   type TwoStepSetup,
   type TwoStepStatus,
 } from '../../../../core/two-step';
+import { AUDIT_ACTIONS } from '../../../../core/admin';
 import type { PrismaClient } from '../../../../prisma/db';
+import type { Queues } from '../../queue';
+import { recordAudit } from '../admin/audit-log';
 import { hashPassword, verifyPassword } from '../../../../prisma/password';
 import { AppError } from '../app-error';
 
@@ -88,6 +92,24 @@ export async function hasTwoStep(prisma: PrismaClient, userId: number): Promise<
   return Boolean(row?.totpEnabledAt);
 }
 
+interface Notify {
+  queues: Queues;
+  publicUrl: string;
+}
+
+/**
+ * E-mails the account's address that two-step verification changed. `since` is when it was turned
+ * on (the change's own time for 'on', the period's start for an 'off'), so each change has one key.
+ */
+async function notifyChange({ queues, publicUrl }: Notify, user: { id: number; email: string; name: string }, change: 'on' | 'off' | 'off-by-team', since: Date): Promise<void> {
+  await queues.enqueue('sendEmail', {
+    template: 'two-step-changed',
+    to: user.email,
+    data: { name: user.name, change, resetUrl: `${publicUrl.replace(/\/+$/, '')}/forgot-password` },
+    idempotencyKey: `two-step-${change === 'on' ? 'on' : 'off'}_${user.id}_${since.getTime()}`,
+  });
+}
+
 /**
  * Turns two-step verification on with the secret being set up, once `code` shows the app has it.
  * Answers the recovery codes, to be shown once.
@@ -97,7 +119,8 @@ export async function enableTwoStep({
   userId,
   secret,
   code,
-}: {
+  ...notify
+}: Notify & {
   prisma: PrismaClient;
   userId: number;
   secret: string;
@@ -106,21 +129,53 @@ export async function enableTwoStep({
   const step = codeStep(secret, code);
   if (step === null) throw new AppError('invalid_input', TWO_STEP_MESSAGES.codeInvalid, { fields: { code: TWO_STEP_MESSAGES.codeInvalid } });
   const { codes, hashes } = await newRecoveryCodes();
+  const enabledAt = new Date();
   // Only an account with it off: a second tab's set-up cannot replace a secret already in use.
   const { count } = await prisma.user.updateMany({
     where: { id: userId, totpEnabledAt: null, isArchived: false },
-    data: { totpSecret: secret, totpEnabledAt: new Date(), totpLastStep: step, recoveryCodes: hashes },
+    data: { totpSecret: secret, totpEnabledAt: enabledAt, totpLastStep: step, recoveryCodes: hashes },
   });
   if (count === 0) throw new AppError('conflict', TWO_STEP_MESSAGES.alreadyOn);
+  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, email: true, name: true } });
+  await notifyChange(notify, user, 'on', enabledAt);
   return { recoveryCodes: codes };
 }
 
-export async function disableTwoStep({ prisma, userId }: { prisma: PrismaClient; userId: number }): Promise<void> {
-  const { count } = await prisma.user.updateMany({
-    where: { id: userId, totpEnabledAt: { not: null } },
-    data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: [] },
+/**
+ * Turns it off: by the user (their password checked by the route), or by the team for someone who
+ * lost phone and codes (`byTeam`: the admin and how they checked it is them, in the audit log).
+ */
+export async function disableTwoStep({
+  prisma,
+  userId,
+  byTeam,
+  ...notify
+}: Notify & {
+  prisma: PrismaClient;
+  userId: number;
+  byTeam?: { adminId: number; reason: string };
+}): Promise<void> {
+  const user = await prisma.user.findUnique({ where: { id: userId }, select: { id: true, email: true, name: true, totpEnabledAt: true } });
+  const since = user?.totpEnabledAt;
+  if (!user || !since) throw new AppError('conflict', TWO_STEP_MESSAGES.notOn);
+  await prisma.$transaction(async (tx) => {
+    // Only the period that was read: a turn-off racing another one (or a new turn-on) changes nothing twice.
+    const { count } = await tx.user.updateMany({
+      where: { id: userId, totpEnabledAt: since },
+      data: { totpSecret: null, totpEnabledAt: null, totpLastStep: null, recoveryCodes: [] },
+    });
+    if (count === 0) throw new AppError('conflict', TWO_STEP_MESSAGES.notOn);
+    if (byTeam) {
+      await recordAudit(tx, {
+        actorId: byTeam.adminId,
+        action: AUDIT_ACTIONS.twoStepOff,
+        targetType: 'user',
+        targetId: userId,
+        details: { summary: `Turned off two-step verification for ${user.name}: ${byTeam.reason}`, reason: byTeam.reason },
+      });
+    }
   });
-  if (count === 0) throw new AppError('conflict', TWO_STEP_MESSAGES.notOn);
+  await notifyChange(notify, user, byTeam ? 'off-by-team' : 'off', since);
 }
 
 /** New recovery codes in place of the old ones (all of which stop working). */

@@ -22,13 +22,15 @@ const USER_SELECT = {
   archivedAt: true,
   anonymisedAt: true,
   professional: { select: { id: true, slug: true, companyName: true } },
+  totpEnabledAt: true,
 } satisfies Prisma.UserSelect;
 
 type UserRow = Prisma.UserGetPayload<{ select: typeof USER_SELECT }>;
 
-function toAdminUser(row: UserRow): AdminUser {
+function toAdminUser({ totpEnabledAt, ...row }: UserRow): AdminUser {
   return {
     ...row,
+    twoStepEnabled: totpEnabledAt !== null,
     createdAt: row.createdAt.toISOString(),
     archivedAt: row.archivedAt?.toISOString() ?? null,
     anonymisedAt: row.anonymisedAt?.toISOString() ?? null,

@@ -2,13 +2,14 @@
 // archived users (and whether the retention job has anonymised them, product rule 14), and every
 // professional listing with its subscription. Links to a listing use its slug (product rule 4).
 // Each user in use can be signed out everywhere (ASVS V7.4.5): every session ends at once, for a
-// stolen cookie or a shared computer; the audit log records it.
-import { useState } from 'react';
+// stolen cookie or a shared computer; the audit log records it. Two-step verification can be turned
+// off for someone who lost their phone and recovery codes (product rule 35), with how the team checked.
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { ROLE_LABELS } from '../../../../core/auth';
-import { ADMIN_MESSAGES, type AdminProfessional, type AdminUser } from '../../../../core/admin';
+import { ADMIN_MESSAGES, TurnOffTwoStepInput, type AdminProfessional, type AdminUser } from '../../../../core/admin';
 import { PLANS } from '../../../../core/plans';
-import { refreshAdminData } from '../../api/admin-actions';
+import { refreshAdminData, turnOffTwoStep } from '../../api/admin-actions';
 import { errorMessageFor } from '../../api/client';
 import { signOutUserEverywhere } from '../../api/sessions';
 import { showToast } from '../../components/toast';
@@ -16,6 +17,7 @@ import { linkClass, smallButtonClass } from '../../components/styles';
 import { AdminDialog } from './admin-dialog';
 import { formatDate } from './admin-format';
 import { AdminList } from './admin-list';
+import { ReasonForm } from './decision-form';
 import { AdminTable, Badge, cellClass } from './admin-table';
 
 interface DialogProps {
@@ -45,31 +47,103 @@ export function UsersDialog({ isOpen, onClose }: DialogProps) {
         emptyText="No users found."
       >
         {(users) => (
-          <AdminTable label="Users" columns={['Name', 'Email', 'Account type', 'Listing', 'Member since', 'Sessions']}>
+          <AdminTable label="Users" columns={['Name', 'Email', 'Account type', 'Listing', 'Member since', 'Two-step verification', 'Sessions']}>
             {users.map((user) => (
-              <tr key={user.id}>
-                <td className={`${cellClass} font-medium text-gray-900`}>{user.name}</td>
-                <td className={`${cellClass} break-all`}>{user.email}</td>
-                <td className={cellClass}>{ROLE_LABELS[user.role] ?? user.role}</td>
-                <td className={cellClass}>
-                  {user.professional ? (
-                    <Link to={`/professionals/${user.professional.slug}`} className={linkClass}>
-                      {user.professional.companyName}
-                    </Link>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td className={`${cellClass} whitespace-nowrap`}>{formatDate(user.createdAt)}</td>
-                <td className={cellClass}>
-                  <SignOutEverywhereButton user={user} />
-                </td>
-              </tr>
+              <UserRow key={user.id} user={user} />
             ))}
           </AdminTable>
         )}
       </AdminList>
     </AdminDialog>
+  );
+}
+
+const USER_COLUMNS = 7;
+
+/**
+ * One user, and under it, while asked for, the form that turns their two-step verification off
+ * (product rule 35): for someone who lost their phone and their recovery codes, once the team has
+ * checked it is them; how goes in the audit log.
+ */
+function UserRow({ user }: { user: AdminUser }) {
+  const [isAsking, setAsking] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const hasAsked = useRef(false);
+  // Closing the form (cancel, or done while still on) gives the keyboard's focus back to its button.
+  useEffect(() => {
+    if (isAsking) hasAsked.current = true;
+    else if (hasAsked.current) buttonRef.current?.focus();
+  }, [isAsking]);
+
+  async function turnOff(reason: string) {
+    try {
+      const answer = await turnOffTwoStep(user.id, reason);
+      showToast({ title: 'Two-step verification turned off', description: answer?.message ?? `It is off for ${user.name}.` });
+      setAsking(false);
+    } catch (error) {
+      showToast({ title: 'Turning off failed', description: errorMessageFor(error, 'Two-step verification could not be turned off.'), variant: 'destructive' });
+    }
+    await refreshAdminData();
+  }
+
+  return (
+    <>
+      <tr>
+        <td className={`${cellClass} font-medium text-gray-900`}>{user.name}</td>
+        <td className={`${cellClass} break-all`}>{user.email}</td>
+        <td className={cellClass}>{ROLE_LABELS[user.role] ?? user.role}</td>
+        <td className={cellClass}>
+          {user.professional ? (
+            <Link to={`/professionals/${user.professional.slug}`} className={linkClass}>
+              {user.professional.companyName}
+            </Link>
+          ) : (
+            '—'
+          )}
+        </td>
+        <td className={`${cellClass} whitespace-nowrap`}>{formatDate(user.createdAt)}</td>
+        <td className={cellClass}>
+          {user.twoStepEnabled ? (
+            <div className="flex flex-wrap items-center gap-2">
+              <span>On</span>
+              {isAsking ? null : (
+                <button
+                  ref={buttonRef}
+                  type="button"
+                  className={`${smallButtonClass} whitespace-nowrap`}
+                  onClick={() => setAsking(true)}
+                  aria-label={`Turn off two-step verification: ${user.name}`}
+                >
+                  Turn off
+                </button>
+              )}
+            </div>
+          ) : (
+            'Off'
+          )}
+        </td>
+        <td className={cellClass}>
+          <SignOutEverywhereButton user={user} />
+        </td>
+      </tr>
+      {isAsking ? (
+        <tr>
+          <td colSpan={USER_COLUMNS} className={cellClass}>
+            <ReasonForm
+              label={`Turn off two-step verification for ${user.name}`}
+              fieldLabel="How you checked it is them"
+              hint="Only for someone who lost their phone and their recovery codes, after checking it is really them (a reply from the account's address, details only they know). Kept in the audit log; they are e-mailed."
+              submitLabel="Turn off two-step verification"
+              busyLabel="Turning off…"
+              tone="danger"
+              schema={TurnOffTwoStepInput}
+              onSubmit={turnOff}
+              onCancel={() => setAsking(false)}
+            />
+          </td>
+        </tr>
+      ) : null}
+    </>
   );
 }
 

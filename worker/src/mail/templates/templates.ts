@@ -303,6 +303,26 @@ export function contactMessageEmail(d: z.infer<typeof ContactMessageData>): Rend
   });
 }
 
+export const TwoStepChangedData = z.object({ name, change: z.enum(['on', 'off', 'off-by-team']), resetUrl: url });
+/** Sent to the account's address whenever two-step verification is turned on or off (product rule 35). */
+export function twoStepChangedEmail(d: z.infer<typeof TwoStepChangedData>): RenderedEmail {
+  const what = {
+    on: 'Two-step verification is now on for your ITConnect account. Signing in now asks for a code from your authenticator app after your password.',
+    off: 'Two-step verification is now off for your ITConnect account. Signing in asks for your password only.',
+    'off-by-team':
+      'Our team turned off two-step verification for your ITConnect account, as asked, after checking it was you. Signing in asks for your password only until you turn it on again on My Profile.',
+  }[d.change];
+  return renderEmail({
+    subject: d.change === 'on' ? 'Two-step verification is on for your ITConnect account' : 'Two-step verification is off for your ITConnect account',
+    greeting: `Hello ${d.name},`,
+    blocks: [
+      { paragraph: what },
+      { paragraph: 'If this was not you, reset your password now: that signs everyone else out. Then tell us through the contact page.' },
+      { button: { label: 'Reset my password', url: d.resetUrl } },
+    ],
+  });
+}
+
 const TEMPLATES = {
   'password-reset': [PasswordResetData, passwordResetEmail],
   'confirm-registration': [ConfirmRegistrationData, confirmRegistrationEmail],
@@ -321,6 +341,7 @@ const TEMPLATES = {
   'contact-message': [ContactMessageData, contactMessageEmail],
   'confirm-email-change': [ConfirmEmailChangeData, confirmEmailChangeEmail],
   'email-change-requested': [EmailChangeRequestedData, emailChangeRequestedEmail],
+  'two-step-changed': [TwoStepChangedData, twoStepChangedEmail],
 } as const satisfies Record<EmailTemplate, readonly [z.ZodType, (data: never) => RenderedEmail]>;
 
 export type TemplateDataResult = { ok: true; email: RenderedEmail } | { ok: false; problems: string[] };
