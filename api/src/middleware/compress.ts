@@ -5,7 +5,7 @@
 import type { Middleware } from 'koa';
 import { gzipBody } from '../gzip';
 
-export function compressJson({ threshold = 1024, level = 5 }: { threshold?: number; level?: number } = {}): Middleware {
+export function compressJson({ threshold = 1024 }: { threshold?: number } = {}): Middleware {
   return async (ctx, next) => {
     await next();
     const body: unknown = ctx.body;
@@ -19,7 +19,7 @@ export function compressJson({ threshold = 1024, level = 5 }: { threshold?: numb
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     if (Buffer.byteLength(text) < threshold) return;
     const type = ctx.response.get('Content-Type') || 'application/json; charset=utf-8';
-    ctx.body = await gzipBody(text, level);
+    ctx.body = await gzipBody(text);
     ctx.set('Content-Type', type);
     ctx.set('Content-Encoding', 'gzip');
   };

@@ -19,7 +19,6 @@ import { changeName, changePassword, checkCurrentPassword, confirmEmailChange, r
 import {
   disableTwoStep,
   enableTwoStep,
-  hasTwoStep,
   newTwoStepSetup,
   replaceRecoveryCodes,
   twoStepStatus,
@@ -128,7 +127,7 @@ export function accountRouter(deps: AppDeps): Router {
     const input = TwoStepPasswordInput.parse(ctx.request.body);
     await changesPerUser.consume(String(user.id), ctx.state.log);
     await withPasswordBrake(ctx, 'two-step-setup', () => checkCurrentPassword(prisma, user.id, input.currentPassword));
-    if (await hasTwoStep(prisma, user.id)) throw new AppError('conflict', TWO_STEP_MESSAGES.alreadyOn);
+    if (user.twoStepEnabled) throw new AppError('conflict', TWO_STEP_MESSAGES.alreadyOn);
     const setup = await newTwoStepSetup(user.email);
     ctx.session!.twoStepSetup = { secret: setup.secret, startedAt: Date.now() };
     ctx.body = setup;

@@ -20,7 +20,7 @@ import { TWO_STEP_MESSAGES, TwoStepSignInInput, type TwoStepChallenge } from '..
 import { logAuthEvent } from './auth-events';
 import { archiveAccount, checkCredentials } from '../domain/accounts/authenticate';
 import { findCurrentUser } from '../domain/accounts/current-user';
-import { hasTwoStep, useAuthenticatorCode, useRecoveryCode } from '../domain/accounts/two-step';
+import { useAuthenticatorCode, useRecoveryCode } from '../domain/accounts/two-step';
 import { refuseCommonPassword } from '../domain/accounts/common-passwords';
 import { exportMyData } from '../domain/accounts/export-my-data';
 import { createLoginThrottle } from '../domain/accounts/login-throttle';
@@ -101,7 +101,7 @@ export function authRouter(deps: AppDeps): Router {
       throw new AppError('unauthenticated', AUTH_MESSAGES.invalidCredentials);
     }
     await loginThrottle.recordSuccess(attempt);
-    if (await hasTwoStep(prisma, result.user.id)) {
+    if (result.user.twoStepEnabled) {
       // The password was right; the session waits for the code (and signs nobody in meanwhile).
       await beginTwoStepSignIn(ctx, result.user.id);
       logAuthEvent(ctx, 'sign-in-password', 'success', { userId: result.user.id });

@@ -86,12 +86,6 @@ export async function twoStepStatus({ prisma, userId }: { prisma: PrismaClient; 
   };
 }
 
-/** Whether signing in as this user needs a code after the password. */
-export async function hasTwoStep(prisma: PrismaClient, userId: number): Promise<boolean> {
-  const row = await prisma.user.findUnique({ where: { id: userId }, select: { totpEnabledAt: true } });
-  return Boolean(row?.totpEnabledAt);
-}
-
 interface Notify {
   queues: Queues;
   publicUrl: string;

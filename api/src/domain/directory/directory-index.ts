@@ -78,6 +78,13 @@ export interface DirectoryChange {
 
 export type ListingMatcher = (listing: IndexedListing) => boolean;
 
+/** Live listings in one region, in all and by service (the locations page; the home page sums them). */
+export interface RegionCount {
+  readonly region: string;
+  readonly count: number;
+  readonly services: readonly { readonly service: string; readonly count: number }[];
+}
+
 if (SERVICES.length > 31) throw new Error('the directory index keeps services in a 31-bit mask');
 const SERVICE_BIT = new Map<string, number>(SERVICES.map((service, i) => [service, 1 << i]));
 
@@ -515,6 +522,9 @@ export class DirectoryIndex {
   /** What it has done (metrics and the bench): searches answered here or left to SQL, refreshes and their time, loads. */
   readonly counts = { answered: 0, toSql: 0, refreshes: 0, refreshMs: 0, refreshMaxMs: 0, loads: 0, refreshFailures: 0 };
   private state = new IndexState();
+  /** Bumped by every change that can alter regionCounts' tally; `tally` is kept for one state and version. */
+  private tallyVersion = 0;
+  private tally: { state: IndexState; version: number; counts: readonly RegionCount[] } | undefined;
   /** Every lexeme seen, by id (it only grows, across loads). */
   private readonly lexemeIds = new Map<string, number>();
   private readonly lexemes: string[] = [];
@@ -766,6 +776,9 @@ export class DirectoryIndex {
         }
       }
       listings.push({ id, before, after });
+      // The tally by region and service (regionCounts) changes only when a listing comes, goes or
+      // changes region or services; ratings, texts and everything else leave it as it is.
+      if (!before || !after || before.region !== after.region || before.serviceMask !== after.serviceMask) this.tallyVersion += 1;
     }
     this.emit({ listings, reviewsOf });
   }
@@ -1143,8 +1156,17 @@ export class DirectoryIndex {
    * being read first, as `count` waits for it). Regions without a live listing are left out, as SQL's
    * GROUP BY leaves them out.
    */
-  async regionCounts(): Promise<{ region: string; count: number; services: { service: string; count: number }[] }[] | null> {
+  async regionCounts(): Promise<readonly RegionCount[] | null> {
     if (!(await this.prepare(UNFILTERED))) return null;
+    const kept = this.tally;
+    if (kept && kept.state === this.state && kept.version === this.tallyVersion) return kept.counts;
+    const counts = this.countRegions();
+    this.tally = { state: this.state, version: this.tallyVersion, counts };
+    return counts;
+  }
+
+  /** regionCounts' pass: kept until a listing comes, goes or moves (home and locations ask after every change). */
+  private countRegions(): RegionCount[] {
     const c = this.state.columns;
     const { sets } = c;
     // One pass over the live slots, counting by region and by each service bit: 2 ms at 100,000
@@ -1157,7 +1179,7 @@ export class DirectoryIndex {
       counts.count += 1;
       for (let mask = c.service[slot]!; mask !== 0; mask &= mask - 1) counts.services[31 - Math.clz32(mask & -mask)]! += 1;
     });
-    const result: { region: string; count: number; services: { service: string; count: number }[] }[] = [];
+    const result: RegionCount[] = [];
     for (const [region, id] of c.regions()) {
       const counts = byRegion.get(id);
       if (!counts) continue;
