@@ -56,7 +56,7 @@ async function loadBinaries(): Promise<Binaries> {
 }
 
 /** As root, PostgreSQL must run as an unprivileged user: the `postgres` account if it exists. */
-function runAsIds(): { uid: number; gid: number } | undefined {
+export function runAsIds(): { uid: number; gid: number } | undefined {
   if (typeof process.getuid !== 'function' || process.getuid() !== 0) return undefined;
   // /etc/passwd rather than `id`, so nothing depends on PATH.
   const entry = existsSync('/etc/passwd')
@@ -198,6 +198,8 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   preferredPort: number;
   log: (line: string) => void;
+  /** Extra server settings (`-c name=value`), e.g. TLS for a test (tests/support/tls.ts). */
+  settings?: Record<string, string>;
 }): Promise<EmbeddedPostgres> {
   const clusterDir = path.join(options.dataDir, 'postgres');
   const credentialsFile = path.join(options.dataDir, 'embedded-postgres.json');
@@ -238,7 +240,17 @@ export async function startEmbeddedPostgres(options: {
   if (ids) chownSync(logFile, ids.uid, ids.gid);
   const child = spawn(
     binaries.postgres,
-    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    [
+      '-D',
+      clusterDir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      ...Object.entries(options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+    ],
     // Own process group (detached): the terminal's Ctrl-C must not stop the database before the
     // API and worker have finished with it.
     { ...ids, detached: true, stdio: ['ignore', logFd, logFd], env: { ...process.env, LC_MESSAGES: 'C' } },
