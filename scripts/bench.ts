@@ -12,11 +12,13 @@
 //                   and approves applications through the API and a worker process does its jobs;
 //                   staleness of the answers after each write (scripts/bench/long-tail.ts);
 //        front-end  the built SPA (built when stale) served by the API on the same data, and
-//                   Lighthouse mobile runs of home, directory, locations and a profile (LCP, CLS);
+//                   Lighthouse mobile runs of home, directory, a filtered directory, locations
+//                   and a profile (LCP, CLS);
 //   4. autocannon (in a worker thread, so it does not share the API's event loop) at 50 connections
 //      for each search mix, profile by slug and map points;
 //   5. one table per part, every mix beside its budgets with PASS or FAIL (scripts/bench/report.ts),
 //      and bench/results/latest.json (a run of some parts replaces those parts in it, keeps the rest).
+// Each part runs in a process of its own (runPartsApart).
 // Options (environment): BENCH_ONLY (parts to run, e.g. cache-off,long-tail; default all),
 // BENCH_DATABASE (itconnect_bench), BENCH_COUNT (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50),
 // BENCH_POOL (Prisma pool size, 10), BENCH_RESEED=1 to seed again, BENCH_LIGHTHOUSE=0 to skip the
@@ -254,8 +256,8 @@ async function runPass(databaseUrl: string, redisPrefix: string, name: string, c
 
 /**
  * The front-end budgets at 100k listings: the built SPA served by the API as deployed, and
- * Lighthouse mobile runs (scripts/bench/lighthouse.ts) of home, the directory, locations and a
- * profile. Skipped with BENCH_LIGHTHOUSE=0 or without Chromium.
+ * Lighthouse mobile runs (scripts/bench/lighthouse.ts) of home, the directory, Web Design in
+ * Manchester, locations and a profile. Skipped with BENCH_LIGHTHOUSE=0 or without Chromium.
  */
 async function runFrontEnd(databaseUrl: string, redisPrefix: string): Promise<LighthousePageResult[] | string> {
   if (process.env.BENCH_LIGHTHOUSE === '0') return 'skipped (BENCH_LIGHTHOUSE=0)';
@@ -275,7 +277,8 @@ async function runFrontEnd(databaseUrl: string, redisPrefix: string): Promise<Li
   const site = await startBenchApi({ databaseUrl, redisPrefix, cacheMb: 64, pool: POOL, staticDir: path.join(ROOT, 'dist', 'frontend') });
   try {
     const [first] = (await (await fetch(`${site.baseUrl}/api/professionals?limit=1`)).json()) as { slug: string }[];
-    const paths = ['/', '/professionals', '/locations', `/professionals/${first!.slug}`];
+    // The pages issue 15 names, as `npm run bench:lighthouse` measures them (scripts/lighthouse.ts).
+    const paths = ['/', '/professionals', '/professionals?service=Web%20Design&location=Manchester', '/locations', `/professionals/${first!.slug}`];
     for (const p of paths) await fetch(`${site.baseUrl}${p}`).then((r) => r.arrayBuffer());
     return await runLighthouse({ baseUrl: site.baseUrl, paths, runs: Number(process.env.LIGHTHOUSE_RUNS ?? 3) });
   } finally {
@@ -375,8 +378,36 @@ function readPreviousParts(file: string): Partial<Record<BenchPart, PartReport>>
 
 const flatChecks = (rows: PrintedRow[]) => rows.flatMap((r) => r.checks.map((c) => ({ name: r.name, ...c })));
 
+/**
+ * Several parts: each in a process of its own, one after the other (BENCH_ONLY=<part>), as each
+ * is an API started alone. Run one after the other in one process, an API measured after
+ * another one had run (and been closed, its memory freed) served the database path 35–45% slower,
+ * p99 120–200 ms against 28–62 ms alone (docs/performance.md): V8's state in a process that has
+ * run one API is not a fresh API's. BENCH_ONE_PROCESS=1 runs them in this process anyway.
+ */
+async function runPartsApart(parts: BenchPart[]): Promise<void> {
+  for (const part of parts) {
+    const code = await new Promise<number | null>((resolve, reject) => {
+      const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, BENCH_ONLY: part } });
+      child.on('error', reject);
+      child.on('exit', resolve);
+    });
+    if (code !== 0) throw new Error(`the ${part} part exited with ${code}`);
+  }
+  const report = JSON.parse(readFileSync(path.join(ROOT, 'bench', 'results', 'latest.json'), 'utf8')) as {
+    parts: Record<string, { checks: { name: string; budget: string; pass: boolean }[] }>;
+  };
+  console.log('\nall parts (each in its own process):');
+  for (const part of parts) {
+    const checks = report.parts[part]?.checks ?? [];
+    const failed = checks.filter((c) => !c.pass).map((c) => `${c.name}: ${c.budget}`);
+    console.log(`${part}: ${checks.length - failed.length} of ${checks.length} budgets PASS${failed.length ? ` (FAIL: ${failed.join('; ')})` : ''}`);
+  }
+}
+
 async function main(): Promise<void> {
   const parts = parseBenchOnly(process.env.BENCH_ONLY);
+  if (parts.length > 1 && process.env.BENCH_ONE_PROCESS !== '1') return runPartsApart(parts);
   const databaseUrl = benchDatabaseUrl();
   console.log(`bench database: ${databaseUrl.replace(/\/\/[^@]*@/, '//')}  (${os.cpus().length} CPUs, pool ${POOL}); parts: ${parts.join(', ')}`);
   await prepareDatabase(databaseUrl);
