@@ -127,6 +127,20 @@ describe('maintenance mode', () => {
     expect(page.status).toBe(200);
   });
 
+  it('lets an admin through only with two-step verification on where admins need it (product rule 35)', async () => {
+    // Maintenance mode is still on from the first test.
+    const strict = await serveTestApp({ database: db, env: { ...GATE_ENV, ADMIN_TWO_STEP_REQUIRED: 'true', REDIS_PREFIX: a.env.REDIS_PREFIX } });
+    try {
+      const user = await createUser(db.prisma, { role: 'admin', name: 'Password-only Admin' });
+      const cookie = await signIn(strict, user.email);
+      expect(await probe(strict, cookie)).toBe(503);
+      await db.prisma.user.update({ where: { id: user.id }, data: { totpSecret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', totpEnabledAt: new Date() } });
+      expect(await probe(strict, cookie)).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+
   it('refuses a wrong access code with the spec’s message, and lets a beta tester in with the right one for 7 days', async () => {
     const wrong = await postJson(b, '/api/maintenance/unlock', { password: 'not-the-code' });
     expect(wrong.status).toBe(403);

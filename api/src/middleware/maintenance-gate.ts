@@ -11,6 +11,8 @@
 // look at settings kept in memory (domain/maintenance/maintenance-state.ts).
 import type { Context, Middleware } from 'koa';
 import { MAINTENANCE_MESSAGES } from '../../../core/admin';
+import type { CurrentUser } from '../../../core/auth';
+import { adminTwoStepRequired } from '../../../core/env-schema';
 import type { PrismaClient } from '../../../prisma/db';
 import { AppError } from '../domain/app-error';
 import { isUnlocked } from '../domain/maintenance/maintenance-settings';
@@ -50,6 +52,14 @@ const GATE_PAGE_META: PageMeta = {
   ogType: 'website',
 };
 
+/**
+ * An admin gets past the gate, as they get to the admin pages: with two-step verification on where
+ * it is required (product rule 35), so a password alone opens neither.
+ */
+function isAdminPastTheGate(user: CurrentUser | null, env: Pick<ApiEnv, 'ADMIN_TWO_STEP_REQUIRED' | 'NODE_ENV'>): boolean {
+  return user?.role === 'admin' && (user.twoStepEnabled || !adminTwoStepRequired(env));
+}
+
 export function maintenanceGate({
   state,
   prisma,
@@ -59,7 +69,7 @@ export function maintenanceGate({
 }: {
   state: MaintenanceState;
   prisma: PrismaClient;
-  env: Pick<ApiEnv, 'MAINTENANCE_ACCESS_CODE' | 'NODE_ENV' | 'PUBLIC_URL'>;
+  env: Pick<ApiEnv, 'MAINTENANCE_ACCESS_CODE' | 'NODE_ENV' | 'PUBLIC_URL' | 'ADMIN_TWO_STEP_REQUIRED'>;
   /** Answers a page GET with the SPA's index.html (spa-fallback.ts). */
   renderPage: Middleware;
   /** Requests let through whatever the settings (app.ts: /api/metrics with its token). */
@@ -72,7 +82,7 @@ export function maintenanceGate({
     const settings = await state.settings();
     if (!settings.enabled) return next();
     if (isUnlocked(ctx.cookies.get(cookieName(UNLOCK_COOKIE, env), { signed: true }), settings, env)) return next();
-    if (sessionUserId(ctx) !== undefined && (await loadCurrentUser(ctx, prisma))?.role === 'admin') return next();
+    if (sessionUserId(ctx) !== undefined && isAdminPastTheGate(await loadCurrentUser(ctx, prisma), env)) return next();
 
     ctx.set('Retry-After', MAINTENANCE_RETRY_AFTER);
     if (isPagePath(ctx.path) && (ctx.method === 'GET' || ctx.method === 'HEAD')) {
