@@ -142,7 +142,7 @@ describe('the last line of defence: a subscription that should not exist is refu
     expect(await s.db.prisma.user.count({ where: { email } })).toBe(0);
     const application = await s.db.prisma.application.findUniqueOrThrow({ where: { id: applicationId } });
     expect(application).toMatchObject({ status: 'pending_payment', checkoutSessionId: own });
-    const audit = await s.db.prisma.auditLog.findMany({ where: { action: 'payment.duplicate-refunded', targetId: String(applicationId) } });
+    const audit = await s.db.prisma.auditLog.findMany({ where: { action: 'payment.duplicate-refunded', targetType: 'application', targetId: String(applicationId) } });
     expect(audit).toHaveLength(1);
     expect(audit[0]!.details).toMatchObject({ reason: 'stale-checkout', subscriptionId: staleSubscription.id, refundedPence: 300 });
     await expect.poll(() => j.mailsTo(email, DUPLICATE_MAIL).length, { timeout: 10_000 }).toBe(1);
@@ -153,7 +153,7 @@ describe('the last line of defence: a subscription that should not exist is refu
     await j.settle();
     expect(await refundedOf(staleSubscription.id)).toBe(PLANS.monthly.pricePence);
     expect((await stripe.refunds.list({ limit: 100 })).data.filter((r) => r.metadata?.subscriptionId === staleSubscription.id)).toHaveLength(1);
-    expect(await s.db.prisma.auditLog.count({ where: { action: 'payment.duplicate-refunded', targetId: String(applicationId) } })).toBe(1);
+    expect(await s.db.prisma.auditLog.count({ where: { action: 'payment.duplicate-refunded', targetType: 'application', targetId: String(applicationId) } })).toBe(1);
 
     // Its own checkout still pays, once.
     await s.stripe.controls.pay(own);
@@ -188,7 +188,9 @@ describe('the last line of defence: a subscription that should not exist is refu
     const after = await s.db.prisma.professional.findUniqueOrThrow({ where: { id: listing.id }, include: { payments: true } });
     expect(after).toMatchObject({ stripeSubscriptionId: first, subscriptionStatus: 'active', subscriptionType: 'monthly' });
     expect(after.payments.map((p) => p.amountPence)).toEqual([PLANS.monthly.pricePence]);
-    const audit = await s.db.prisma.auditLog.findMany({ where: { action: 'payment.duplicate-refunded', targetId: String(listing.id) } });
+    // By type and id: an application's id (the stale checkout above is recorded against its
+    // application) can be the same number as this listing's.
+    const audit = await s.db.prisma.auditLog.findMany({ where: { action: 'payment.duplicate-refunded', targetType: 'professional', targetId: String(listing.id) } });
     expect(audit.map((a) => (a.details as { reason: string }).reason)).toEqual(['second-subscription']);
     await expect.poll(() => j.mailsTo(body.email, DUPLICATE_MAIL).length, { timeout: 10_000 }).toBe(1);
   });
