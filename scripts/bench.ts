@@ -382,7 +382,7 @@ const flatChecks = (rows: PrintedRow[]) => rows.flatMap((r) => r.checks.map((c) 
  * Several parts: each in a process of its own, one after the other (BENCH_ONLY=<part>), as each
  * is an API started alone. Run one after the other in one process, an API measured after
  * another one had run (and been closed, its memory freed) served the database path 35–45% slower,
- * p99 120–200 ms against 28–62 ms alone (docs/performance.md): V8's state in a process that has
+ * p99 116–204 ms against 26–62 ms alone (docs/performance.md): V8's state in a process that has
  * run one API is not a fresh API's. BENCH_ONE_PROCESS=1 runs them in this process anyway.
  */
 async function runPartsApart(parts: BenchPart[]): Promise<void> {
