@@ -144,6 +144,13 @@ export function EmailField({ value, onValueChange, error }: Pick<TextFieldProps,
   );
 }
 
+/** A code from an authenticator app (two-step verification): digits, and the phone's one-time-code autofill. */
+export function AuthenticatorCodeField({ label, value, onValueChange, error }: Pick<TextFieldProps, 'label' | 'value' | 'onValueChange' | 'error'>) {
+  return (
+    <TextField label={label} name="code" inputMode="numeric" autoComplete="one-time-code" maxLength={20} value={value} onValueChange={onValueChange} error={error} />
+  );
+}
+
 interface PasswordFieldProps {
   label: string;
   value: string;

@@ -3,7 +3,7 @@
 // on this site); failure → toast 'Error' with the API's message and the captcha starts over.
 // An account with two-step verification on (product rule 35) is asked next for the code from its
 // authenticator app, or a recovery code, on the same page.
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PAGES } from '../../../../core/pages';
 import { LoginInput, type CurrentUser } from '../../../../core/auth';
@@ -13,11 +13,11 @@ import { errorMessageFor } from '../../api/client';
 import { Captcha } from '../../components/captcha/captcha';
 import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { AuthCard, AuthForm, EmailField, PasswordField, TextField } from '../../components/forms/form-fields';
+import { AuthCard, AuthForm, AuthenticatorCodeField, EmailField, PasswordField, TextField } from '../../components/forms/form-fields';
 import { apiFieldErrors, failureToast, validate, type FieldErrors } from '../../components/forms/form-validation';
 import { safeReturnPath } from '../../components/return-path';
 import { useCaptchaForm } from '../../components/forms/use-captcha-form';
-import { linkClass, primaryButtonClass } from '../../components/styles';
+import { linkClass } from '../../components/styles';
 
 export function LoginPage() {
   useDocumentTitle(PAGES.login.title);
@@ -99,11 +99,10 @@ function SecondStep({ onSignedIn, onStartAgain }: { onSignedIn: (user: CurrentUs
   const [isBusy, setBusy] = useState(false);
   const field = useRecovery ? 'recoveryCode' : 'code';
   // The password form is gone: the keyboard's focus goes to the code's field (and to the other one on switching).
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => formRef.current?.querySelector('input')?.focus(), [useRecovery]);
+  const fieldRef = useRef<HTMLDivElement>(null);
+  useEffect(() => fieldRef.current?.querySelector('input')?.focus(), [useRecovery]);
 
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  async function onSubmit() {
     const parsed = validate(useRecovery ? RecoveryCode : AuthenticatorCode, value);
     if (!parsed.ok) return setErrors({ [field]: Object.values(parsed.errors)[0] });
     setBusy(true);
@@ -136,32 +135,24 @@ function SecondStep({ onSignedIn, onStartAgain }: { onSignedIn: (user: CurrentUs
           : 'Enter the 6-digit code shown in your authenticator app.'
       }
     >
-      <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Two-step verification" className="space-y-5">
-        {useRecovery ? (
-          <TextField
-            key="recovery"
-            label="Recovery code"
-            name="recoveryCode"
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            value={value}
-            onValueChange={setValue}
-            error={errors.recoveryCode}
-          />
-        ) : (
-          <TextField
-            key="code"
-            label="Authentication code"
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={20}
-            value={value}
-            onValueChange={setValue}
-            error={errors.code}
-          />
-        )}
+      <AuthForm label="Two-step verification" submitLabel="Verify" busyLabel="Checking…" isSubmitting={isBusy} onSubmit={onSubmit}>
+        <div ref={fieldRef}>
+          {useRecovery ? (
+            <TextField
+              key="recovery"
+              label="Recovery code"
+              name="recoveryCode"
+              autoComplete="off"
+              autoCapitalize="none"
+              spellCheck={false}
+              value={value}
+              onValueChange={setValue}
+              error={errors.recoveryCode}
+            />
+          ) : (
+            <AuthenticatorCodeField key="code" label="Authentication code" value={value} onValueChange={setValue} error={errors.code} />
+          )}
+        </div>
         {formError ? (
           <div role="alert" className="space-y-2 text-sm text-red-700">
             <p>{formError}</p>
@@ -170,10 +161,7 @@ function SecondStep({ onSignedIn, onStartAgain }: { onSignedIn: (user: CurrentUs
             </button>
           </div>
         ) : null}
-        <button type="submit" className={`${primaryButtonClass} w-full`} disabled={isBusy}>
-          {isBusy ? 'Checking…' : 'Verify'}
-        </button>
-      </form>
+      </AuthForm>
       <div className="mt-4 flex flex-wrap justify-between gap-3 text-sm">
         <button type="button" className={linkClass} onClick={switchKind}>
           {useRecovery ? 'Use a code from your app instead' : 'Use a recovery code instead'}

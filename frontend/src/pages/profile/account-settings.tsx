@@ -10,7 +10,7 @@ import type { CurrentUser } from '../../api/current-user';
 import { PasswordField, TextField } from '../../components/forms/form-fields';
 import { validate } from '../../components/forms/form-validation';
 import { panelClass, sectionHeadingClass, smallButtonClass } from '../../components/styles';
-import { FormButtons, useSettingForm } from './settings-form';
+import { CurrentPasswordField, FormButtons, useSettingForm } from './settings-form';
 import { TwoStepSettings } from './two-step-settings';
 
 type Setting = 'name' | 'email' | 'password';
@@ -127,14 +127,7 @@ function EmailForm({ onDone, onCancel }: FormProps) {
         error={form.errors.email}
         hint="We send a link to the new address; your address changes only when you open it. We also tell your current address."
       />
-      <PasswordField
-        label="Current password"
-        name="currentPassword"
-        autoComplete="current-password"
-        value={currentPassword}
-        onValueChange={setCurrentPassword}
-        error={form.errors.currentPassword}
-      />
+      <CurrentPasswordField value={currentPassword} onValueChange={setCurrentPassword} error={form.errors.currentPassword} />
       {form.alert}
       <FormButtons isBusy={form.isBusy} label="Send confirmation link" onCancel={onCancel} />
     </form>
@@ -153,14 +146,7 @@ function PasswordForm({ onDone, onCancel }: FormProps) {
   }
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Change password" className="space-y-4">
-      <PasswordField
-        label="Current password"
-        name="currentPassword"
-        autoComplete="current-password"
-        value={currentPassword}
-        onValueChange={setCurrentPassword}
-        error={form.errors.currentPassword}
-      />
+      <CurrentPasswordField value={currentPassword} onValueChange={setCurrentPassword} error={form.errors.currentPassword} />
       <PasswordField
         label="New password"
         name="newPassword"

@@ -2,6 +2,7 @@
 // that validates, sends and shows field errors or the API's message.
 import { useState } from 'react';
 import { errorMessageFor } from '../../api/client';
+import { PasswordField } from '../../components/forms/form-fields';
 import { apiFieldErrors, type FieldErrors } from '../../components/forms/form-validation';
 import { primaryButtonClass, secondaryButtonClass } from '../../components/styles';
 
@@ -18,12 +19,27 @@ export function FormButtons({ isBusy, label, onCancel }: { isBusy: boolean; labe
   );
 }
 
+/** The current password, asked for again before a change (e-mail, password, two-step verification). */
+export function CurrentPasswordField({ value, onValueChange, error, hint }: { value: string; onValueChange: (value: string) => void; error: string | undefined; hint?: string | undefined }) {
+  return (
+    <PasswordField
+      label="Current password"
+      name="currentPassword"
+      autoComplete="current-password"
+      value={value}
+      onValueChange={onValueChange}
+      error={error}
+      hint={hint}
+    />
+  );
+}
+
 /** Shared submit logic: validate, send, show field errors or the API's message. */
 export function useSettingForm() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [isBusy, setBusy] = useState(false);
-  async function run(work: () => Promise<string>, onDone: (message: string) => void) {
+  async function run<T>(work: () => Promise<T>, onDone: (answer: T) => void) {
     setBusy(true);
     setFormError(null);
     try {

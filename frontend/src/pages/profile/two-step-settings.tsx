@@ -7,11 +7,11 @@ import useSWR from 'swr';
 import { AuthenticatorCode, TwoStepPasswordInput, type TwoStepSetup, type TwoStepStatus } from '../../../../core/two-step';
 import { disableTwoStep, enableTwoStep, replaceRecoveryCodes, startTwoStepSetup, TWO_STEP_STATUS_KEY } from '../../api/account';
 import { errorMessageFor } from '../../api/client';
-import { PasswordField, TextField } from '../../components/forms/form-fields';
+import { AuthenticatorCodeField } from '../../components/forms/form-fields';
 import { validate } from '../../components/forms/form-validation';
 import { primaryButtonClass, secondaryButtonClass, smallButtonClass } from '../../components/styles';
 import { formatMemberSince } from './profile-form';
-import { FormButtons, useSettingForm } from './settings-form';
+import { CurrentPasswordField, FormButtons, useSettingForm } from './settings-form';
 
 type Step =
   | { kind: 'idle' }
@@ -140,21 +140,13 @@ function PasswordStep({
     const parsed = validate(TwoStepPasswordInput, { currentPassword });
     if (!parsed.ok) return form.setErrors(parsed.errors);
     const password = parsed.data.currentPassword;
-    void form.run(async () => {
-      if (purpose === 'turn-on') onSetup(await startTwoStepSetup(password));
-      else if (purpose === 'new-codes') {
-        const answer = await replaceRecoveryCodes(password);
-        onCodes(answer.recoveryCodes, answer.message);
-      } else onDone(await disableTwoStep(password));
-      return '';
-    }, () => undefined);
+    if (purpose === 'turn-on') void form.run(() => startTwoStepSetup(password), onSetup);
+    else if (purpose === 'new-codes') void form.run(() => replaceRecoveryCodes(password), (answer) => onCodes(answer.recoveryCodes, answer.message));
+    else void form.run(() => disableTwoStep(password), onDone);
   }
   return (
     <form noValidate onSubmit={onSubmit} aria-label={text.label} className="space-y-4">
-      <PasswordField
-        label="Current password"
-        name="currentPassword"
-        autoComplete="current-password"
+      <CurrentPasswordField
         value={currentPassword}
         onValueChange={setCurrentPassword}
         error={form.errors.currentPassword}
@@ -178,11 +170,7 @@ function ScanStep({ setup, onCancel, onCodes }: { setup: TwoStepSetup; onCancel:
     event.preventDefault();
     const parsed = validate(AuthenticatorCode, code);
     if (!parsed.ok) return form.setErrors({ code: Object.values(parsed.errors)[0] });
-    void form.run(async () => {
-      const answer = await enableTwoStep(parsed.data);
-      onCodes(answer.recoveryCodes, answer.message);
-      return '';
-    }, () => undefined);
+    void form.run(() => enableTwoStep(parsed.data), (answer) => onCodes(answer.recoveryCodes, answer.message));
   }
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Scan the code and confirm" className="space-y-4">
@@ -204,16 +192,7 @@ function ScanStep({ setup, onCancel, onCodes }: { setup: TwoStepSetup; onCancel:
           {groupSecret(setup.secret)}
         </p>
       </div>
-      <TextField
-        label="Code from the app"
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={20}
-        value={code}
-        onValueChange={setCode}
-        error={form.errors.code}
-      />
+      <AuthenticatorCodeField label="Code from the app" value={code} onValueChange={setCode} error={form.errors.code} />
       {form.alert}
       <FormButtons isBusy={form.isBusy} label="Turn on" onCancel={onCancel} />
     </form>
