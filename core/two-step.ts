@@ -26,6 +26,7 @@ export const TWO_STEP_MESSAGES = {
   notOn: 'Two-step verification is not on.',
   turnedOn: 'Two-step verification is on. Keep your recovery codes somewhere safe.',
   turnedOff: 'Two-step verification is off.',
+  userNotFound: 'User not found',
   turnedOffByTeam: 'Two-step verification is off for this account. They have been e-mailed.',
   newRecoveryCodes: 'Your new recovery codes are below. The old ones no longer work.',
   adminRequired: 'Turn on two-step verification in Account settings on My Profile before using the admin pages.',

@@ -141,7 +141,7 @@ export function accountRouter(deps: AppDeps): Router {
     if (typeof pending?.secret !== 'string' || typeof pending.startedAt !== 'number' || Date.now() - pending.startedAt > TWO_STEP_SETUP_TTL_MS) {
       throw new AppError('conflict', TWO_STEP_MESSAGES.setupExpired);
     }
-    const { recoveryCodes } = await enableTwoStep({ prisma, queues, publicUrl: env.PUBLIC_URL, userId: user.id, secret: pending.secret, code: input.code });
+    const { recoveryCodes } = await enableTwoStep({ prisma, queues, publicUrl: env.PUBLIC_URL, user, secret: pending.secret, code: input.code });
     logAuthEvent(ctx, 'two-step-on', 'success', { userId: user.id });
     await endUserSessions(redis, env.REDIS_PREFIX, user.id);
     await beginSignedInSession(ctx, user.id);

@@ -137,9 +137,8 @@ export function adminRouter({
   // checked it is them: how goes in the audit log, and the account's address is told.
   router.post('/users/:id/two-step/turn-off', admin, async (ctx) => {
     const adminUser = signedInUser(ctx);
-    const userId = rowId(ctx, SESSION_MESSAGES.userNotFound);
+    const userId = rowId(ctx, TWO_STEP_MESSAGES.userNotFound);
     const input = TurnOffTwoStepInput.parse(ctx.request.body);
-    if (!(await prisma.user.findUnique({ where: { id: userId }, select: { id: true } }))) throw new AppError('not_found', SESSION_MESSAGES.userNotFound);
     await disableTwoStep({ prisma, queues, publicUrl: env.PUBLIC_URL, userId, byTeam: { adminId: adminUser.id, reason: input.reason } });
     ctx.body = { ok: true, message: TWO_STEP_MESSAGES.turnedOffByTeam };
   });

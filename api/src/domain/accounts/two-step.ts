@@ -110,13 +110,14 @@ async function notifyChange({ queues, publicUrl }: Notify, user: { id: number; e
  */
 export async function enableTwoStep({
   prisma,
-  userId,
+  user,
   secret,
   code,
   ...notify
 }: Notify & {
   prisma: PrismaClient;
-  userId: number;
+  /** The signed-in user (the route has them): who turns it on, and whom the e-mail goes to. */
+  user: { id: number; email: string; name: string };
   secret: string;
   code: string;
 }): Promise<{ recoveryCodes: string[] }> {
@@ -126,11 +127,10 @@ export async function enableTwoStep({
   const enabledAt = new Date();
   // Only an account with it off: a second tab's set-up cannot replace a secret already in use.
   const { count } = await prisma.user.updateMany({
-    where: { id: userId, totpEnabledAt: null, isArchived: false },
+    where: { id: user.id, totpEnabledAt: null, isArchived: false },
     data: { totpSecret: secret, totpEnabledAt: enabledAt, totpLastStep: step, recoveryCodes: hashes },
   });
   if (count === 0) throw new AppError('conflict', TWO_STEP_MESSAGES.alreadyOn);
-  const user = await prisma.user.findUniqueOrThrow({ where: { id: userId }, select: { id: true, email: true, name: true } });
   await notifyChange(notify, user, 'on', enabledAt);
   return { recoveryCodes: codes };
 }
@@ -138,6 +138,7 @@ export async function enableTwoStep({
 /**
  * Turns it off: by the user (their password checked by the route), or by the team for someone who
  * lost phone and codes (`byTeam`: the admin and how they checked it is them, in the audit log).
+ * No such user: 404; it is off already: 409.
  */
 export async function disableTwoStep({
   prisma,
@@ -150,8 +151,9 @@ export async function disableTwoStep({
   byTeam?: { adminId: number; reason: string };
 }): Promise<void> {
   const user = await prisma.user.findUnique({ where: { id: userId }, select: { id: true, email: true, name: true, totpEnabledAt: true } });
-  const since = user?.totpEnabledAt;
-  if (!user || !since) throw new AppError('conflict', TWO_STEP_MESSAGES.notOn);
+  if (!user) throw new AppError('not_found', TWO_STEP_MESSAGES.userNotFound);
+  const since = user.totpEnabledAt;
+  if (!since) throw new AppError('conflict', TWO_STEP_MESSAGES.notOn);
   await prisma.$transaction(async (tx) => {
     // Only the period that was read: a turn-off racing another one (or a new turn-on) changes nothing twice.
     const { count } = await tx.user.updateMany({
