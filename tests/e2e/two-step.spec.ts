@@ -5,21 +5,19 @@
 // An admin turns it off for someone who lost phone and codes, saying how they checked.
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { awayFromStepEdge } from '../../api/src/testing/two-step';
 import { checkA11y, createAccount, declineCookies, expect, KNOWN_PASSWORD, saveScreenshot, signInAs, test } from './fixtures';
 
 function uniqueEmail(label: string): string {
   return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-/** The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now. */
+/**
+ * The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now: made by
+ * otpauth with the standard settings, not by the API's own code, so a mismatch with real apps shows.
+ */
 function appCode(secret: string, stepsAhead = 0): string {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
-}
-
-/** Waits until the current 30-second step has 5 s left at least, so a code made now is still in its window when checked. */
-async function awayFromStepEdge(): Promise<void> {
-  const left = 30_000 - (Date.now() % 30_000);
-  if (left < 5000) await new Promise((resolve) => setTimeout(resolve, left + 100));
 }
 
 async function passwordStep(page: Page, email: string, password: string): Promise<void> {

