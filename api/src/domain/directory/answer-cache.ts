@@ -3,16 +3,18 @@
 //
 // Most directory traffic repeats a small set of searches (a service in a city, the whole-UK map,
 // popular profiles), and the data changes rarely (an approval, a profile edit, a new review).
-// So each answer is computed once, stored ready to send (JSON bytes, their gzip and an ETag), and
-// forgotten the moment a change could alter it. Each answer says what it rests on (its scope): the
-// listings a search could include (a matcher from the directory index), one professional (a
-// profile), or anything (home, locations, sitemaps). A change names the listings it touched,
+// So each answer is computed once, stored ready to send (its gzip bytes, or its JSON when small,
+// and an ETag), and forgotten the moment a change could alter it. Each answer says what it rests
+// on (its scope): the listings a search could include (a matcher from the directory index), one
+// professional (a profile), or anything (home, locations, sitemaps). A change names the listings it touched,
 // before and after (directory-index.ts), so a new review of one professional forgets that
 // professional's profile and the searches they are or were part of, and nothing else; a change
 // the index cannot name (it is loading again, or off) forgets everything. Correctness rules:
 //   - nothing is stored while the feed is not live (a change could go unnoticed);
-//   - an answer computed across a change is returned to its caller but not stored (it may hold
-//     the old data): each computation remembers the generation it started in;
+//   - an answer computed across a change that can alter it is returned to its caller but not
+//     stored (it may hold the old data): each computation remembers the generation it started in,
+//     and the changes since are kept while computations run (an answer computed across a new
+//     rating of someone it cannot include is stored: under steady writes most are);
 //   - concurrent requests for the same key share one computation;
 //   - errors and `null` (not found) are never stored.
 // The answers nearly every visit starts with (the home page, the unfiltered directory and its map)
@@ -20,6 +22,7 @@
 // after an approval or an edit does not wait for the whole-UK map to be built.
 // DIRECTORY_CACHE_MB=0 turns it off: every request computes its answer.
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import type { DirectoryChange, ListingMatcher } from './directory-index';
 import { gzipBody } from '../../gzip';
@@ -28,6 +31,8 @@ import { gzipBody } from '../../gzip';
 const GZIP_MIN_BYTES = 1024;
 /** A safety net only: the change feed is what keeps answers fresh. */
 const MAX_AGE_MS = 10 * 60_000;
+/** Changes kept for the computations running across them; one begun before the oldest kept is not stored. */
+const RECENT_CHANGES = 256;
 /** Map/Set overhead per entry, roughly. */
 const ENTRY_OVERHEAD_BYTES = 256;
 /** Warm-up waits this long after a change, so a burst of writes costs one warm-up. */
@@ -35,11 +40,37 @@ const WARM_DELAY_MS = 1_000;
 
 /** An answer ready to send: JSON bytes, their gzip (when worth it), a weak ETag and extra headers. */
 export interface Answer {
-  json: Buffer;
-  gzip: Buffer | null;
-  etag: string;
-  headers: Readonly<Record<string, string>>;
-  scope: AnswerScope;
+  /** The JSON bytes: unzipped from `gzip` when that is what is kept. */
+  readonly json: Buffer;
+  readonly gzip: Buffer | null;
+  readonly etag: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly scope: AnswerScope;
+  /** The memory its bytes take. */
+  readonly bytes: number;
+}
+
+/**
+ * Keeps the gzip bytes alone when there are some: nearly every client takes them (browsers,
+ * crawlers), and JSON is 5–8 times their size, so the cache holds that many more answers; the rare
+ * client without gzip and the server-rendered first screen unzip them.
+ */
+class PreparedAnswer implements Answer {
+  constructor(
+    private readonly plain: Buffer | null,
+    readonly gzip: Buffer | null,
+    readonly etag: string,
+    readonly headers: Readonly<Record<string, string>>,
+    readonly scope: AnswerScope,
+  ) {}
+
+  get json(): Buffer {
+    return this.plain ?? gunzipSync(this.gzip!);
+  }
+
+  get bytes(): number {
+    return (this.plain?.length ?? 0) + (this.gzip?.length ?? 0);
+  }
 }
 
 /** What an answer rests on: which changes make it stale. */
@@ -92,8 +123,22 @@ export interface AnswerCacheStats {
   live: boolean;
 }
 
+interface RecentChange {
+  generation: number;
+  change: DirectoryChange;
+  ids: ReadonlySet<number>;
+}
+
+/** The professionals a change names: the listings it touched and those whose reviews changed. */
+function idsOf(change: DirectoryChange): ReadonlySet<number> {
+  return new Set([...(change.listings ?? []).map((l) => l.id), ...change.reviewsOf]);
+}
+
 export class AnswerCache {
   private generation = 0;
+  /** The changes since the oldest computation still running began (at most RECENT_CHANGES). */
+  private recent: RecentChange[] = [];
+  private running = 0;
   private readonly stored: LRUCache<string, Stored> | null;
   private readonly pending = new Map<string, Promise<unknown>>();
   private hits = 0;
@@ -138,15 +183,19 @@ export class AnswerCache {
     }
     this.misses += 1;
     const generation = this.generation;
+    this.running += 1;
     const computation = compute().then((value) => {
-      if (value !== null && value !== undefined && generation === this.generation && this.active) {
-        stored.set(key, { value, bytes: bytes(value) + key.length + ENTRY_OVERHEAD_BYTES, scope: scope(value) });
+      if (value !== null && value !== undefined && this.active) {
+        const answerScope = scope(value);
+        if (this.unchangedSince(generation, answerScope)) stored.set(key, { value, bytes: bytes(value) + key.length + ENTRY_OVERHEAD_BYTES, scope: answerScope });
       }
       return value;
     });
     this.pending.set(key, computation);
     const release = () => {
       if (this.pending.get(key) === computation) this.pending.delete(key);
+      this.running -= 1;
+      if (this.running === 0) this.recent = [];
     };
     computation.then(release, release);
     return computation;
@@ -168,7 +217,7 @@ export class AnswerCache {
         const text = typeof result.body === 'string' ? result.body : JSON.stringify(result.body);
         return prepareAnswer(text, result.headers ?? {}, result.scope ?? ANY_CHANGE);
       },
-      (answer) => (answer ? answer.json.length + (answer.gzip?.length ?? 0) : 0),
+      (answer) => answer?.bytes ?? 0,
       (answer) => answer?.scope ?? ANY_CHANGE,
     );
   }
@@ -200,15 +249,32 @@ export class AnswerCache {
     };
   }
 
+  /**
+   * Whether no change since `generation` can alter an answer with this scope: then it is the same
+   * whether it was read before or after them. Not when a change could touch anything, or when
+   * the changes are no longer all kept.
+   */
+  private unchangedSince(generation: number, scope: AnswerScope): boolean {
+    if (generation === this.generation) return true;
+    const first = this.recent[0];
+    if (!first || first.generation > generation + 1) return false;
+    return this.recent.every((r) => r.generation <= generation || (r.change.listings !== null && !isAffected(scope, r.change, r.ids)));
+  }
+
   private forget(change: DirectoryChange): void {
-    // Answers being computed now may have read the old data: they are returned, not kept.
+    // Answers being computed now may have read the old data: later requests don't share them,
+    // and they are stored only if this change cannot alter them (unchangedSince).
     this.generation += 1;
     this.pending.clear();
+    const ids = idsOf(change);
+    if (this.running > 0) {
+      this.recent.push({ generation: this.generation, change, ids });
+      if (this.recent.length > RECENT_CHANGES) this.recent.shift();
+    }
     const stored = this.stored;
     if (stored) {
       if (change.listings === null) stored.clear();
       else {
-        const ids = new Set([...change.listings.map((l) => l.id), ...change.reviewsOf]);
         const stale: string[] = [];
         for (const [key, entry] of stored.entries()) if (isAffected(entry.scope, change, ids)) stale.push(key);
         for (const key of stale) stored.delete(key);
@@ -238,7 +304,7 @@ async function prepareAnswer(text: string, headers: Record<string, string>, scop
   const json = Buffer.from(text, 'utf8');
   const gzipped = json.length >= GZIP_MIN_BYTES ? await gzipBody(json) : null;
   const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
-  return { json, gzip: gzipped, etag, headers, scope };
+  return new PreparedAnswer(gzipped ? null : json, gzipped, etag, headers, scope);
 }
 
 /** The bare change feed as a source of changes: every notification may have changed anything. */

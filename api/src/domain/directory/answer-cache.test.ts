@@ -1,0 +1,82 @@
+// The answer cache's rule for answers computed across a change (answer-cache.ts): stored when no
+// change since the computation began can alter it, returned but not stored when one can.
+import { describe, expect, it } from 'vitest';
+import { AnswerCache, type AnswerChanges, type AnswerScope } from './answer-cache';
+import type { DirectoryChange, IndexedListing } from './directory-index';
+
+function changes(): AnswerChanges & { send(change: DirectoryChange): void } {
+  const listeners: ((change: DirectoryChange) => void)[] = [];
+  return {
+    live: true,
+    onChange: (listener) => void listeners.push(listener),
+    send: (change) => listeners.forEach((listener) => listener(change)),
+  };
+}
+
+/** A listing as far as these scopes look at it: its id. */
+const listing = (id: number) => ({ id }) as IndexedListing;
+const newRating = (id: number): DirectoryChange => ({ listings: [{ id, before: listing(id), after: listing(id) }], reviewsOf: [] });
+/** An answer resting on the listings with these ids. */
+const listingsScope = (...ids: number[]): AnswerScope => ({ kind: 'listings', matches: (l) => ids.includes(l.id) });
+
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+/** Starts computing `key` (resting on `scope`), sends `during` while it runs, then lets it finish. */
+async function computeAcross(cache: AnswerCache, feed: ReturnType<typeof changes>, key: string, scope: AnswerScope, during: DirectoryChange[]): Promise<string> {
+  const gate = deferred<string>();
+  const answer = cache.value(key, () => gate.promise, () => 10, () => scope);
+  for (const change of during) feed.send(change);
+  gate.resolve(`answer for ${key}`);
+  return answer;
+}
+
+describe('an answer computed across a change', () => {
+  it('is stored when the change cannot alter it (a new rating of someone it cannot include)', async () => {
+    const feed = changes();
+    const cache = new AnswerCache(feed, { maxBytes: 1_000_000 });
+    expect(await computeAcross(cache, feed, 'search', listingsScope(1, 2), [newRating(3), newRating(4)])).toBe('answer for search');
+    expect(cache.has('search')).toBe(true);
+  });
+
+  it('is returned but not stored when a change can alter it', async () => {
+    const feed = changes();
+    const cache = new AnswerCache(feed, { maxBytes: 1_000_000 });
+    expect(await computeAcross(cache, feed, 'search', listingsScope(1, 2), [newRating(3), newRating(2)])).toBe('answer for search');
+    expect(cache.has('search')).toBe(false);
+  });
+
+  it('is not stored across a change that could touch anything, or new reviews of the professional it is about', async () => {
+    const feed = changes();
+    const cache = new AnswerCache(feed, { maxBytes: 1_000_000 });
+    await computeAcross(cache, feed, 'search', listingsScope(1), [{ listings: null, reviewsOf: [] }]);
+    expect(cache.has('search')).toBe(false);
+    await computeAcross(cache, feed, 'profile', { kind: 'professionals', ids: [5] }, [{ listings: [], reviewsOf: [5] }]);
+    expect(cache.has('profile')).toBe(false);
+    await computeAcross(cache, feed, 'other profile', { kind: 'professionals', ids: [6] }, [{ listings: [], reviewsOf: [5] }]);
+    expect(cache.has('other profile')).toBe(true);
+  });
+
+  it('is not stored when more changes came than are kept for it', async () => {
+    const feed = changes();
+    const cache = new AnswerCache(feed, { maxBytes: 1_000_000 });
+    const many = Array.from({ length: 300 }, (_, i) => newRating(100 + i));
+    await computeAcross(cache, feed, 'search', listingsScope(1), many);
+    expect(cache.has('search')).toBe(false);
+  });
+
+  it('is not shared with a request that comes after the change', async () => {
+    const feed = changes();
+    const cache = new AnswerCache(feed, { maxBytes: 1_000_000 });
+    const first = deferred<string>();
+    const before = cache.value('search', () => first.promise, () => 10, () => listingsScope(1));
+    feed.send(newRating(1));
+    const after = cache.value('search', async () => 'new', () => 10, () => listingsScope(1));
+    first.resolve('old');
+    expect(await before).toBe('old');
+    expect(await after).toBe('new');
+  });
+});
