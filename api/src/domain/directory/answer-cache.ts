@@ -24,7 +24,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import type { DirectoryChange, ListingMatcher } from './directory-index';
+import { changesPage, type DirectoryChange, type ListingMatcher, type PagePlace } from './directory-index';
 import { gzipBody } from '../../gzip';
 
 /** Bodies smaller than this are sent as they are (gzip would save next to nothing). */
@@ -77,7 +77,8 @@ class PreparedAnswer implements Answer {
 export type AnswerScope =
   | { kind: 'any' }
   | { kind: 'professionals'; ids: readonly number[] }
-  | { kind: 'listings'; matches: ListingMatcher }
+  /** A page of a search: its total and its listings (when `page` says where it sits, only a change there). */
+  | { kind: 'listings'; matches: ListingMatcher; page?: PagePlace }
   /**
    * Which listings match, and their map points, and nothing else about them (a map's answer): a
    * new rating of a listing on the map leaves it as it is, unless it moves the listing in or out.
@@ -105,7 +106,13 @@ function isAffected(scope: AnswerScope, change: DirectoryChange, ids: ReadonlySe
     case 'professionals':
       return scope.ids.some((id) => ids.has(id));
     case 'listings':
-      return (change.listings ?? []).some(({ before, after }) => (before !== undefined && scope.matches(before)) || (after !== undefined && scope.matches(after)));
+      return (change.listings ?? []).some(({ before, after }) => {
+        const was = before !== undefined && scope.matches(before);
+        const is = after !== undefined && scope.matches(after);
+        if (!was && !is) return false;
+        // In or out: the total changes. Included before and after: the page, if it is on it or crosses its ends.
+        return was !== is || !scope.page || changesPage(scope.page, before!, after!);
+      });
     case 'points':
       return (change.listings ?? []).some(({ before, after }) => {
         const was = before !== undefined && scope.matches(before);

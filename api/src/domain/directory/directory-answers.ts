@@ -6,7 +6,7 @@ import { TOTAL_COUNT_HEADER } from '../../../../core/directory';
 import type { DirectoryQuery } from '../../../../core/directory-query';
 import type { PrismaClient } from '../../../../prisma/db';
 import { ANY_CHANGE, queryKey, type Answer, type AnswerCache, type AnswerScope } from './answer-cache';
-import type { DirectoryIndex } from './directory-index';
+import type { DirectoryIndex, PagePlace } from './directory-index';
 import { countMatches, findLiveCard, findLiveProfessional, findPage, mapPointsJson } from './search-professionals';
 
 /** Sort and page don't change which professionals match: the total and the map ignore them. */
@@ -33,16 +33,16 @@ export function directoryAnswers({
   directory: DirectoryIndex | null;
 }): DirectoryAnswers {
   /** A search's answer rests on the listings it could include (when the index can tell which). */
-  const searchScope = (query: DirectoryQuery, kind: 'listings' | 'points' = 'listings'): AnswerScope => {
+  const searchScope = (query: DirectoryQuery, kind: 'listings' | 'points', page?: PagePlace): AnswerScope => {
     const matches = directory?.matcherFor(query);
-    return matches ? { kind, matches } : ANY_CHANGE;
+    return matches ? { kind, matches, ...(page && { page }) } : ANY_CHANGE;
   };
 
   return {
     list: async (query) =>
       (await answers.answer(`list?${queryKey(query)}`, async () => {
         const fromIndex = directory ? await directory.page(query) : null;
-        if (fromIndex) return { body: fromIndex.json, headers: { [TOTAL_COUNT_HEADER]: String(fromIndex.total) }, scope: searchScope(query) };
+        if (fromIndex) return { body: fromIndex.json, headers: { [TOTAL_COUNT_HEADER]: String(fromIndex.total) }, scope: searchScope(query, 'listings', fromIndex.place) };
         const [items, total] = await Promise.all([
           findPage({ prisma }, query),
           answers.value(`count?${queryKey(query, PAGE_ONLY)}`, () => countMatches({ prisma }, query), () => 8),

@@ -34,7 +34,7 @@ import { findLocation } from '../../../../core/locations';
 import { SERVICES } from '../../../../core/services';
 import { Prisma, type PrismaClient } from '../../../../prisma/db';
 import { LISTED, resolveNear, tsquerySql, type GeoPoint } from './directory-filters';
-import { bestRated, byId, cheapest, ListingColumns, newest, RankedOrder, SlotOrder, type SlotCompare } from './listing-columns';
+import { bestRated, bestRatedListing, byId, cheapest, cheapestListing, ListingColumns, newest, newestListing, RankedOrder, SlotOrder, type ListingCompare, type SlotCompare } from './listing-columns';
 import { addSlot, countSlots, forEachSlot, hasSlot, intersect, MAX_RATING_TENTHS, PRICE_GRID_POUNDS, removeSlot, type CellBox } from './slot-sets';
 import { LIST_ITEM_COLUMNS, toListItem, type ProfessionalRow } from './professional-row';
 import { NAMED_MAP_POINTS_LIMIT } from './search-professionals';
@@ -77,6 +77,33 @@ export interface DirectoryChange {
 }
 
 export type ListingMatcher = (listing: IndexedListing) => boolean;
+
+/**
+ * Where a page of a search sits in the search's order: what a change of a listing the search
+ * includes before and after must touch to alter the page (the answer cache keeps the page when
+ * a new rating moves a listing around far below it, or above an offset page, say).
+ */
+export interface PagePlace {
+  /** The listings on the page. */
+  ids: ReadonlySet<number>;
+  /** Its first and last listing; null for an empty page (an offset past every match). */
+  ends: { first: IndexedListing; last: IndexedListing } | null;
+  /** The search's order: < 0 when a comes first, > 0 when b does, 0 when it cannot tell for sure. */
+  compare: ListingCompare;
+}
+
+/**
+ * Whether a change of a listing that matches the search before and after (so the total stays)
+ * alters the page: it is on it, or it moves across one of its ends.
+ */
+export function changesPage(place: PagePlace, before: IndexedListing, after: IndexedListing): boolean {
+  if (place.ids.has(before.id)) return true;
+  const ends = place.ends;
+  if (!ends) return false;
+  const side = (l: IndexedListing) => (place.compare(l, ends.first) < 0 ? -1 : place.compare(l, ends.last) > 0 ? 1 : 0);
+  const was = side(before);
+  return was === 0 || side(after) !== was;
+}
 
 /** Live listings in one region, in all and by service (the locations page; the home page sums them). */
 export interface RegionCount {
@@ -374,6 +401,21 @@ function tenthsAtLeast(minRating: number): number {
   while ((tenths - 1) / 10 >= minRating) tenths -= 1;
   while (tenths / 10 < minRating) tenths += 1;
   return tenths;
+}
+
+/** A text's relevance order over listings (ts_rank DESC, then best rated); 0 for equal ranks at float32 precision (RankedOrder keeps that). */
+function byRelevance(text: BoundText): ListingCompare {
+  const rank = (l: IndexedListing) => Math.fround(tsRank(l.text, text.query, text.operandLexemes));
+  return (a, b) => {
+    const ra = rank(a);
+    const rb = rank(b);
+    return ra === rb ? 0 : rb - ra;
+  };
+}
+
+/** Nearest first from the circle's centre, then id (byDistance's order). */
+function byDistanceFrom(near: Circle): ListingCompare {
+  return (a, b) => distanceMiles(near.point, a.lat, a.lng) - distanceMiles(near.point, b.lat, b.lng) || a.id - b.id;
 }
 
 /** The same filter over one listing's snapshot (the answer cache's checks after a change). */
@@ -1097,8 +1139,8 @@ export class DirectoryIndex {
     return order;
   }
 
-  /** One page of the search as JSON and the total; null when the index can't answer (use SQL). */
-  async page(query: DirectoryQuery): Promise<{ json: string; total: number } | null> {
+  /** One page of the search as JSON, the total and where the page sits; null when the index can't answer (use SQL). */
+  async page(query: DirectoryQuery): Promise<{ json: string; total: number; place: PagePlace } | null> {
     const f = await this.prepare(query);
     if (!f) return null;
     const { columns: c, orders } = this.state;
@@ -1147,7 +1189,12 @@ export class DirectoryIndex {
       const json = c.listings[slot]!.json;
       return miles ? `${json.slice(0, -1)},"distanceMiles":${Math.round(miles(slot) * 10) / 10}}` : json;
     });
-    return { json: `[${parts.join(',')}]`, total };
+    const place: PagePlace = {
+      ids: new Set(page.map((slot) => c.id[slot]!)),
+      ends: page.length > 0 ? { first: c.listings[page[0]!]!, last: c.listings[page[page.length - 1]!]! } : null,
+      compare: relevance ? byRelevance(f.text!) : sort === 'distance' && f.near ? byDistanceFrom(f.near) : sort === 'price' ? cheapestListing : sort === 'newest' ? newestListing : bestRatedListing,
+    };
+    return { json: `[${parts.join(',')}]`, total, place };
   }
 
   /**

@@ -105,6 +105,8 @@ export class ListingColumns {
 }
 
 export type SlotCompare = (c: ListingColumns, a: number, b: number) => number;
+/** The same orders over listings themselves (what the answer cache compares a changed listing with). */
+export type ListingCompare = (a: IndexedListing, b: IndexedListing) => number;
 
 /**
  * BEST_RATED_ORDER (directory-filters.ts): reviewed first, the Bayesian average best first, more
@@ -112,31 +114,33 @@ export type SlotCompare = (c: ListingColumns, a: number, b: number) => number;
  * integers), as PostgreSQL's numeric division keeps 16 significant digits: equal averages tie,
  * different ones never do (for review counts below about 2,000 per listing).
  */
-export const bestRated: SlotCompare = (c, a, b) => {
-  const countA = c.reviewCount[a]!;
-  const countB = c.reviewCount[b]!;
+function bestRatedOf(countA: number, tenthsA: number, idA: number, countB: number, tenthsB: number, idB: number): number {
   if ((countA > 0) !== (countB > 0)) return countA > 0 ? -1 : 1;
-  const cross =
-    (c.ratingTenths[b]! * countB + PRIOR_SUM_TENTHS) * (countA + BAYES_PRIOR_WEIGHT) -
-    (c.ratingTenths[a]! * countA + PRIOR_SUM_TENTHS) * (countB + BAYES_PRIOR_WEIGHT);
+  const cross = (tenthsB * countB + PRIOR_SUM_TENTHS) * (countA + BAYES_PRIOR_WEIGHT) - (tenthsA * countA + PRIOR_SUM_TENTHS) * (countB + BAYES_PRIOR_WEIGHT);
   if (cross !== 0) return cross;
   if (countA !== countB) return countB - countA;
-  return c.id[a]! - c.id[b]!;
-};
+  return idA - idB;
+}
+export const bestRated: SlotCompare = (c, a, b) => bestRatedOf(c.reviewCount[a]!, c.ratingTenths[a]!, c.id[a]!, c.reviewCount[b]!, c.ratingTenths[b]!, c.id[b]!);
+export const bestRatedListing: ListingCompare = (a, b) => bestRatedOf(a.reviewCount, a.ratingTenths, a.id, b.reviewCount, b.ratingTenths, b.id);
 
-/** hourly_rate_pence ASC NULLS LAST, id. */
-export const cheapest: SlotCompare = (c, a, b) => {
-  const pa = c.pence[a]! < 0 ? Infinity : c.pence[a]!;
-  const pb = c.pence[b]! < 0 ? Infinity : c.pence[b]!;
+/** hourly_rate_pence ASC NULLS LAST, id (-1 pence: none). */
+function cheapestOf(penceA: number, idA: number, penceB: number, idB: number): number {
+  const pa = penceA < 0 ? Infinity : penceA;
+  const pb = penceB < 0 ? Infinity : penceB;
   if (pa !== pb) return pa < pb ? -1 : 1;
-  return c.id[a]! - c.id[b]!;
-};
+  return idA - idB;
+}
+export const cheapest: SlotCompare = (c, a, b) => cheapestOf(c.pence[a]!, c.id[a]!, c.pence[b]!, c.id[b]!);
+export const cheapestListing: ListingCompare = (a, b) => cheapestOf(a.hourlyPence, a.id, b.hourlyPence, b.id);
 
 /** created_at DESC, id. */
-export const newest: SlotCompare = (c, a, b) => {
-  if (c.createdMs[a] !== c.createdMs[b]) return c.createdMs[b]! - c.createdMs[a]!;
-  return c.id[a]! - c.id[b]!;
-};
+function newestOf(createdA: number, idA: number, createdB: number, idB: number): number {
+  if (createdA !== createdB) return createdB - createdA;
+  return idA - idB;
+}
+export const newest: SlotCompare = (c, a, b) => newestOf(c.createdMs[a]!, c.id[a]!, c.createdMs[b]!, c.id[b]!);
+export const newestListing: ListingCompare = (a, b) => newestOf(a.createdMs, a.id, b.createdMs, b.id);
 
 export const byId: SlotCompare = (c, a, b) => c.id[a]! - c.id[b]!;
 
