@@ -403,6 +403,45 @@ function tenthsAtLeast(minRating: number): number {
   return tenths;
 }
 
+const FLOAT_OF_BITS = new Float32Array(1);
+const BITS_OF_FLOAT = new Uint32Array(FLOAT_OF_BITS.buffer);
+/** Positions in the best-rated order packed below a rank's bits: up to 2^21 listings (2,097,152). */
+const POSITION_SPAN = 2 ** 21;
+
+/**
+ * `found` by rank DESC, then best rated (the text's relevance order), or null past POSITION_SPAN
+ * listings. Each listing becomes one number, its rank's float32 bits (which order as the ranks do,
+ * ranks being positive) reversed, times POSITION_SPAN, plus its position in the best-rated order:
+ * below 2^52, so exact in a double, and a Float64Array sorts natively, about twice as fast as an
+ * array sorted with a comparator (100,000 listings: 15–19 ms with what comes before and after, 34).
+ */
+function byRankThenPosition(found: number[], ranks: Float32Array, rating: SlotOrder): { slots: Int32Array; keys: Float32Array } | null {
+  if (rating.length >= POSITION_SPAN) return null;
+  const position = rating.rank;
+  const packed = new Float64Array(found.length);
+  for (let i = 0; i < found.length; i++) {
+    FLOAT_OF_BITS[0] = ranks[i]!;
+    packed[i] = (0x7fffffff - BITS_OF_FLOAT[0]!) * POSITION_SPAN + position[found[i]!]!;
+  }
+  packed.sort();
+  const slots = new Int32Array(found.length);
+  const keys = new Float32Array(found.length);
+  for (let i = 0; i < packed.length; i++) {
+    const key = packed[i]!;
+    const bits = Math.floor(key / POSITION_SPAN);
+    slots[i] = rating.slots[key - bits * POSITION_SPAN]!;
+    BITS_OF_FLOAT[0] = 0x7fffffff - bits;
+    keys[i] = FLOAT_OF_BITS[0]!;
+  }
+  return { slots, keys };
+}
+
+/** byRankThenPosition's order with a comparator, for any number of listings. */
+function byRankThenBestRated(c: ListingColumns, found: number[], ranks: Float32Array): { slots: number[]; keys: number[] } {
+  const positions = Array.from(found.keys()).sort((a, b) => ranks[b]! - ranks[a]! || bestRated(c, found[a]!, found[b]!));
+  return { slots: positions.map((i) => found[i]!), keys: positions.map((i) => ranks[i]!) };
+}
+
 /** A text's relevance order over listings (ts_rank DESC, then best rated); 0 for equal ranks at float32 precision (RankedOrder keeps that). */
 function byRelevance(text: BoundText): ListingCompare {
   const rank = (l: IndexedListing) => Math.fround(tsRank(l.text, text.query, text.operandLexemes));
@@ -1128,13 +1167,8 @@ export class DirectoryIndex {
     forEachSlot(this.textSet(text), c.sets.words, (slot) => found.push(slot));
     const keys = new Float32Array(found.length);
     for (let i = 0; i < found.length; i++) keys[i] = tsRank(c.listings[found[i]!]!.text, text.query, text.operandLexemes);
-    const positions = Array.from(found.keys()).sort((a, b) => keys[b]! - keys[a]! || bestRated(c, found[a]!, found[b]!));
-    const order = new RankedOrder(
-      c,
-      bestRated,
-      positions.map((i) => found[i]!),
-      positions.map((i) => keys[i]!),
-    );
+    const sorted = byRankThenPosition(found, keys, this.state.orders.rating) ?? byRankThenBestRated(c, found, keys);
+    const order = new RankedOrder(c, bestRated, sorted.slots, sorted.keys);
     this.rankedTexts.set(text, order);
     return order;
   }
