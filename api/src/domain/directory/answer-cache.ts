@@ -5,10 +5,11 @@
 // popular profiles), and the data changes rarely (an approval, a profile edit, a new review).
 // So each answer is computed once, stored ready to send (its gzip bytes, or its JSON when small,
 // and an ETag), and forgotten the moment a change could alter it. Each answer says what it rests
-// on (its scope): the listings a search could include (a matcher from the directory index), one
-// professional (a profile), or anything (home, locations, sitemaps). A change names the listings it touched,
-// before and after (directory-index.ts), so a new review of one professional forgets that
-// professional's profile and the searches they are or were part of, and nothing else; a change
+// on (its scope): the listings a search could include (a matcher from the directory index, and
+// where its page sits in its order), one professional (a profile), or anything (home, locations,
+// sitemaps). A change names the listings it touched, before and after (directory-index.ts), so a
+// new review of one professional forgets that professional's profile and the pages of searches
+// it is on, comes into or goes out of, or moves across the ends of, and nothing else; a change
 // the index cannot name (it is loading again, or off) forgets everything. Correctness rules:
 //   - nothing is stored while the feed is not live (a change could go unnoticed);
 //   - an answer computed across a change that can alter it is returned to its caller but not
