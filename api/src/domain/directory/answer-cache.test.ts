@@ -80,3 +80,39 @@ describe('an answer computed across a change', () => {
     expect(await after).toBe('new');
   });
 });
+
+describe('forgetting by service and by professional', () => {
+  /** A listing offering these services (serviceMask bits). */
+  const offering = (id: number, serviceMask: number) => ({ id, serviceMask }) as IndexedListing;
+  const moved = (id: number, before: number, after: number): DirectoryChange => ({ listings: [{ id, before: offering(id, before), after: offering(id, after) }], reviewsOf: [] });
+
+  async function keep(cache: AnswerCache, key: string, scope: AnswerScope): Promise<void> {
+    await cache.value(key, async () => key, () => 10, () => scope);
+    expect(cache.has(key)).toBe(true);
+  }
+
+  it('looks at a search of one service only for changes of listings that offer it, before or after', async () => {
+    const feed = changes();
+    const cache = new AnswerCache(feed, { maxBytes: 1_000_000 });
+    const webDesign = 0b01;
+    const security = 0b10;
+    const ofService = (bit: number): AnswerScope => ({ kind: 'listings', matches: (l) => (l.serviceMask & bit) !== 0, services: bit });
+    await keep(cache, 'web design', ofService(webDesign));
+    await keep(cache, 'security', ofService(security));
+    await keep(cache, 'any service', { kind: 'listings', matches: () => true, services: -1 });
+    await keep(cache, 'profile 7', { kind: 'professionals', ids: [7] });
+
+    feed.send(moved(1, security, security));
+    expect([cache.has('web design'), cache.has('security'), cache.has('any service'), cache.has('profile 7')]).toEqual([true, false, false, true]);
+
+    await keep(cache, 'security', ofService(security));
+    await keep(cache, 'any service', { kind: 'listings', matches: () => true, services: -1 });
+    // A listing that takes up web design: the web design search must hear of it.
+    feed.send(moved(2, security, security | webDesign));
+    expect([cache.has('web design'), cache.has('security')]).toEqual([false, false]);
+
+    feed.send({ listings: [], reviewsOf: [7] });
+    expect(cache.has('profile 7')).toBe(false);
+  });
+});
+

@@ -34,8 +34,8 @@ export function directoryAnswers({
 }): DirectoryAnswers {
   /** A search's answer rests on the listings it could include (when the index can tell which). */
   const searchScope = (query: DirectoryQuery, kind: 'listings' | 'points', page?: PagePlace): AnswerScope => {
-    const matches = directory?.matcherFor(query);
-    return matches ? { kind, matches, ...(page && { page }) } : ANY_CHANGE;
+    const matcher = directory?.matcherFor(query);
+    return matcher ? { kind, matches: matcher.matches, services: matcher.services, ...(page && { page }) } : ANY_CHANGE;
   };
 
   return {

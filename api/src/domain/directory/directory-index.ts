@@ -79,6 +79,16 @@ export interface DirectoryChange {
 export type ListingMatcher = (listing: IndexedListing) => boolean;
 
 /**
+ * A search's matcher, and the services a listing must offer one of to match (`serviceMask` bits;
+ * -1 for any, 0 when none can): the answer cache looks at a change only for the searches of the
+ * services the changed listings offer.
+ */
+export interface SearchMatcher {
+  matches: ListingMatcher;
+  services: number;
+}
+
+/**
  * Where a page of a search sits in the search's order: what a change of a listing the search
  * includes before and after must touch to alter the page (the answer cache keeps the page when
  * a new rating moves a listing around far below it, or above an offset page, say).
@@ -1030,16 +1040,17 @@ export class DirectoryIndex {
    * the index can't tell (not ready, or text it has not parsed yet): the answer is then
    * forgotten on every change.
    */
-  matcherFor(query: DirectoryQuery): ListingMatcher | null {
+  matcherFor(query: DirectoryQuery): SearchMatcher | null {
     if (!this.ready) return null;
     try {
       const f = this.filter(query, query.search ? this.boundText(query.search) : null);
       if (!f) return null;
       const text = f.text;
-      return (listing) => {
+      const matches: ListingMatcher = (listing) => {
         if (text) this.extendText(text); // the listing may bring words the dictionary did not have
         return matchesListing(f, listing);
       };
+      return { matches, services: f.bit };
     } catch {
       return null;
     }
