@@ -116,10 +116,8 @@ export function createRateLimit({ redis, redisPrefix, logger }: { redis: Redis; 
           await other;
         }
         const mine = ask(key, log);
-        const settled = mine.then(
-          () => undefined,
-          () => undefined,
-        );
+        // The others wait for it to settle, not for its answer (its 429 is its own).
+        const settled = mine.catch(() => undefined);
         asking.set(key, settled);
         try {
           await mine;

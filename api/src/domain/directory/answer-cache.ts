@@ -110,18 +110,16 @@ function isAffected(scope: AnswerScope, change: DirectoryChange, ids: ReadonlySe
     case 'professionals':
       return scope.ids.some((id) => ids.has(id));
     case 'listings':
-      return (change.listings ?? []).some(({ before, after }) => {
-        const was = before !== undefined && scope.matches(before);
-        const is = after !== undefined && scope.matches(after);
-        if (!was && !is) return false;
-        // In or out: the total changes. Included before and after: the page, if it is on it or crosses its ends.
-        return was !== is || !scope.page || changesPage(scope.page, before!, after!);
-      });
     case 'points':
       return (change.listings ?? []).some(({ before, after }) => {
         const was = before !== undefined && scope.matches(before);
         const is = after !== undefined && scope.matches(after);
-        return was !== is || (is && before!.point?.named !== after!.point?.named);
+        // In or out: the total and the points change.
+        if (was !== is) return true;
+        if (!is) return false;
+        // Included before and after: a page if the listing is on it or crosses its ends; a map if its point changed.
+        if (scope.kind === 'points') return before!.point?.named !== after!.point?.named;
+        return !scope.page || changesPage(scope.page, before!, after!);
       });
   }
 }
