@@ -20,7 +20,7 @@ import type { MaintenanceState } from '../domain/maintenance/maintenance-state';
 import type { PageMeta } from '../domain/seo/page-meta';
 import type { ApiEnv } from '../env';
 import { isPagePath } from '../spa/static-files';
-import { loadCurrentUser, sessionUserId } from './require-role';
+import { adminTwoStepMet, loadCurrentUser, sessionUserId } from './require-role';
 import { cookieName } from './session';
 
 export const UNLOCK_COOKIE = 'itc_access';
@@ -57,7 +57,7 @@ const GATE_PAGE_META: PageMeta = {
  * it is required (product rule 35), so a password alone opens neither.
  */
 function isAdminPastTheGate(user: CurrentUser | null, env: Pick<ApiEnv, 'ADMIN_TWO_STEP_REQUIRED' | 'NODE_ENV'>): boolean {
-  return user?.role === 'admin' && (user.twoStepEnabled || !adminTwoStepRequired(env));
+  return user?.role === 'admin' && adminTwoStepMet(user, adminTwoStepRequired(env));
 }
 
 export function maintenanceGate({
