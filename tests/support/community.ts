@@ -3,6 +3,7 @@
 import { createUser, signIn } from '../../api/src/testing/accounts';
 import { createProfessional, type ProfessionalFactoryInput } from '../../api/src/testing/factories';
 import type { TestApp } from '../../api/src/testing/serve-test-app';
+import { until } from '../../api/src/testing/until';
 import type { Role } from '../../core/auth';
 import type { TestDatabase } from './services';
 
@@ -50,13 +51,8 @@ export async function liveProvider(db: TestDatabase, t: TestApp, listing: Profes
 }
 
 /** Resolves once `check` is true (the worker has done its part), or fails after `timeoutMs`. */
-export async function waitFor(check: () => Promise<boolean>, { timeoutMs = 15_000, what = 'the condition' } = {}): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+export function waitFor(check: () => Promise<boolean>, { timeoutMs = 15_000, what = 'the condition' } = {}): Promise<void> {
+  return until(check, what, timeoutMs);
 }
 
 /** The mean of `ratings` to one decimal, halves away from zero (as PostgreSQL's round(numeric, 1)). */

@@ -122,6 +122,7 @@ describe('approving', () => {
     expect(user).toMatchObject({ role: 'provider', professionalId: listing.id });
     expect(await verifyPassword(TEST_PASSWORD, user.passwordHash)).toBe(true);
     expect((await db.prisma.application.findUniqueOrThrow({ where: { id: application.id } })).passwordHash).toBeNull();
+    await t.directoryCaughtUp();
     const directory = (await (await t.fetch('/api/professionals?search=Solent')).json()) as { slug: string }[];
     expect(directory.map((p) => p.slug)).toEqual(['solent-systems']);
     const email = await job('email', `email_application-approved_${application.id}`);

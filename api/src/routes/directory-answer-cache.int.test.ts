@@ -12,18 +12,11 @@ import { queryKey } from '../domain/directory/answer-cache';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
 import { createProfessional, createReview } from '../testing/factories';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
+import { until } from '../testing/until';
 
 let db: TestDatabase;
 let t: TestApp;
 let pro: Awaited<ReturnType<typeof createProfessional>>;
-
-async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 3_000): Promise<void> {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /**
  * A GET with exactly these headers (fetch adds Cache-Control: no-cache to a request carrying
@@ -43,15 +36,6 @@ function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ s
 
 const stats = () => t.api.deps.answers.stats();
 const listWebDesign = '/api/professionals?service=Web%20Design';
-
-/** The directory index holds every listed professional the database has (its refreshes are asynchronous). */
-async function indexCaughtUp(): Promise<void> {
-  const listed = async () =>
-    (await db.prisma.$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM professionals WHERE is_approved AND subscription_status = 'active'`)[0]!.n;
-  const expected = await listed();
-  await until(() => t.api.deps.directory!.size === expected, 'the directory index to catch up');
-  await t.api.deps.directory!.whenReady();
-}
 
 async function totalOf(path: string): Promise<number> {
   const res = await t.fetch(path);
@@ -103,7 +87,7 @@ describe('the directory answer cache', () => {
     const get = (encoding: string) => rawGet('/api/professionals/map', { 'accept-encoding': encoding });
     // Enough professionals for the map answer to pass the gzip threshold.
     for (let i = 0; i < 60; i++) await createProfessional(db.prisma, { companyName: `Map Filler ${i}`, lat: 52.0123 + i / 100, lng: -1.0456 });
-    await indexCaughtUp();
+    await t.directoryCaughtUp();
     const gzipped = await get('gzip');
     const plain = await get('identity');
     expect(gzipped.headers['content-encoding']).toBe('gzip');
@@ -247,7 +231,7 @@ describe('the directory answer cache', () => {
       });
     const listed = [];
     for (let i = 0; i < 30; i++) listed.push(await make(i));
-    await indexCaughtUp();
+    await t.directoryCaughtUp();
     const queries = [
       'sort=rating&limit=5',
       'sort=rating&limit=5&offset=10',

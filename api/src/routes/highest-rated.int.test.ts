@@ -18,6 +18,7 @@ beforeAll(async () => {
   await createProfessional(p, { companyName: 'Brand New Co', services: ['Web Design'], rating: 0, reviewCount: 0 });
   await createProfessional(p, { companyName: 'Middling Ten', services: ['Web Design'], rating: 4.2, reviewCount: 10 });
   await createProfessional(p, { companyName: 'Poor Three', services: ['Web Design'], rating: 2.3, reviewCount: 3 });
+  await t.directoryCaughtUp();
 });
 
 afterAll(async () => {

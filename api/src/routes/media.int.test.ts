@@ -15,6 +15,7 @@ import { createUser, signIn } from '../testing/accounts';
 import { professionalJsonLd } from '../domain/seo/professional-json-ld';
 import { createProfessional } from '../testing/factories';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
+import { until } from '../testing/until';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -34,14 +35,6 @@ afterAll(async () => {
 
 const LOGO = '/api/professionals/my-profile/media/logo';
 const PHOTOS = '/api/professionals/my-profile/media/photos';
-
-async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 3_000): Promise<void> {
-  const started = Date.now();
-  while (!(await condition())) {
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 /** A JPEG carrying EXIF with a GPS position (sharp writes the IFDs it is given). */
 async function jpegWithGps(colour = { r: 200, g: 60, b: 40 }, width = 640, height = 480): Promise<Buffer> {

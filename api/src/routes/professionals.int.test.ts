@@ -54,6 +54,7 @@ beforeAll(async () => {
       }),
     );
   }
+  await t.directoryCaughtUp();
 });
 
 afterAll(async () => {

@@ -10,8 +10,10 @@ import { ApiEnv, parseEnv } from '../../../core/env-schema';
 import type { PrismaClient } from '../../../prisma/db';
 import { cleanupRedis, getTestRedisUrl, uniqueRedisPrefix } from '../../../tests/support/services';
 import { createApp, type ApiApp } from '../app';
+import { LISTED } from '../domain/directory/directory-filters';
 import { createHttpServer } from '../http-server';
 import { API_REDIS_OPTIONS } from '../redis-options';
+import { until } from './until';
 
 export const TEST_SESSION_KEY = 'test-session-key-0123456789abcdefghijklmnop';
 
@@ -32,6 +34,12 @@ export interface TestApp {
   redis: Redis;
   api: ApiApp;
   fetch(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * Resolves once the directory index holds every listing the database has (it hears of rows a
+   * test wrote through NOTIFY, which can come after the test's next request): for tests that
+   * write listings and then search. Changes to listings already held are not waited for.
+   */
+  directoryCaughtUp(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -80,6 +88,14 @@ export async function serveTestApp(options: TestAppOptions): Promise<TestApp> {
     redis,
     api,
     fetch: (path, init) => fetch(`${baseUrl}${path}`, init),
+    async directoryCaughtUp() {
+      const directory = api.deps.directory;
+      if (!directory) return;
+      const [{ listed }] = await options.database.prisma.$queryRaw<[{ listed: number }]>`
+        SELECT count(*)::int AS listed FROM professionals p WHERE ${LISTED}`;
+      await until(() => directory.size === listed, `the directory index to hold ${listed} listings`, 10_000);
+      await directory.whenReady(10_000);
+    },
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
