@@ -114,5 +114,20 @@ describe('forgetting by service and by professional', () => {
     feed.send({ listings: [], reviewsOf: [7] });
     expect(cache.has('profile 7')).toBe(false);
   });
+
+  it('forgets only the profile, and what rests on anything, for a change that names only reviews', async () => {
+    const feed = changes();
+    const cache = new AnswerCache(feed, { maxBytes: 1_000_000 });
+    await keep(cache, 'any service', { kind: 'listings', matches: () => true, services: -1 });
+    await keep(cache, 'web design', { kind: 'listings', matches: () => true, services: 0b01 });
+    await keep(cache, 'profile 7', { kind: 'professionals', ids: [7] });
+    await keep(cache, 'profile 8', { kind: 'professionals', ids: [8] });
+    await keep(cache, 'home', { kind: 'any' });
+    feed.send({ listings: [], reviewsOf: [7] });
+    expect(['any service', 'web design', 'profile 7', 'profile 8', 'home'].filter((key) => cache.has(key))).toEqual(['any service', 'web design', 'profile 8']);
+    // The worker's new rating is a change of the listing: then the searches that include it go.
+    feed.send(moved(7, 0b01, 0b01));
+    expect(['any service', 'web design', 'profile 8'].filter((key) => cache.has(key))).toEqual(['profile 8']);
+  });
 });
 

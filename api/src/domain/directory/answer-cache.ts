@@ -134,13 +134,16 @@ export interface AnswerCacheStats {
 
 /**
  * The kept answers by what a change must touch to alter them, so a change looks only at those:
- * per service for searches and maps of one service, per professional for profiles, and the rest
- * (searches of any service, answers resting on anything) always. Kept in step with the LRU cache
- * (its dispose hook), and a change scans its candidates instead of every answer (~8,000 in the
- * long tail, at ~21 changes a second: 9.5% of the API's thread).
+ * per service for searches and maps of one service, per professional for profiles, searches and
+ * maps of any service on any change to a listing, and answers resting on anything always. A change
+ * that names only reviews (a new review, before the worker recalculates the rating) touches no
+ * listing, so no search or map: about half the changes in the long tail. Kept in step with the LRU
+ * cache (its dispose hook), and a change scans its candidates instead of every answer (~8,000 in
+ * the long tail, at ~21 changes a second: 9.5% of the API's thread).
  */
 class ScopeBuckets {
   private readonly always = new Set<string>();
+  private readonly anyService = new Set<string>();
   private readonly byService = new Map<number, Set<string>>();
   private readonly byProfessional = new Map<number, Set<string>>();
 
@@ -156,6 +159,7 @@ class ScopeBuckets {
 
   clear(): void {
     this.always.clear();
+    this.anyService.clear();
     this.byService.clear();
     this.byProfessional.clear();
   }
@@ -163,9 +167,12 @@ class ScopeBuckets {
   /** Every key a change could alter (a key may come more than once). */
   *candidates(change: DirectoryChange, ids: ReadonlySet<number>): Generator<string> {
     yield* this.always;
-    let services = 0;
-    for (const { before, after } of change.listings ?? []) services |= (before?.serviceMask ?? 0) | (after?.serviceMask ?? 0);
-    for (const [bit, keys] of this.byService) if ((bit & services) !== 0) yield* keys;
+    if (change.listings?.length) {
+      yield* this.anyService;
+      let services = 0;
+      for (const { before, after } of change.listings) services |= (before?.serviceMask ?? 0) | (after?.serviceMask ?? 0);
+      for (const [bit, keys] of this.byService) if ((bit & services) !== 0) yield* keys;
+    }
     for (const id of ids) {
       const keys = this.byProfessional.get(id);
       if (keys) yield* keys;
@@ -186,8 +193,8 @@ class ScopeBuckets {
       case 'listings':
       case 'points': {
         const services = scope.services ?? -1;
-        // One service's bit: its bucket. Any service: always. No service (matches nothing): no bucket.
-        if (services === -1) return [this.always];
+        // One service's bit: its bucket. Any service: anyService. No service (matches nothing): no bucket.
+        if (services === -1) return [this.anyService];
         return services === 0 ? [] : bucket(this.byService, services);
       }
     }
