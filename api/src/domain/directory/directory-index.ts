@@ -832,24 +832,27 @@ export class DirectoryIndex {
     const state = this.state;
     const fresh = new Map(rows.filter((row) => row.listed).map((row) => [row.id, row]));
     const listings: NonNullable<DirectoryChange['listings']> = [];
-    // The texts with a kept set or relevance order: each looks at a changed document once.
+    // The texts with a relevance order (a hundred or so) look at every changed document: it orders
+    // by rating. Those with a kept set (up to KEPT_TEXT_SETS) only at one whose words or slot
+    // change: a new rating (most changes) leaves a set as it was.
     const words = state.columns.sets.words;
-    const keptOfText = new Map<BoundText, { set?: Uint32Array; order?: RankedOrder }>();
-    for (const [text, set] of this.textSets.entries()) if (set.length === words) keptOfText.set(text, { set });
-    for (const [text, order] of this.rankedTexts.entries()) keptOfText.set(text, { ...keptOfText.get(text), order });
+    const ordered = [...this.rankedTexts.entries()];
+    let sets: [BoundText, Uint32Array][] | null = null;
+    const keptSets = () => (sets ??= [...this.textSets.entries()].filter(([, set]) => set.length === words));
     for (const id of ids) {
       const before = state.listing(id);
       const row = fresh.get(id);
       const after = row ? this.toListing(row, before) : undefined;
       // Same words (a new rating, say): the parsed document and its postings stay as they are.
       const sameText = before !== undefined && after !== undefined && after.text === before.text;
+      const slotBefore = before ? state.slotOf.get(id)! : -1;
       if (before) {
-        const slot = state.slotOf.get(id)!;
-        for (const [text, { set, order }] of keptOfText) {
-          if (set) removeSlot(set, slot);
-          if (order && documentFinds(text, before.text)) order.remove(slot, tsRank(before.text, text.query, text.operandLexemes));
+        // Out of the orders while the columns still hold what they were sorted by.
+        for (const [text, order] of ordered) {
+          if (documentFinds(text, before.text)) order.remove(slotBefore, tsRank(before.text, text.query, text.operandLexemes));
         }
-        this.forgetNearest(slot);
+        if (!sameText) for (const [, set] of keptSets()) removeSlot(set, slotBefore);
+        this.forgetNearest(slotBefore);
         state.remove(id);
         if (!sameText) state.removePostings(before);
       }
@@ -858,12 +861,20 @@ export class DirectoryIndex {
         if (!sameText) state.addPostings(after);
         const slot = state.slotOf.get(id)!;
         this.keepNearest(slot);
-        for (const [text, { set, order }] of keptOfText) {
+        // The slot just freed is the one taken again, so this holds for every new rating; if not, the
+        // old slot leaves the sets here.
+        const setsChange = !sameText || slot !== slotBefore;
+        if (sameText && slot !== slotBefore) for (const [, set] of keptSets()) removeSlot(set, slotBefore);
+        for (const [text, order] of ordered) {
           this.extendText(text);
-          if (!documentFinds(text, after.text)) continue;
-          // A slot past the set's end (the columns grew): the set is built again when next asked.
-          if (set) addSlot(set, slot);
-          if (order) order.insert(slot, tsRank(after.text, text.query, text.operandLexemes));
+          if (documentFinds(text, after.text)) order.insert(slot, tsRank(after.text, text.query, text.operandLexemes));
+        }
+        if (setsChange) {
+          for (const [text, set] of keptSets()) {
+            this.extendText(text);
+            // A slot past the set's end (the columns grew): the set is built again when next asked.
+            if (documentFinds(text, after.text)) addSlot(set, slot);
+          }
         }
       }
       listings.push({ id, before, after });
