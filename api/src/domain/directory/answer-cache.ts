@@ -157,13 +157,6 @@ class ScopeBuckets {
     if (scope.kind === 'professionals') for (const id of scope.ids) if (this.byProfessional.get(id)?.size === 0) this.byProfessional.delete(id);
   }
 
-  clear(): void {
-    this.always.clear();
-    this.anyService.clear();
-    this.byService.clear();
-    this.byProfessional.clear();
-  }
-
   /** Every key a change could alter (a key may come more than once). */
   *candidates(change: DirectoryChange, ids: ReadonlySet<number>): Generator<string> {
     yield* this.always;
@@ -361,10 +354,9 @@ export class AnswerCache {
     }
     const stored = this.stored;
     if (stored) {
-      if (change.listings === null) {
-        stored.clear();
-        this.buckets.clear();
-      } else {
+      // Clearing disposes of every entry, which takes it out of its buckets.
+      if (change.listings === null) stored.clear();
+      else {
         const stale: string[] = [];
         for (const key of this.buckets.candidates(change, ids)) {
           const entry = stored.peek(key, { allowStale: true });

@@ -846,12 +846,12 @@ export class DirectoryIndex {
       // Same words (a new rating, say): the parsed document and its postings stay as they are.
       const sameText = before !== undefined && after !== undefined && after.text === before.text;
       const slotBefore = before ? state.slotOf.get(id)! : -1;
+      let slotAfter = -1;
       if (before) {
         // Out of the orders while the columns still hold what they were sorted by.
         for (const [text, order] of ordered) {
           if (documentFinds(text, before.text)) order.remove(slotBefore, tsRank(before.text, text.query, text.operandLexemes));
         }
-        if (!sameText) for (const [, set] of keptSets()) removeSlot(set, slotBefore);
         this.forgetNearest(slotBefore);
         state.remove(id);
         if (!sameText) state.removePostings(before);
@@ -859,22 +859,22 @@ export class DirectoryIndex {
       if (after) {
         state.put(after, { sorted: true });
         if (!sameText) state.addPostings(after);
-        const slot = state.slotOf.get(id)!;
-        this.keepNearest(slot);
-        // The slot just freed is the one taken again, so this holds for every new rating; if not, the
-        // old slot leaves the sets here.
-        const setsChange = !sameText || slot !== slotBefore;
-        if (sameText && slot !== slotBefore) for (const [, set] of keptSets()) removeSlot(set, slotBefore);
+        slotAfter = state.slotOf.get(id)!;
+        this.keepNearest(slotAfter);
         for (const [text, order] of ordered) {
           this.extendText(text);
-          if (documentFinds(text, after.text)) order.insert(slot, tsRank(after.text, text.query, text.operandLexemes));
+          if (documentFinds(text, after.text)) order.insert(slotAfter, tsRank(after.text, text.query, text.operandLexemes));
         }
-        if (setsChange) {
-          for (const [text, set] of keptSets()) {
-            this.extendText(text);
-            // A slot past the set's end (the columns grew): the set is built again when next asked.
-            if (documentFinds(text, after.text)) addSlot(set, slot);
-          }
+      }
+      // The sets hold slots: same words in the same slot (the slot just freed is the one taken
+      // again, so every new rating) leave each set as it was.
+      if (!sameText || slotAfter !== slotBefore) {
+        for (const [text, set] of keptSets()) {
+          if (before) removeSlot(set, slotBefore);
+          if (!after) continue;
+          this.extendText(text);
+          // A slot past the set's end (the columns grew): the set is built again when next asked.
+          if (documentFinds(text, after.text)) addSlot(set, slotAfter);
         }
       }
       listings.push({ id, before, after });
