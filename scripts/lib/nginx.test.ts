@@ -19,6 +19,19 @@ describe('the cluster load balancer config', () => {
     expect(conf).not.toContain('user ');
   });
 
+  it("sends each directory URL to one API (a consistent hash of the URI, so it sits in one answer cache) and the rest round-robin", () => {
+    const conf = nginxConfig(base);
+    const block = (name: string) => conf.slice(conf.indexOf(`upstream ${name} {`), conf.indexOf('}', conf.indexOf(`upstream ${name} {`)));
+    expect(block('itconnect_directory')).toContain('hash $request_uri consistent;');
+    expect(block('itconnect_directory')).toContain('server 127.0.0.1:3002 max_fails=1 fail_timeout=5s;');
+    expect(block('itconnect_api')).not.toContain('hash');
+    expect(conf).toMatch(/location \/api\/professionals \{\n\s+proxy_pass http:\/\/itconnect_directory;/);
+    expect(conf).toMatch(/location \/professionals \{\n\s+proxy_pass http:\/\/itconnect_directory;/);
+    expect(conf).toMatch(/location \/ \{\n\s+proxy_pass http:\/\/itconnect_api;/);
+    // Every location forwards the same headers.
+    expect(conf.match(/proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;/g)).toHaveLength(3);
+  });
+
   it('keeps its workers as root when started as root, and brackets an IPv6 listen address', () => {
     const conf = nginxConfig({ ...base, isRoot: true, listenHost: '::1' });
     expect(conf).toMatch(/^user root root;$/m);

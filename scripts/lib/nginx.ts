@@ -31,38 +31,24 @@ export interface NginxConfigOptions {
 }
 
 /**
- * The load balancer's configuration. Requests go round-robin to the APIs; a refused connection or
- * a timeout before any answer moves an idempotent request to the next API. Every answer names the
- * instance that made it in X-ITC-Upstream (for operators and the cluster test). The APIs run with
- * TRUST_PROXY_HOPS=1: nginx appends the address it saw to X-Forwarded-For and says the scheme.
+ * The load balancer's configuration. Requests go round-robin to the APIs, except the directory's
+ * (/api/professionals…, /professionals…): those go by a consistent hash of the whole URI, so each
+ * search is answered by one API and kept in that API's answer cache only (decision 0023). N APIs
+ * then hold N times as many answers between them, and each search is computed once rather than once
+ * per API. A refused connection or a timeout before any answer moves an idempotent request to the
+ * next API (the hash picks the next one too). Every answer names the instance that made it in
+ * X-ITC-Upstream (for operators and the cluster test). The APIs run with TRUST_PROXY_HOPS=1: nginx
+ * appends the address it saw to X-Forwarded-For and says the scheme.
  */
 export function nginxConfig(options: NginxConfigOptions): string {
   const listen = options.listenHost.includes(':') ? `[${options.listenHost}]:${options.listenPort}` : `${options.listenHost}:${options.listenPort}`;
   const temp = (name: string) => path.join(options.dir, 'temp', name);
-  return [
-    '# Written by scripts/start-cluster.ts at every start; edits are lost.',
-    ...(options.isRoot ? ['user root root;'] : []),
-    'worker_processes 1;',
-    `pid ${path.join(options.dir, 'nginx.pid')};`,
-    `error_log ${path.join(options.dir, 'error.log')} warn;`,
-    'events { worker_connections 1024; }',
-    'http {',
-    `  access_log ${path.join(options.dir, 'access.log')};`,
-    `  client_body_temp_path ${temp('body')};`,
-    `  proxy_temp_path ${temp('proxy')};`,
-    `  fastcgi_temp_path ${temp('fastcgi')};`,
-    `  uwsgi_temp_path ${temp('uwsgi')};`,
-    `  scgi_temp_path ${temp('scgi')};`,
-    `  client_max_body_size ${options.maxBodySize ?? '25m'};`,
-    '  server_tokens off;',
-    '  upstream itconnect_api {',
-    ...options.upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=5s;`),
-    '    keepalive 16;',
-    '  }',
-    '  server {',
-    `    listen ${listen};`,
-    '    location / {',
-    '      proxy_pass http://itconnect_api;',
+  const servers = options.upstreams.map((upstream) => `    server ${upstream} max_fails=1 fail_timeout=5s;`);
+  // Enough idle connections to each API for every client connection (the bench's 50 among them):
+  // fewer, and nginx opens and closes a connection per request under load.
+  const keepalive = '    keepalive 64;';
+  const proxy = (upstream: string) => [
+    `      proxy_pass http://${upstream};`,
     '      proxy_http_version 1.1;',
     '      proxy_set_header Connection "";',
     '      proxy_set_header Host $http_host;',
@@ -72,6 +58,43 @@ export function nginxConfig(options: NginxConfigOptions): string {
     '      proxy_next_upstream error timeout;',
     '      proxy_read_timeout 60s;',
     '      add_header X-ITC-Upstream $upstream_addr always;',
+  ];
+  return [
+    '# Written by scripts/start-cluster.ts at every start; edits are lost.',
+    ...(options.isRoot ? ['user root root;'] : []),
+    'worker_processes 1;',
+    `pid ${path.join(options.dir, 'nginx.pid')};`,
+    `error_log ${path.join(options.dir, 'error.log')} warn;`,
+    'events { worker_connections 1024; }',
+    'http {',
+    // Written in 64 KB batches (at most a second late) rather than one write per request.
+    `  access_log ${path.join(options.dir, 'access.log')} combined buffer=64k flush=1s;`,
+    `  client_body_temp_path ${temp('body')};`,
+    `  proxy_temp_path ${temp('proxy')};`,
+    `  fastcgi_temp_path ${temp('fastcgi')};`,
+    `  uwsgi_temp_path ${temp('uwsgi')};`,
+    `  scgi_temp_path ${temp('scgi')};`,
+    `  client_max_body_size ${options.maxBodySize ?? '25m'};`,
+    '  server_tokens off;',
+    '  upstream itconnect_api {',
+    ...servers,
+    keepalive,
+    '  }',
+    '  upstream itconnect_directory {',
+    '    hash $request_uri consistent;',
+    ...servers,
+    keepalive,
+    '  }',
+    '  server {',
+    `    listen ${listen};`,
+    '    location / {',
+    ...proxy('itconnect_api'),
+    '    }',
+    '    location /api/professionals {',
+    ...proxy('itconnect_directory'),
+    '    }',
+    '    location /professionals {',
+    ...proxy('itconnect_directory'),
     '    }',
     '  }',
     '}',

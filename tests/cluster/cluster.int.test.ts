@@ -194,6 +194,15 @@ describe('two APIs and two workers behind nginx, on one PostgreSQL and one Redis
     console.info(`cluster up in ${(startedInMs / 1000).toFixed(1)} s; APIs ${[...upstreams].join(', ')}`);
   });
 
+  it('a directory search always goes to the same API (kept in one answer cache); different searches reach both', async () => {
+    const stuck = new Set<string>();
+    for (let i = 0; i < 4; i += 1) stuck.add(await upstreamOf(await nginx.fetch('/api/professionals?service=Web%20Design')));
+    expect(stuck.size).toBe(1);
+    const spread = new Set<string>();
+    for (let page = 0; page < 20 && spread.size < 2; page += 1) spread.add(await upstreamOf(await nginx.fetch(`/api/professionals?offset=${page * 24}`)));
+    expect(spread.size).toBe(2);
+  });
+
   it("each API keeps an idle connection open longer than nginx keeps its upstream ones (60 s), so nginx never reuses one the API is closing", async () => {
     // Node announces its keep-alive timeout in every keep-alive answer. The API process once set
     // 5 s after creating its server, undoing http-server.ts's 65 s: nginx (and the load bench)

@@ -41,7 +41,7 @@ export function createMetrics({
   redis: Redis;
   redisPrefix: string;
   answers: AnswerCache;
-  directory?: { readonly ready: boolean; readonly size: number } | null;
+  directory?: { readonly ready: boolean; readonly size: number; readonly counts: { readonly refreshes: number; readonly refreshMs: number } } | null;
 }): Metrics {
   const registry = new Registry();
   // Process metrics start with the first scrape (an app that is never scraped, as in most tests,
@@ -102,6 +102,8 @@ export function createMetrics({
   cacheGauge('itc_answer_cache_live', '1 while the change feed is live (answers may be kept), else 0.', () => (answers.stats().live ? 1 : 0));
   cacheGauge('itc_directory_index_ready', '1 while searches are answered from the in-memory directory index (decision 0019), else 0.', () => (directory?.ready ? 1 : 0));
   cacheGauge('itc_directory_index_listings', 'Live listings held by the directory index.', () => directory?.size ?? 0);
+  cacheCounter('itc_directory_index_refreshes_total', 'Changed listings re-read into the directory index (one per batch of NOTIFYs).', () => directory?.counts.refreshes ?? 0);
+  cacheCounter('itc_directory_index_refresh_seconds_total', 'Time spent re-reading and applying those changes.', () => (directory?.counts.refreshMs ?? 0) / 1000);
 
   async function jobDurations(): Promise<string> {
     const batch = redis.multi();
