@@ -142,7 +142,7 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
     await Promise.race([ready, writer.result]);
 
     const before = bench.api.deps.answers.stats();
-    const mailsBefore = smtp.received();
+    const mailsBefore = await smtp.received();
     const loadInput: LongTailLoadInput = { role: 'long-tail-load', baseUrl: bench.baseUrl, paths, connections: o.connections, seconds: o.seconds, exponent: o.exponent, seed: 20261125 };
     const load = startThread<LongTailLoadResult>(new URL('./long-tail-load.ts', import.meta.url), loadInput);
     writer.post({ kind: 'start' });
@@ -166,7 +166,7 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
       load: loadResult,
       cacheHitPercent: asked > 0 ? Math.round((1000 * (after.hits - before.hits)) / asked) / 10 : null,
       writer: writerResult,
-      emailsDelivered: smtp.received() - mailsBefore,
+      emailsDelivered: (await smtp.received()) - mailsBefore,
       budget: LONG_TAIL_BUDGET,
     };
   } finally {
