@@ -14,7 +14,8 @@ import { seedBenchProfessionals } from '../../scripts/bench/seed';
 import { createTestDatabase, type TestDatabase } from '../support/services';
 import { createProfessional } from '../../api/src/testing/factories';
 import { listenForDirectoryChanges, type DirectoryChangeFeed } from '../../api/src/domain/directory/directory-changes';
-import { DirectoryIndex, type DirectoryChange } from '../../api/src/domain/directory/directory-index';
+import { DirectoryIndex, joinWordQueries, type DirectoryChange } from '../../api/src/domain/directory/directory-index';
+import { plainSearchWords } from '../../api/src/domain/directory/directory-filters';
 import { countMatches, findPage, mapPointsJson } from '../../api/src/domain/directory/search-professionals';
 import { getHomeSummary } from '../../api/src/domain/directory/home-summary';
 import { listRegionSummaries } from '../../api/src/domain/directory/region-summaries';
@@ -111,6 +112,29 @@ describe('the directory index', () => {
     for (const search of words) await bothWays({ search, limit: '48' });
     for (const sort of SORTS.filter((s) => s !== 'distance')) await bothWays({ sort, limit: '48', offset: '1000' });
   }, 60_000);
+
+  it("builds a text's tsquery from each word's, exactly as PostgreSQL builds it from the whole text", async () => {
+    const texts = [...words, 'the web', 'it the', 'web web design', 'running servers', 'naïve café 1st', 'ab½ web', 'Москва1 北京 ǅemal',
+      'a b c d e f g h i j', 'Web-Design', "o'reilly", 'IT   Support  Manchester'];
+    let joined = 0;
+    for (const text of texts) {
+      const words = plainSearchWords(text);
+      if (!words) continue;
+      const perWord = await db.prisma.$queryRawUnsafe<{ word: string; q: string }[]>(
+        `SELECT word, (to_tsquery('english', word || ':*'))::text AS q FROM unnest($1::text[]) AS word`,
+        words,
+      );
+      const of = new Map(perWord.map((row) => [row.word, row.q]));
+      const whole = await db.prisma.$queryRawUnsafe<{ q: string }[]>(`SELECT (to_tsquery('english', $1))::text AS q`, words.map((w) => `${w}:*`).join(' & '));
+      const fromWords = joinWordQueries(words.map((word) => of.get(word)));
+      expect(fromWords, text).toBe(whole[0]!.q);
+      joined += 1;
+    }
+    expect(joined).toBeGreaterThan(25);
+    // A word that is not one operand is not joined: the whole text goes to PostgreSQL.
+    expect(joinWordQueries(["'foo' <-> 'bar'", "'web':*"])).toBeNull();
+    expect(joinWordQueries([undefined])).toBeNull();
+  });
 
   it('computes ts_rank bit for bit as PostgreSQL does', async () => {
     const queries = ['web:* & des:*', 'support:*', 'cloud:* | backup:*', 'data:* & recoveri:* & london:*', "'network' & !'wifi'", 'it:* & support:* & manchest:*'];

@@ -50,6 +50,19 @@ function withinSql(point: GeoPoint, miles: number): Prisma.Sql {
     AND ${distanceSql(point)} <= ${miles}::float8)`;
 }
 
+/** At most this many of a text's words are searched for. */
+const MAX_SEARCH_WORDS = 8;
+
+/**
+ * A search's plain words (letters and digits, lower case, the first eight), or null when the text
+ * uses web-search syntax (quotes, OR, -word) or has no word at all.
+ */
+export function plainSearchWords(search: string): string[] | null {
+  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const usesOperators = /["]|(^|\s)-\S|\sor\s/i.test(search);
+  return usesOperators || words.length === 0 ? null : words.slice(0, MAX_SEARCH_WORDS);
+}
+
 /**
  * The text search as a tsquery. Plain words ('web des') become every word as a prefix, ANDed
  * ('web:* & des:*'), so a half-typed word still finds 'Web Design'; the words hold letters and
@@ -57,10 +70,9 @@ function withinSql(point: GeoPoint, miles: number): Prisma.Sql {
  * Text using web-search syntax (quotes, OR, -word) goes to websearch_to_tsquery as written.
  */
 export function tsquerySql(search: string): Prisma.Sql {
-  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const usesOperators = /["]|(^|\s)-\S|\sor\s/i.test(search);
-  if (usesOperators || words.length === 0) return Prisma.sql`websearch_to_tsquery('english', ${search})`;
-  const prefix = words.slice(0, 8).map((w) => `${w}:*`).join(' & ');
+  const words = plainSearchWords(search);
+  if (!words) return Prisma.sql`websearch_to_tsquery('english', ${search})`;
+  const prefix = words.map((w) => `${w}:*`).join(' & ');
   return Prisma.sql`to_tsquery('english', ${prefix})`;
 }
 

@@ -33,7 +33,7 @@ import { boundingBox, EARTH_RADIUS_MILES, KM_PER_MILE } from '../../../../core/g
 import { findLocation } from '../../../../core/locations';
 import { SERVICES } from '../../../../core/services';
 import { Prisma, type PrismaClient } from '../../../../prisma/db';
-import { LISTED, resolveNear, tsquerySql, type GeoPoint } from './directory-filters';
+import { LISTED, plainSearchWords, resolveNear, tsquerySql, type GeoPoint } from './directory-filters';
 import { bestRated, bestRatedListing, byId, cheapest, cheapestListing, ListingColumns, newest, newestListing, RankedOrder, SlotOrder, type ListingCompare, type SlotCompare } from './listing-columns';
 import { addSlot, countSlots, forEachSlot, hasSlot, intersect, MAX_RATING_TENTHS, PRICE_GRID_POUNDS, removeSlot, type CellBox } from './slot-sets';
 import { LIST_ITEM_COLUMNS, toListItem, type ProfessionalRow } from './professional-row';
@@ -133,6 +133,19 @@ const REFRESH_ALL_ABOVE = 20_000;
 const COORDINATE_FACTOR = 10 ** PUBLIC_COORDINATE_DECIMALS;
 /** Above this id, a slot per id (IndexState.slotById) would cost too much memory: SQL finds text. */
 const MAX_TEXT_ID = 20_000_000;
+
+/** PostgreSQL's text of one prefix operand ('web':*), or of none (a stop word). */
+const SINGLE_OPERAND = /^(?:'(?:[^']|'')+':\*)?$/;
+
+/**
+ * PostgreSQL's text of `to_tsquery('english', 'w1:* & w2:* …')` from its text for each word alone
+ * (`to_tsquery('english', 'w1:*')`): the operands joined by ' & ', stop words ('') left out. Null
+ * when a word's text is missing or more than one operand (then ask PostgreSQL for the whole text).
+ */
+export function joinWordQueries(parts: readonly (string | undefined)[]): string | null {
+  if (!parts.every((part) => part !== undefined && SINGLE_OPERAND.test(part))) return null;
+  return parts.filter((part) => part !== '').join(' & ');
+}
 
 /** A search with no filter: every live listing. */
 const UNFILTERED = DirectoryQuery.parse({});
@@ -639,6 +652,8 @@ export class DirectoryIndex {
   private readonly listeners: ((change: DirectoryChange) => void)[] = [];
   /** Visitor text → its parsed tsquery (null: this module can't evaluate it, use SQL). */
   private readonly textQueries = new LRUCache<string, { query: TextQuery | null; bound?: BoundText }>({ max: 20_000 });
+  /** A plain word → PostgreSQL's text of `to_tsquery('english', 'word:*')` ('' for a stop word). */
+  private readonly wordQueries = new LRUCache<string, string>({ max: 20_000 });
   /** The set of the listings each text searched lately finds, kept current as listings change. */
   private readonly textSets = new LRUCache<BoundText, Uint32Array>({ max: KEPT_TEXT_SETS });
   /**
@@ -930,10 +945,34 @@ export class DirectoryIndex {
   /** The visitor's words as a tsquery PostgreSQL would build (asked once per distinct text). */
   private async textQuery(search: string): Promise<BoundText | null> {
     if (!this.textQueries.has(search)) {
-      const rows = await this.prisma.$queryRaw<{ q: string }[]>`SELECT (${tsquerySql(search)})::text AS q`;
-      this.textQueries.set(search, { query: parseTsquery(rows[0]?.q ?? '') });
+      const text = await this.tsqueryText(search);
+      this.textQueries.set(search, { query: parseTsquery(text) });
     }
     return this.boundText(search);
+  }
+
+  /**
+   * PostgreSQL's tsquery text for the search, as `SELECT to_tsquery(…)::text` gives it. Plain words
+   * are asked once per word rather than once per text: PostgreSQL's text for 'w1:* & w2:*' is its
+   * text for each word joined by ' & ', a stop word's (empty) left out. Visitors combine a few
+   * thousand words in many more ways (the long-tail bench: 777 distinct texts in 30 s, each a query),
+   * and a word's text that is not one plain operand (a word the parser splits) sends the whole
+   * text to PostgreSQL as before. tests/integration/directory-index.int.test.ts compares the two.
+   */
+  private async tsqueryText(search: string): Promise<string> {
+    const words = plainSearchWords(search);
+    if (words) {
+      const unknown = [...new Set(words.filter((word) => !this.wordQueries.has(word)))];
+      if (unknown.length > 0) {
+        const rows = await this.prisma.$queryRaw<{ word: string; q: string }[]>`
+          SELECT word, (to_tsquery('english', word || ':*'))::text AS q FROM unnest(${unknown}::text[]) AS word`;
+        for (const row of rows) this.wordQueries.set(row.word, row.q);
+      }
+      const text = joinWordQueries(words.map((word) => this.wordQueries.get(word)));
+      if (text !== null) return text;
+    }
+    const rows = await this.prisma.$queryRaw<{ q: string }[]>`SELECT (${tsquerySql(search)})::text AS q`;
+    return rows[0]?.q ?? '';
   }
 
   /** The parsed text with the lexeme ids each operand finds, from the cache, brought up to date. */
