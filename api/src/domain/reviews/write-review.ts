@@ -24,27 +24,20 @@ export interface Reviewer {
   professionalId: number | null;
 }
 
-/** A professional the public can see and review (approved, active subscription). */
-async function findReviewableProfessional(prisma: PrismaClient, professionalId: number) {
-  const professional = await prisma.professional.findFirst({
-    where: { id: professionalId, isApproved: true, subscriptionStatus: 'active' },
-    select: { id: true, slug: true, email: true, contactName: true },
-  });
-  if (!professional) throw new AppError('not_found', REVIEW_MESSAGES.professionalNotFound);
-  return professional;
-}
-
 export async function createReview({ prisma, queues, publicUrl }: ReviewDeps, { user, input }: { user: Reviewer; input: CreateReviewInput }): Promise<ReviewWriteResult> {
   if (user.professionalId === input.professionalId) throw new AppError('forbidden', REVIEW_MESSAGES.ownListing);
-  const professional = await findReviewableProfessional(prisma, input.professionalId);
-  const existing = await prisma.review.findUnique({
-    where: { userId_professionalId: { userId: user.id, professionalId: professional.id } },
-    select: { id: true },
-  });
-  if (existing) throw new AppError('conflict', REVIEW_MESSAGES.alreadyReviewed);
-
-  // Verified: the reviewer had written to this professional through the site before reviewing.
-  const hasMessaged = (await prisma.message.findFirst({ where: { fromUserId: user.id, professionalId: professional.id }, select: { id: true } })) !== null;
+  // In one query: the professional (public and reviewable), whether this reviewer has reviewed
+  // them already, and whether the review is verified (the reviewer had written to this
+  // professional through the site before reviewing). Three queries cost three round trips.
+  const [professional] = await prisma.$queryRaw<{ id: number; slug: string; email: string; contactName: string; reviewed: boolean; messaged: boolean }[]>`
+    SELECT p.id, p.slug, p.email, p.contact_name AS "contactName",
+           EXISTS (SELECT 1 FROM reviews r WHERE r.user_id = ${user.id}::int AND r.professional_id = p.id) AS reviewed,
+           EXISTS (SELECT 1 FROM messages m WHERE m.from_user_id = ${user.id}::int AND m.professional_id = p.id) AS messaged
+    FROM professionals p
+    WHERE p.id = ${input.professionalId}::int AND p.is_approved AND p.subscription_status = 'active'`;
+  if (!professional) throw new AppError('not_found', REVIEW_MESSAGES.professionalNotFound);
+  if (professional.reviewed) throw new AppError('conflict', REVIEW_MESSAGES.alreadyReviewed);
+  const hasMessaged = professional.messaged;
   let review;
   try {
     review = await prisma.review.create({
