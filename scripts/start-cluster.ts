@@ -5,7 +5,8 @@
 //      TRUST_PROXY_HOPS=1 and PUBLIC_URL the address nginx serves
 //   6. the workers (same queues: BullMQ hands each job to one of them)
 //   7. nginx (Debian's package, run in the foreground from a config written to
-//      <data dir>/cluster/nginx) on HOST:PORT, the only public door; round-robin over the APIs
+//      <data dir>/cluster/nginx) on HOST:PORT, the only public door; round-robin over the APIs,
+//      the directory's URLs by a hash of the URI (scripts/lib/nginx.ts)
 // Ctrl-C or SIGTERM stops everything (supervisor.ts). How this maps onto real machines, managed
 // PostgreSQL and Redis: docs/deploy.md.
 // Options: those of `npm start` (--dev, --no-seed, --rebuild, --raw-logs), and --no-build (build
