@@ -8,7 +8,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A test's own budget: 60 s. On a 2-core VM where a system call is dear (PVM), the suite ran about
+  // three times slower than on earlier machines (31 min against 10), and a sign-in-twice journey
+  // with two axe scans took 30.4 s. A test that hangs still fails, a minute in.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
