@@ -37,7 +37,6 @@ export async function createReview({ prisma, queues, publicUrl }: ReviewDeps, { 
     WHERE p.id = ${input.professionalId}::int AND p.is_approved AND p.subscription_status = 'active'`;
   if (!professional) throw new AppError('not_found', REVIEW_MESSAGES.professionalNotFound);
   if (professional.reviewed) throw new AppError('conflict', REVIEW_MESSAGES.alreadyReviewed);
-  const hasMessaged = professional.messaged;
   let review;
   try {
     review = await prisma.review.create({
@@ -49,7 +48,7 @@ export async function createReview({ prisma, queues, publicUrl }: ReviewDeps, { 
         comment: input.comment,
         projectType: input.projectType,
         wouldRecommend: input.wouldRecommend,
-        isVerified: hasMessaged,
+        isVerified: professional.messaged,
       },
     });
   } catch (err) {
