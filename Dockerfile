@@ -44,4 +44,4 @@ COPY --from=build /app/core/geo ./core/geo
 RUN mkdir -p /app/.data/media && chown -R node:node /app/.data
 USER node
 EXPOSE 3000
-CMD ["node", "--max-semi-space-size=64", "--enable-source-maps", "dist/api/server.js"]
+CMD ["node", "--max-semi-space-size=64", "--heap-growing-percent=100", "--enable-source-maps", "dist/api/server.js"]

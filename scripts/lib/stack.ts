@@ -127,14 +127,20 @@ export async function prepareStack(options: StackOptions): Promise<PreparedStack
 }
 
 /**
- * Node flags of every API process: a young generation of 64 MB semi-spaces. Each directory answer
- * computed per request is short-lived garbage (~50 MB/s at 1,200 searches a second); with V8's
- * default size much of it was promoted and the old generation, which holds the directory index
- * (~400 MB at 100,000 listings), was collected again and again: p99 160–230 ms against 50–146 ms
- * (docs/decisions/0019-directory-index-in-memory.md). Also in the Dockerfile, docker-compose.yml and
- * package.json's bench scripts (the bench runs the API in its own process).
+ * Node flags of every API process:
+ * - a young generation of 64 MB semi-spaces. Each directory answer computed per request is
+ *   short-lived garbage (~50 MB/s at 1,200 searches a second); with V8's default size much of it
+ *   was promoted and the old generation, which holds the directory index (~400 MB at 100,000
+ *   listings), was collected again and again: p99 160–230 ms against 50–146 ms
+ *   (docs/decisions/0019-directory-index-in-memory.md);
+ * - an old generation let grow to twice its live size before the next full collection
+ *   (`--heap-growing-percent=100`): V8 chose ~1.15 for this heap, so a full collection (a 20–30 ms
+ *   pause and ~50 ms of marking steps on this thread) came every 2–3 s under uncached searches;
+ *   with the flag, once in 40 s of them (docs/decisions/0024-api-old-generation-growth.md).
+ * Also in the Dockerfile, docker-compose.yml and package.json's bench scripts (the bench runs the
+ * API in its own process).
  */
-export const API_NODE_FLAGS = ['--max-semi-space-size=64'] as const;
+export const API_NODE_FLAGS = ['--max-semi-space-size=64', '--heap-growing-percent=100'] as const;
 
 /** The command lines of the API and the worker: from source with tsx (--dev) or the esbuild bundles. */
 export function serverCommands(isDev: boolean): { api: string[]; worker: string[] } {
