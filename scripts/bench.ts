@@ -22,7 +22,7 @@
 // Options (environment): BENCH_ONLY (parts to run, e.g. cache-off,long-tail; default all),
 // BENCH_DATABASE (itconnect_bench), BENCH_COUNT (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50),
 // BENCH_POOL (Prisma pool size, 10), BENCH_RESEED=1 to seed again, BENCH_LIGHTHOUSE=0 to skip the
-// front end, LIGHTHOUSE_RUNS (3); for the long tail BENCH_LONG_TAIL_SECONDS (30),
+// front end, LIGHTHOUSE_RUNS (3); for the long tail BENCH_LONG_TAIL_SECONDS (30), BENCH_LONG_TAIL_WARM_SECONDS (10),
 // BENCH_REVIEWS_PER_SECOND (10), BENCH_APPROVALS_PER_SECOND (2), BENCH_ZIPF_EXPONENT (1).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -53,6 +53,7 @@ const POOL = Number(process.env.BENCH_POOL ?? 10);
 const DATABASE = process.env.BENCH_DATABASE || 'itconnect_bench';
 const LONG_TAIL = {
   seconds: Number(process.env.BENCH_LONG_TAIL_SECONDS ?? 30),
+  warmSeconds: Number(process.env.BENCH_LONG_TAIL_WARM_SECONDS ?? 10),
   reviewsPerSecond: Number(process.env.BENCH_REVIEWS_PER_SECOND ?? 10),
   approvalsPerSecond: Number(process.env.BENCH_APPROVALS_PER_SECOND ?? 2),
   exponent: Number(process.env.BENCH_ZIPF_EXPONENT ?? 1),
@@ -454,7 +455,7 @@ async function main(): Promise<void> {
     }
     let longTail: LongTailResult | undefined;
     if (parts.includes('long-tail')) {
-      console.log(`\nlong tail under writes (${LONG_TAIL.seconds} s, ${CONNECTIONS} connections, ${LONG_TAIL.reviewsPerSecond} reviews/s, ${LONG_TAIL.approvalsPerSecond} approvals/s, Zipf exponent ${LONG_TAIL.exponent}) ...`);
+      console.log(`\nlong tail under writes (${LONG_TAIL.seconds} s after ${LONG_TAIL.warmSeconds} s of warm-up, ${CONNECTIONS} connections, ${LONG_TAIL.reviewsPerSecond} reviews/s, ${LONG_TAIL.approvalsPerSecond} approvals/s, Zipf exponent ${LONG_TAIL.exponent}) ...`);
       longTail = await runLongTail({ root: ROOT, databaseUrl, redisPrefix, connections: CONNECTIONS, pool: POOL, ...LONG_TAIL, log: (line) => console.log(`  ${line}`) });
       const title = 'long tail under writes (answer cache on; staleness: how long after the commit an answer without the change still arrived)';
       finish('long-tail', [[title, LONG_TAIL_HEADER, longTailRows(longTail)]], { result: longTail }, { ...settings, ...LONG_TAIL });

@@ -2,6 +2,9 @@
 // connections for S seconds, each request's path drawn from the long-tail searches with the Zipf
 // sampler (seeded; one draw sequence shared by all connections, so they do not march through the
 // same order together as a fixed request list would make them). Posts the figures when done.
+// With warmSeconds, the same searches (another seed) run first, in this thread, so the measured
+// run's load generator is as warm as the API; their figures are posted as { kind: 'warmed' } the
+// moment the measured run starts.
 import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 import { zipfSampler } from './long-tail-urls';
@@ -15,6 +18,9 @@ export interface LongTailLoadInput {
   seconds: number;
   exponent: number;
   seed: number;
+  /** Seconds of warm-up before the measured run (0: none), drawn with warmSeed. */
+  warmSeconds: number;
+  warmSeed: number;
 }
 
 export interface LongTailLoadResult {
@@ -32,13 +38,13 @@ export interface LongTailLoadResult {
   topPercentShare: number;
 }
 
-async function run(input: LongTailLoadInput): Promise<LongTailLoadResult> {
-  const draw = zipfSampler({ n: input.paths.length, exponent: input.exponent, seed: input.seed });
+async function run(input: LongTailLoadInput, seconds: number, seed: number): Promise<LongTailLoadResult> {
+  const draw = zipfSampler({ n: input.paths.length, exponent: input.exponent, seed });
   const asked = new Set<number>();
   const topRanks = Math.max(1, Math.floor(input.paths.length / 100));
   let drawn = 0;
   let top = 0;
-  const options = { url: input.baseUrl, connections: input.connections, duration: input.seconds };
+  const options = { url: input.baseUrl, connections: input.connections, duration: seconds };
   // Off the main thread autocannon answers with its raw, encoded histograms: aggregated here.
   const raw = await autocannon({
     ...options,
@@ -74,5 +80,12 @@ async function run(input: LongTailLoadInput): Promise<LongTailLoadResult> {
 
 if (parentPort && (workerData as { role?: string } | null)?.role === 'long-tail-load') {
   const port = parentPort;
-  run(workerData as LongTailLoadInput).then((value) => port.postMessage({ kind: 'result', value }));
+  const input = workerData as LongTailLoadInput;
+  void (async () => {
+    if (input.warmSeconds > 0) {
+      const warmed = await run(input, input.warmSeconds, input.warmSeed);
+      port.postMessage({ kind: 'warmed', value: warmed });
+    }
+    port.postMessage({ kind: 'result', value: await run(input, input.seconds, input.seed) });
+  })();
 }

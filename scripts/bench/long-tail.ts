@@ -7,6 +7,8 @@
 //     over HTTP, and a real worker process (worker/src/main.ts, started as `npm run dev` starts it,
 //     with this mix's own Redis prefix and a local SMTP sink) recalculates ratings, geocodes and
 //     sends the e-mails;
+//   - before the measured seconds, the same searches for BENCH_LONG_TAIL_WARM_SECONDS (10; another
+//     draw from the same curve, no writes), so they measure a running site, not its cold start;
 //   - staleness: for a sample of the writes, how long after the commit an API answer (the profile,
 //     a search that includes the professional) still shows the old data.
 // What the writer changes is put back first (writer-accounts.ts resetWriterEffects), so each run
@@ -25,12 +27,17 @@ import { startThread } from './thread';
 import { resetWriterEffects } from './writer-accounts';
 
 export const LONG_TAIL_BUDGET = { p99Ms: 50, reqPerSec: 2000, stalenessMaxMs: 2000 } as const;
+/** The measured seconds' draws, and the warm-up's: the same curve, another sequence. */
+const MEASURED_SEED = 20261125;
+const WARM_UP_SEED = 20261124;
 
 export interface LongTailOptions {
   root: string;
   databaseUrl: string;
   redisPrefix: string;
   seconds: number;
+  /** Seconds of the same searches (another draw of them) before the measured ones, without the writer. */
+  warmSeconds: number;
   connections: number;
   pool: number;
   reviewsPerSecond: number;
@@ -46,6 +53,8 @@ export interface LongTailResult {
   connections: number;
   seconds: number;
   exponent: number;
+  /** The warm-up's own figures (from a cold cache and a fresh process; not judged), or null without one. */
+  warmUp: LongTailLoadResult | null;
   load: LongTailLoadResult;
   /** Share of the directory answers served from the answer cache during the run, %. */
   cacheHitPercent: number | null;
@@ -121,7 +130,12 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
   try {
     await waitForWorker(bench, worker);
     // Warm the pool, the plans and the 100 most asked searches (the head of the Zipf curve: ranks
-    // follow the order of `paths`), as a running site has them; the tail stays cold.
+    // follow the order of `paths`). The load thread then serves the same traffic for warmSeconds
+    // (another draw from the same Zipf curve, no writes) before the measured seconds, so they see
+    // a running site: its cache holding what it has been asked, its code (and the load
+    // generator's) compiled. Without it the measured window began with a cold start: ~6 s
+    // climbing from ~400 to ~2,000 req/s, answers taking up to 1 s, which alone held most of the
+    // slowest 1% of the 30 s. The warm-up's own figures are printed beside.
     for (const p of paths.slice(0, 100)) await fetch(`${bench.baseUrl}${p}`).then((r) => r.arrayBuffer());
 
     const writerInput: WriterInput = {
@@ -141,15 +155,40 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
     });
     await Promise.race([ready, writer.result]);
 
-    const before = bench.api.deps.answers.stats();
     const mailsBefore = await smtp.received();
-    const loadInput: LongTailLoadInput = { role: 'long-tail-load', baseUrl: bench.baseUrl, paths, connections: o.connections, seconds: o.seconds, exponent: o.exponent, seed: 20261125 };
-    const load = startThread<LongTailLoadResult>(new URL('./long-tail-load.ts', import.meta.url), loadInput);
-    writer.post({ kind: 'start' });
+    let before = bench.api.deps.answers.stats();
+    let indexBefore = bench.api.deps.directory ? { ...bench.api.deps.directory.counts } : null;
+    let warmUp: LongTailLoadResult | null = null;
+    const startMeasuring = () => {
+      before = bench.api.deps.answers.stats();
+      indexBefore = bench.api.deps.directory ? { ...bench.api.deps.directory.counts } : null;
+      writer.post({ kind: 'start' });
+    };
+    const loadInput: LongTailLoadInput = {
+      role: 'long-tail-load',
+      baseUrl: bench.baseUrl,
+      paths,
+      connections: o.connections,
+      seconds: o.seconds,
+      exponent: o.exponent,
+      seed: MEASURED_SEED,
+      warmSeconds: o.warmSeconds,
+      warmSeed: WARM_UP_SEED,
+    };
+    const load = startThread<LongTailLoadResult>(new URL('./long-tail-load.ts', import.meta.url), loadInput, (m) => {
+      const message = m as { kind?: string; value?: LongTailLoadResult };
+      if (message.kind !== 'warmed') return;
+      warmUp = message.value!;
+      o.log(`warm-up (${o.warmSeconds} s of the same searches from a cold cache, no writes; not judged): ${warmUp.reqPerSec} req/s, p50 ${warmUp.p50Ms} ms, p99 ${warmUp.p99Ms} ms, max ${warmUp.maxMs} ms, ${warmUp.distinctAsked} distinct asked`);
+      startMeasuring();
+    });
+    if (o.warmSeconds <= 0) startMeasuring();
     const loadResult = await load.result;
     const after = bench.api.deps.answers.stats();
-    const index = bench.api.deps.directory?.counts;
-    if (index) {
+    const counts = bench.api.deps.directory?.counts;
+    if (counts && indexBefore) {
+      // The measured seconds alone (the warm-up's searches are not counted); the longest refresh of the whole run.
+      const index = { ...counts, answered: counts.answered - indexBefore.answered, toSql: counts.toSql - indexBefore.toSql, refreshes: counts.refreshes - indexBefore.refreshes, refreshMs: counts.refreshMs - indexBefore.refreshMs, refreshFailures: counts.refreshFailures - indexBefore.refreshFailures, loads: counts.loads - indexBefore.loads };
       console.log(`  directory index during the mix: ${index.answered} searches answered, ${index.toSql} left to SQL, ` +
         `${index.refreshes} refreshes (mean ${(index.refreshMs / Math.max(1, index.refreshes)).toFixed(1)} ms, max ${index.refreshMaxMs.toFixed(0)} ms), ` +
         `${index.refreshFailures} failed, ${index.loads} loads`);
@@ -163,6 +202,7 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
       connections: o.connections,
       seconds: o.seconds,
       exponent: o.exponent,
+      warmUp,
       load: loadResult,
       cacheHitPercent: asked > 0 ? Math.round((1000 * (after.hits - before.hits)) / asked) / 10 : null,
       writer: writerResult,

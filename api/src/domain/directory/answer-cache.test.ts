@@ -1,7 +1,8 @@
 // The answer cache's rule for answers computed across a change (answer-cache.ts): stored when no
 // change since the computation began can alter it, returned but not stored when one can.
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { AnswerCache, type AnswerChanges, type AnswerScope } from './answer-cache';
+import { AnswerCache, ownBytes, type AnswerChanges, type AnswerScope } from './answer-cache';
 import type { DirectoryChange, IndexedListing } from './directory-index';
 
 function changes(): AnswerChanges & { send(change: DirectoryChange): void } {
@@ -131,3 +132,19 @@ describe('forgetting by service and by professional', () => {
   });
 });
 
+
+describe('ownBytes', () => {
+  it('copies zlib output and pooled slices into memory of their own size, and leaves an exact buffer as it is', () => {
+    const gzipped = gzipSync(Buffer.from('{"a":1}'.repeat(500)), { level: 1 });
+    // zlib hands back a slice of its 16 KB output chunk.
+    expect(gzipped.buffer.byteLength).toBeGreaterThan(gzipped.length);
+    const own = ownBytes(gzipped);
+    expect(own.equals(gzipped)).toBe(true);
+    expect(own.buffer.byteLength).toBe(own.length);
+    expect(own.byteOffset).toBe(0);
+    const pooled = Buffer.from('[]');
+    expect(ownBytes(pooled).buffer.byteLength).toBe(2);
+    const exact = Buffer.allocUnsafeSlow(3).fill(7);
+    expect(ownBytes(exact)).toBe(exact);
+  });
+});

@@ -384,12 +384,26 @@ export class AnswerCache {
   }
 }
 
+/**
+ * `bytes` in memory of their own size. zlib gives its output in a 16 KB chunk (a page's 4 KB of
+ * gzip held all 16 KB; a map's, a chunk the size of its JSON), and a small Buffer.from is a slice
+ * of an 8 KB pool: kept for minutes, the rest of those chunks was kept with them, about four times
+ * what the cache counts, and its growth made V8 collect the old generation in full every ~7 s
+ * under the long tail ("external memory pressure"; docs/decisions/0024-api-old-generation-growth.md).
+ */
+export function ownBytes(bytes: Buffer): Buffer {
+  if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
+  const own = Buffer.allocUnsafeSlow(bytes.length);
+  bytes.copy(own);
+  return own;
+}
+
 /** An answer's bytes, gzipped as gzip.ts says (level 1: a kept answer at level 6 was 5% smaller for three times the work). */
 async function prepareAnswer(text: string, headers: Record<string, string>, scope: AnswerScope): Promise<Answer> {
   const json = Buffer.from(text, 'utf8');
-  const gzipped = json.length >= GZIP_MIN_BYTES ? await gzipBody(json) : null;
+  const gzipped = json.length >= GZIP_MIN_BYTES ? ownBytes(await gzipBody(json)) : null;
   const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
-  return new PreparedAnswer(gzipped ? null : json, gzipped, etag, headers, scope);
+  return new PreparedAnswer(gzipped ? null : ownBytes(json), gzipped, etag, headers, scope);
 }
 
 /** The bare change feed as a source of changes: every notification may have changed anything. */
