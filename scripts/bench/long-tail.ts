@@ -7,8 +7,9 @@
 //     over HTTP, and a real worker process (worker/src/main.ts, started as `npm run dev` starts it,
 //     with this mix's own Redis prefix and a local SMTP sink) recalculates ratings, geocodes and
 //     sends the e-mails;
-//   - before the measured seconds, the same searches for BENCH_LONG_TAIL_WARM_SECONDS (10; another
-//     draw from the same curve, no writes), so they measure a running site, not its cold start;
+//   - before the measured seconds, the same searches and writes for BENCH_LONG_TAIL_WARM_SECONDS
+//     (10; another draw from the same curve), so they measure a running site, not its cold start
+//     (the writer's figures and staleness cover both);
 //   - staleness: for a sample of the writes, how long after the commit an API answer (the profile,
 //     a search that includes the professional) still shows the old data.
 // What the writer changes is put back first (writer-accounts.ts resetWriterEffects), so each run
@@ -131,18 +132,21 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
     await waitForWorker(bench, worker);
     // Warm the pool, the plans and the 100 most asked searches (the head of the Zipf curve: ranks
     // follow the order of `paths`). The load thread then serves the same traffic for warmSeconds
-    // (another draw from the same Zipf curve, no writes) before the measured seconds, so they see
-    // a running site: its cache holding what it has been asked, its code (and the load
-    // generator's) compiled. Without it the measured window began with a cold start: ~6 s
-    // climbing from ~400 to ~2,000 req/s, answers taking up to 1 s, which alone held most of the
-    // slowest 1% of the 30 s. The warm-up's own figures are printed beside.
+    // (another draw from the same Zipf curve), the writer already writing, before the measured
+    // seconds, so they see a running site under writes: its cache holding what it has been asked
+    // and what the writes left of it, its code (and the load generator's) compiled. Without it
+    // the measured window began with a cold start: ~6 s climbing from ~400 to ~2,000 req/s,
+    // answers taking up to 1 s, which alone held most of the slowest 1% of the 30 s (and after a
+    // warm-up without writes, the first writes' forgetting held the first 2 s). The warm-up's own
+    // figures are printed beside.
     for (const p of paths.slice(0, 100)) await fetch(`${bench.baseUrl}${p}`).then((r) => r.arrayBuffer());
 
     const writerInput: WriterInput = {
       role: 'long-tail-writer',
       baseUrl: bench.baseUrl,
       databaseUrl: o.databaseUrl,
-      seconds: o.seconds,
+      // Through the warm-up too: the measured seconds start under writes already going on.
+      seconds: o.warmSeconds + o.seconds,
       reviewsPerSecond: o.reviewsPerSecond,
       approvalsPerSecond: o.approvalsPerSecond,
       probeEveryReview: 5,
@@ -162,7 +166,6 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
     const startMeasuring = () => {
       before = bench.api.deps.answers.stats();
       indexBefore = bench.api.deps.directory ? { ...bench.api.deps.directory.counts } : null;
-      writer.post({ kind: 'start' });
     };
     const loadInput: LongTailLoadInput = {
       role: 'long-tail-load',
@@ -179,9 +182,10 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
       const message = m as { kind?: string; value?: LongTailLoadResult };
       if (message.kind !== 'warmed') return;
       warmUp = message.value!;
-      o.log(`warm-up (${o.warmSeconds} s of the same searches from a cold cache, no writes; not judged): ${warmUp.reqPerSec} req/s, p50 ${warmUp.p50Ms} ms, p99 ${warmUp.p99Ms} ms, max ${warmUp.maxMs} ms, ${warmUp.distinctAsked} distinct asked`);
+      o.log(`warm-up (${o.warmSeconds} s of the same searches and writes, from a cold cache; not judged): ${warmUp.reqPerSec} req/s, p50 ${warmUp.p50Ms} ms, p99 ${warmUp.p99Ms} ms, max ${warmUp.maxMs} ms, ${warmUp.distinctAsked} distinct asked`);
       startMeasuring();
     });
+    writer.post({ kind: 'start' });
     if (o.warmSeconds <= 0) startMeasuring();
     const loadResult = await load.result;
     const after = bench.api.deps.answers.stats();
