@@ -37,7 +37,7 @@ export interface LongTailOptions {
   databaseUrl: string;
   redisPrefix: string;
   seconds: number;
-  /** Seconds of the same searches (another draw of them) before the measured ones, without the writer. */
+  /** Seconds of the same searches (another draw of them) and writes before the measured ones (not judged). */
   warmSeconds: number;
   connections: number;
   pool: number;

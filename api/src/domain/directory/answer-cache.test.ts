@@ -132,7 +132,6 @@ describe('forgetting by service and by professional', () => {
   });
 });
 
-
 describe('ownBytes', () => {
   it('copies zlib output and pooled slices into memory of their own size, and leaves an exact buffer as it is', () => {
     const gzipped = gzipSync(Buffer.from('{"a":1}'.repeat(500)), { level: 1 });
