@@ -111,16 +111,17 @@ function isAffected(scope: AnswerScope, change: DirectoryChange, ids: ReadonlySe
       return scope.ids.some((id) => ids.has(id));
     case 'listings':
     case 'points':
-      return (change.listings ?? []).some(({ before, after }) => {
+      // A loop, not .some with a closure: a change is tested against thousands of kept answers.
+      for (const { before, after } of change.listings ?? []) {
         const was = before !== undefined && scope.matches(before);
         const is = after !== undefined && scope.matches(after);
         // In or out: the total and the points change.
         if (was !== is) return true;
-        if (!is) return false;
+        if (!is) continue;
         // Included before and after: a page if the listing is on it or crosses its ends; a map if its point changed.
-        if (scope.kind === 'points') return before!.point?.named !== after!.point?.named;
-        return !scope.page || changesPage(scope.page, before!, after!);
-      });
+        if (scope.kind === 'points' ? before!.point?.named !== after!.point?.named : !scope.page || changesPage(scope.page, before!, after!)) return true;
+      }
+      return false;
   }
 }
 
@@ -132,6 +133,9 @@ export interface AnswerCacheStats {
   live: boolean;
 }
 
+/** Kept answers' keys and their scopes (the same scope the LRU entry holds, so a change need not look the entry up). */
+type Bucket = Map<string, AnswerScope>;
+
 /**
  * The kept answers by what a change must touch to alter them, so a change looks only at those:
  * per service for searches and maps of one service, per professional for profiles, searches and
@@ -142,13 +146,13 @@ export interface AnswerCacheStats {
  * the long tail, at ~21 changes a second: 9.5% of the API's thread).
  */
 class ScopeBuckets {
-  private readonly always = new Set<string>();
-  private readonly anyService = new Set<string>();
-  private readonly byService = new Map<number, Set<string>>();
-  private readonly byProfessional = new Map<number, Set<string>>();
+  private readonly always: Bucket = new Map();
+  private readonly anyService: Bucket = new Map();
+  private readonly byService = new Map<number, Bucket>();
+  private readonly byProfessional = new Map<number, Bucket>();
 
   add(key: string, scope: AnswerScope): void {
-    for (const bucket of this.bucketsOf(scope, true)) bucket.add(key);
+    for (const bucket of this.bucketsOf(scope, true)) bucket.set(key, scope);
   }
 
   remove(key: string, scope: AnswerScope): void {
@@ -157,25 +161,22 @@ class ScopeBuckets {
     if (scope.kind === 'professionals') for (const id of scope.ids) if (this.byProfessional.get(id)?.size === 0) this.byProfessional.delete(id);
   }
 
-  /** Every key a change could alter (a key may come more than once). */
-  *candidates(change: DirectoryChange, ids: ReadonlySet<number>): Generator<string> {
-    yield* this.always;
+  /** Visits every kept answer a change could alter, as (scope, key) (a key may come more than once). */
+  forEachCandidate(change: DirectoryChange, ids: ReadonlySet<number>, visit: (scope: AnswerScope, key: string) => void): void {
+    this.always.forEach(visit);
     if (change.listings?.length) {
-      yield* this.anyService;
+      this.anyService.forEach(visit);
       let services = 0;
       for (const { before, after } of change.listings) services |= (before?.serviceMask ?? 0) | (after?.serviceMask ?? 0);
-      for (const [bit, keys] of this.byService) if ((bit & services) !== 0) yield* keys;
+      for (const [bit, bucket] of this.byService) if ((bit & services) !== 0) bucket.forEach(visit);
     }
-    for (const id of ids) {
-      const keys = this.byProfessional.get(id);
-      if (keys) yield* keys;
-    }
+    for (const id of ids) this.byProfessional.get(id)?.forEach(visit);
   }
 
-  private bucketsOf(scope: AnswerScope, create: boolean): Set<string>[] {
-    const bucket = <K>(map: Map<K, Set<string>>, at: K): Set<string>[] => {
+  private bucketsOf(scope: AnswerScope, create: boolean): Bucket[] {
+    const bucket = <K>(map: Map<K, Bucket>, at: K): Bucket[] => {
       let keys = map.get(at);
-      if (!keys && create) map.set(at, (keys = new Set()));
+      if (!keys && create) map.set(at, (keys = new Map()));
       return keys ? [keys] : [];
     };
     switch (scope.kind) {
@@ -358,10 +359,9 @@ export class AnswerCache {
       if (change.listings === null) stored.clear();
       else {
         const stale: string[] = [];
-        for (const key of this.buckets.candidates(change, ids)) {
-          const entry = stored.peek(key, { allowStale: true });
-          if (entry && isAffected(entry.scope, change, ids)) stale.push(key);
-        }
+        this.buckets.forEachCandidate(change, ids, (scope, key) => {
+          if (isAffected(scope, change, ids)) stale.push(key);
+        });
         for (const key of stale) stored.delete(key);
       }
     }
