@@ -24,6 +24,8 @@ import { longTailPaths } from './long-tail-urls';
 import type { WriterInput, WriterResult } from './long-tail-writer';
 import { loadOutcodes } from './seed';
 import { startSmtpSink } from './smtp-sink';
+import type { AnswerCacheStats } from '../../api/src/domain/directory/answer-cache';
+import type { DirectoryIndex } from '../../api/src/domain/directory/directory-index';
 import { startThread } from './thread';
 import { resetWriterEffects } from './writer-accounts';
 
@@ -160,8 +162,9 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
     await Promise.race([ready, writer.result]);
 
     const mailsBefore = await smtp.received();
-    let before = bench.api.deps.answers.stats();
-    let indexBefore = bench.api.deps.directory ? { ...bench.api.deps.directory.counts } : null;
+    // Taken when the measured seconds start (after the warm-up, when there is one).
+    let before!: AnswerCacheStats;
+    let indexBefore: DirectoryIndex['counts'] | null = null;
     let warmUp: LongTailLoadResult | null = null;
     const startMeasuring = () => {
       before = bench.api.deps.answers.stats();
@@ -192,7 +195,8 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
     const counts = bench.api.deps.directory?.counts;
     if (counts && indexBefore) {
       // The measured seconds alone (the warm-up's searches are not counted); the longest refresh of the whole run.
-      const index = { ...counts, answered: counts.answered - indexBefore.answered, toSql: counts.toSql - indexBefore.toSql, refreshes: counts.refreshes - indexBefore.refreshes, refreshMs: counts.refreshMs - indexBefore.refreshMs, refreshFailures: counts.refreshFailures - indexBefore.refreshFailures, loads: counts.loads - indexBefore.loads };
+      const since = (key: Exclude<keyof typeof counts, 'refreshMaxMs'>) => counts[key] - indexBefore![key];
+      const index = { answered: since('answered'), toSql: since('toSql'), refreshes: since('refreshes'), refreshMs: since('refreshMs'), refreshFailures: since('refreshFailures'), loads: since('loads'), refreshMaxMs: counts.refreshMaxMs };
       console.log(`  directory index during the mix: ${index.answered} searches answered, ${index.toSql} left to SQL, ` +
         `${index.refreshes} refreshes (mean ${(index.refreshMs / Math.max(1, index.refreshes)).toFixed(1)} ms, max ${index.refreshMaxMs.toFixed(0)} ms), ` +
         `${index.refreshFailures} failed, ${index.loads} loads`);
