@@ -14,7 +14,7 @@ import { seedBenchProfessionals } from '../../scripts/bench/seed';
 import { createTestDatabase, type TestDatabase } from '../support/services';
 import { createProfessional } from '../../api/src/testing/factories';
 import { listenForDirectoryChanges, type DirectoryChangeFeed } from '../../api/src/domain/directory/directory-changes';
-import { DirectoryIndex, joinWordQueries, type DirectoryChange } from '../../api/src/domain/directory/directory-index';
+import { DirectoryIndex, joinWordQueries, listingPlaces, type DirectoryChange, type IndexedListing } from '../../api/src/domain/directory/directory-index';
 import { plainSearchWords } from '../../api/src/domain/directory/directory-filters';
 import { countMatches, findPage, mapPointsJson } from '../../api/src/domain/directory/search-professionals';
 import { getHomeSummary } from '../../api/src/domain/directory/home-summary';
@@ -93,18 +93,62 @@ const searchInput = fc.record(
   { requiredKeys: [] },
 );
 
+/** A generated search as a valid query's fields: no distance order without a circle, no minimum above the maximum. */
+function validSearch(input: Partial<Record<string, string>>): Record<string, string> {
+  const raw = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Record<string, string>;
+  if (raw.sort === 'distance' && !raw.near) delete raw.sort;
+  if (raw.minHourlyRate && raw.maxHourlyRate && Number(raw.minHourlyRate) > Number(raw.maxHourlyRate)) delete raw.minHourlyRate;
+  return raw;
+}
+
 describe('the directory index', () => {
   it('answers generated searches exactly as SQL does (page, total, map)', async () => {
     await fc.assert(
       fc.asyncProperty(searchInput, async (input) => {
-        const raw: Record<string, string> = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Record<string, string>;
-        if (raw.sort === 'distance' && !raw.near) delete raw.sort;
-        if (raw.minHourlyRate && raw.maxHourlyRate && Number(raw.minHourlyRate) > Number(raw.maxHourlyRate)) delete raw.minHourlyRate;
-        await bothWays(raw);
+        await bothWays(validSearch(input));
       }),
       { numRuns: Number(process.env.INDEX_FUZZ_RUNS ?? 250), seed: Number(process.env.INDEX_FUZZ_SEED ?? 20261125) },
     );
   }, 120_000);
+
+  it('tells the answer cache places that hold every listing a search matches, for a search with a place or circle', async () => {
+    const ids = (await db.prisma.$queryRaw<{ id: number }[]>`SELECT id FROM professionals`).map((r) => r.id);
+    const listings = ids.map((id) => index.listing(id)).filter((l): l is IndexedListing => l !== undefined);
+    expect(listings.length).toBeGreaterThan(2_900);
+    // One outside every square a place's box covers: in its region, so a place of that name matches it.
+    const unplaced = await createProfessional(db.prisma, { companyName: 'Nowhere In Particular IT', region: 'Kent', lat: null, lng: null });
+    await expect.poll(() => index.listing(unplaced.id), { timeout: 3_000 }).toBeDefined();
+    await index.whenReady();
+    listings.push(index.listing(unplaced.id)!);
+    let placed = 0;
+    await fc.assert(
+      fc.asyncProperty(searchInput, async (input) => {
+        const raw = validSearch(input);
+        if (raw.search?.includes('"')) return; // a phrase is SQL's: its answers rest on anything
+        const query = DirectoryQuery.parse(raw);
+        await index.count(query); // parses the text, as a search does before its answer is kept
+        const matcher = index.matcherFor(query)!;
+        expect(matcher, JSON.stringify(raw)).not.toBeNull();
+        // (A place as wide as Scotland, or a circle as wide, is anywhere too.)
+        if (!raw.near && !raw.location) expect(matcher.places, JSON.stringify(raw)).toBeNull();
+        if (!matcher.places) return;
+        placed += 1;
+        const places = new Set(matcher.places);
+        for (const listing of listings) {
+          if (matcher.matches(listing)) expect(listingPlaces(listing).some((p) => places.has(p)), `${JSON.stringify(raw)} ${listing.id}`).toBe(true);
+        }
+      }),
+      { numRuns: 150, seed: 20261126 },
+    );
+    expect(placed).toBeGreaterThan(50);
+    // The one without a point: a search of its region's place finds it by its region.
+    const inKent = index.matcherFor(DirectoryQuery.parse({ location: 'Kent' }))!;
+    const nowhere = index.listing(unplaced.id)!;
+    expect(inKent.matches(nowhere)).toBe(true);
+    expect(inKent.places!.filter((p) => listingPlaces(nowhere).includes(p))).toEqual(['region:Kent']);
+    // A circle of a hundred miles and more is anywhere: it would be kept in too many squares.
+    expect(index.matcherFor(DirectoryQuery.parse({ near: 'Leeds', radiusMiles: '500' }))!.places).toBeNull();
+  }, 60_000);
 
   it('answers the whole directory, its map and text ranking over every listing as SQL does', async () => {
     await bothWays({});

@@ -3,7 +3,7 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { AnswerCache, ownBytes, type AnswerChanges, type AnswerScope } from './answer-cache';
-import type { DirectoryChange, IndexedListing } from './directory-index';
+import { listingPlaces, type DirectoryChange, type IndexedListing } from './directory-index';
 
 function changes(): AnswerChanges & { send(change: DirectoryChange): void } {
   const listeners: ((change: DirectoryChange) => void)[] = [];
@@ -19,6 +19,12 @@ const listing = (id: number) => ({ id }) as IndexedListing;
 const newRating = (id: number): DirectoryChange => ({ listings: [{ id, before: listing(id), after: listing(id) }], reviewsOf: [] });
 /** An answer resting on the listings with these ids. */
 const listingsScope = (...ids: number[]): AnswerScope => ({ kind: 'listings', matches: (l) => ids.includes(l.id) });
+
+/** Stores an answer for `key` resting on `scope`. */
+async function keep(cache: AnswerCache, key: string, scope: AnswerScope): Promise<void> {
+  await cache.value(key, async () => key, () => 10, () => scope);
+  expect(cache.has(key)).toBe(true);
+}
 
 function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
   let resolve!: (value: T) => void;
@@ -87,11 +93,6 @@ describe('forgetting by service and by professional', () => {
   const offering = (id: number, serviceMask: number) => ({ id, serviceMask }) as IndexedListing;
   const moved = (id: number, before: number, after: number): DirectoryChange => ({ listings: [{ id, before: offering(id, before), after: offering(id, after) }], reviewsOf: [] });
 
-  async function keep(cache: AnswerCache, key: string, scope: AnswerScope): Promise<void> {
-    await cache.value(key, async () => key, () => 10, () => scope);
-    expect(cache.has(key)).toBe(true);
-  }
-
   it('looks at a search of one service only for changes of listings that offer it, before or after', async () => {
     const feed = changes();
     const cache = new AnswerCache(feed, { maxBytes: 1_000_000 });
@@ -129,6 +130,38 @@ describe('forgetting by service and by professional', () => {
     // The worker's new rating is a change of the listing: then the searches that include it go.
     feed.send(moved(7, 0b01, 0b01));
     expect(['any service', 'web design', 'profile 8'].filter((key) => cache.has(key))).toEqual(['profile 8']);
+  });
+});
+
+describe('forgetting by place', () => {
+  /** A listing of one service, in a region, at a point (or none). */
+  const at = (id: number, region: string, lat: number, lng: number) => ({ id, serviceMask: 0b1, region, lat, lng }) as IndexedListing;
+  const leeds = at(1, 'West Yorkshire', 53.8, -1.55);
+  const bristol = at(2, 'Bristol', 51.45, -2.59);
+  const edited = (before: IndexedListing, after: IndexedListing): DirectoryChange => ({ listings: [{ id: before.id, before, after }], reviewsOf: [] });
+
+  it("tests a search around a place only against changes of listings in its places, before or after", async () => {
+    const feed = changes();
+    const cache = new AnswerCache(feed, { maxBytes: 1_000_000 });
+    let asked = 0;
+    const aroundLeeds: AnswerScope = { kind: 'listings', matches: (l) => (asked++, l.region === 'West Yorkshire'), services: 0b1, places: listingPlaces(leeds) };
+    await keep(cache, 'around leeds', aroundLeeds);
+    await keep(cache, 'anywhere', { kind: 'listings', matches: () => true, services: 0b1 });
+
+    // A new rating in Bristol: the search around Leeds is not even tested; the one of anywhere goes.
+    feed.send(edited(bristol, bristol));
+    expect([cache.has('around leeds'), cache.has('anywhere'), asked]).toEqual([true, false, 0]);
+
+    // A listing that moves from Bristol to Leeds comes into it.
+    feed.send(edited(bristol, { ...leeds, id: bristol.id }));
+    expect([cache.has('around leeds'), asked > 0]).toEqual([false, true]);
+
+    // One without a point is in its region alone.
+    await keep(cache, 'around leeds', aroundLeeds);
+    const unplaced = at(3, 'West Yorkshire', NaN, NaN);
+    expect(listingPlaces(unplaced)).toEqual(['region:West Yorkshire']);
+    feed.send(edited(unplaced, unplaced));
+    expect(cache.has('around leeds')).toBe(false);
   });
 });
 

@@ -25,7 +25,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { changesPage, type DirectoryChange, type ListingMatcher, type PagePlace } from './directory-index';
+import { changesPage, listingPlaces, type DirectoryChange, type ListingMatcher, type PagePlace } from './directory-index';
 import { gzipBody } from '../../gzip';
 
 /** Bodies smaller than this are sent as they are (gzip would save next to nothing). */
@@ -80,14 +80,15 @@ export type AnswerScope =
   | { kind: 'professionals'; ids: readonly number[] }
   /**
    * A page of a search: its total and its listings (when `page` says where it sits, only a change
-   * there). `services`: a listing it matches offers one of these (serviceMask bits; absent or -1: any).
+   * there). `services`: a listing it matches offers one of these (serviceMask bits; absent or -1:
+   * any). `places`: a listing it matches is in one of these (listingPlaces; absent: anywhere).
    */
-  | { kind: 'listings'; matches: ListingMatcher; services?: number; page?: PagePlace }
+  | { kind: 'listings'; matches: ListingMatcher; services?: number; places?: readonly string[]; page?: PagePlace }
   /**
    * Which listings match, and their map points, and nothing else about them (a map's answer): a
    * new rating of a listing on the map leaves it as it is, unless it moves the listing in or out.
    */
-  | { kind: 'points'; matches: ListingMatcher; services?: number };
+  | { kind: 'points'; matches: ListingMatcher; services?: number; places?: readonly string[] };
 
 export const ANY_CHANGE: AnswerScope = { kind: 'any' };
 
@@ -136,63 +137,85 @@ export interface AnswerCacheStats {
 /** Kept answers' keys and their scopes (the same scope the LRU entry holds, so a change need not look the entry up). */
 type Bucket = Map<string, AnswerScope>;
 
+/** Where a search or map of any service or of no place is kept (ScopeBuckets.searchBucketKeys). */
+const ANY_SERVICE = 'any';
+const ANYWHERE = '*';
+
 /**
  * The kept answers by what a change must touch to alter them, so a change looks only at those:
- * per service for searches and maps of one service, per professional for profiles, searches and
- * maps of any service on any change to a listing, and answers resting on anything always. A change
- * that names only reviews (a new review, before the worker recalculates the rating) touches no
- * listing, so no search or map: about half the changes in the long tail. Kept in step with the LRU
- * cache (its dispose hook), and a change scans its candidates instead of every answer (~8,000 in
- * the long tail, at ~21 changes a second: 9.5% of the API's thread).
+ * searches and maps by their service and place (a search of one service around Leeds is looked at
+ * only for a change of a listing offering it, in Leeds' region or in a square its circle covers;
+ * one of any service or anywhere, for any such change), profiles by professional, and answers
+ * resting on anything always. A change that names only reviews (a new review, before the worker
+ * recalculates the rating) touches no listing, so no search or map: about half the changes in the
+ * long tail. Kept in step with the LRU cache (its dispose hook), and a change scans its candidates
+ * instead of every answer (~10,000 in the long tail, at ~21 changes a second).
  */
 class ScopeBuckets {
   private readonly always: Bucket = new Map();
-  private readonly anyService: Bucket = new Map();
-  private readonly byService = new Map<number, Bucket>();
+  /** Searches and maps by `service|place`: a service's bit or ANY_SERVICE, one of its places or ANYWHERE. */
+  private readonly bySearch = new Map<string, Bucket>();
   private readonly byProfessional = new Map<number, Bucket>();
 
   add(key: string, scope: AnswerScope): void {
-    for (const bucket of this.bucketsOf(scope, true)) bucket.set(key, scope);
+    if (scope.kind === 'any') this.always.set(key, scope);
+    else if (scope.kind === 'professionals') for (const id of scope.ids) bucketAt(this.byProfessional, id).set(key, scope);
+    else for (const at of searchBucketKeys(scope)) bucketAt(this.bySearch, at).set(key, scope);
   }
 
   remove(key: string, scope: AnswerScope): void {
-    for (const bucket of this.bucketsOf(scope, false)) bucket.delete(key);
-    // A profile's bucket goes with its last answer (there is one per professional ever asked for).
-    if (scope.kind === 'professionals') for (const id of scope.ids) if (this.byProfessional.get(id)?.size === 0) this.byProfessional.delete(id);
+    // A bucket goes with its last answer (there is one per professional and place ever asked for).
+    if (scope.kind === 'any') this.always.delete(key);
+    else if (scope.kind === 'professionals') for (const id of scope.ids) deleteFrom(this.byProfessional, id, key);
+    else for (const at of searchBucketKeys(scope)) deleteFrom(this.bySearch, at, key);
   }
 
   /** Visits every kept answer a change could alter, as (scope, key) (a key may come more than once). */
   forEachCandidate(change: DirectoryChange, ids: ReadonlySet<number>, visit: (scope: AnswerScope, key: string) => void): void {
     this.always.forEach(visit);
     if (change.listings?.length) {
-      this.anyService.forEach(visit);
       let services = 0;
-      for (const { before, after } of change.listings) services |= (before?.serviceMask ?? 0) | (after?.serviceMask ?? 0);
-      for (const [bit, bucket] of this.byService) if ((bit & services) !== 0) bucket.forEach(visit);
+      const places = new Set([ANYWHERE]);
+      for (const { before, after } of change.listings) {
+        for (const listing of [before, after]) {
+          if (!listing) continue;
+          services |= listing.serviceMask;
+          for (const place of listingPlaces(listing)) places.add(place);
+        }
+      }
+      for (const service of [ANY_SERVICE, ...serviceKeys(services)]) {
+        for (const place of places) this.bySearch.get(`${service}|${place}`)?.forEach(visit);
+      }
     }
     for (const id of ids) this.byProfessional.get(id)?.forEach(visit);
   }
+}
 
-  private bucketsOf(scope: AnswerScope, create: boolean): Bucket[] {
-    const bucket = <K>(map: Map<K, Bucket>, at: K): Bucket[] => {
-      let keys = map.get(at);
-      if (!keys && create) map.set(at, (keys = new Map()));
-      return keys ? [keys] : [];
-    };
-    switch (scope.kind) {
-      case 'any':
-        return [this.always];
-      case 'professionals':
-        return scope.ids.flatMap((id) => bucket(this.byProfessional, id));
-      case 'listings':
-      case 'points': {
-        const services = scope.services ?? -1;
-        // One service's bit: its bucket. Any service: anyService. No service (matches nothing): no bucket.
-        if (services === -1) return [this.anyService];
-        return services === 0 ? [] : bucket(this.byService, services);
-      }
-    }
-  }
+/** A mask's bits, one by one, as bucket keys (m & -m is the lowest bit of m). */
+function serviceKeys(mask: number): string[] {
+  const keys: string[] = [];
+  for (let m = mask; m !== 0; m &= m - 1) keys.push(String(m & -m));
+  return keys;
+}
+
+/** The buckets of a search or map: each of its services and places. None when it matches nothing (no service). */
+function searchBucketKeys(scope: AnswerScope & { kind: 'listings' | 'points' }): string[] {
+  const services = scope.services ?? -1;
+  const places = scope.places ?? [ANYWHERE];
+  return (services === -1 ? [ANY_SERVICE] : serviceKeys(services)).flatMap((service) => places.map((place) => `${service}|${place}`));
+}
+
+function bucketAt<K>(buckets: Map<K, Bucket>, at: K): Bucket {
+  let bucket = buckets.get(at);
+  if (!bucket) buckets.set(at, (bucket = new Map()));
+  return bucket;
+}
+
+function deleteFrom<K>(buckets: Map<K, Bucket>, at: K, key: string): void {
+  const bucket = buckets.get(at);
+  if (!bucket) return;
+  bucket.delete(key);
+  if (bucket.size === 0) buckets.delete(at);
 }
 
 interface RecentChange {

@@ -35,7 +35,8 @@ export function directoryAnswers({
   /** A search's answer rests on the listings it could include (when the index can tell which). */
   const searchScope = (query: DirectoryQuery, kind: 'listings' | 'points', page?: PagePlace): AnswerScope => {
     const matcher = directory?.matcherFor(query);
-    return matcher ? { kind, matches: matcher.matches, services: matcher.services, ...(page && { page }) } : ANY_CHANGE;
+    if (!matcher) return ANY_CHANGE;
+    return { kind, matches: matcher.matches, services: matcher.services, ...(matcher.places && { places: matcher.places }), ...(page && { page }) };
   };
 
   return {
