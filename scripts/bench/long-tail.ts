@@ -61,6 +61,8 @@ export interface LongTailResult {
   load: LongTailLoadResult;
   /** Share of the directory answers served from the answer cache during the run, %. */
   cacheHitPercent: number | null;
+  /** Kept pages the writes gave a new total instead of forgetting them (AnswerCache.recount). */
+  pagesRecounted: number;
   writer: WriterResult;
   /** E-mails the worker delivered to the SMTP sink during the run (approvals, new reviews). */
   emailsDelivered: number;
@@ -201,6 +203,7 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
         `${index.refreshes} refreshes (mean ${(index.refreshMs / Math.max(1, index.refreshes)).toFixed(1)} ms, max ${index.refreshMaxMs.toFixed(0)} ms), ` +
         `${index.refreshFailures} failed, ${index.loads} loads`);
     }
+    console.log(`  answer cache during the mix: ${after.recounted - before.recounted} kept pages given a new total instead of being forgotten; ${after.entries} answers kept at the end`);
     const writerResult = await writer.result;
     await Promise.all([load.stop(), writer.stop()]);
     const asked = after.hits - before.hits + (after.misses - before.misses);
@@ -213,6 +216,7 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
       warmUp,
       load: loadResult,
       cacheHitPercent: asked > 0 ? Math.round((1000 * (after.hits - before.hits)) / asked) / 10 : null,
+      pagesRecounted: after.recounted - before.recounted,
       writer: writerResult,
       emailsDelivered: (await smtp.received()) - mailsBefore,
       budget: LONG_TAIL_BUDGET,

@@ -9,8 +9,10 @@
 // where its page sits in its order), one professional (a profile), or anything (home, locations,
 // sitemaps). A change names the listings it touched, before and after (directory-index.ts), so a
 // new review of one professional forgets that professional's profile and the pages of searches
-// it is on, comes into or goes out of, or moves across the ends of, and nothing else; a change
-// the index cannot name (it is loading again, or off) forgets everything. Correctness rules:
+// it is on, or moves across the ends of, or comes into or goes out of before their end, and
+// nothing else; a page it comes into or leaves after its end keeps its bytes with a new total
+// (docs/decisions/0026-forgetting-by-place-and-recounting-pages.md). A change the index cannot
+// name (it is loading again, or off) forgets everything. Correctness rules:
 //   - nothing is stored while the feed is not live (a change could go unnoticed);
 //   - an answer computed across a change that can alter it is returned to its caller but not
 //     stored (it may hold the old data): each computation remembers the generation it started in,
@@ -25,7 +27,8 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { changesPage, listingPlaces, type DirectoryChange, type ListingMatcher, type PagePlace } from './directory-index';
+import { TOTAL_COUNT_HEADER } from '../../../../core/directory';
+import { listingPlaces, pageChange, type DirectoryChange, type ListingMatcher, type PagePlace } from './directory-index';
 import { gzipBody } from '../../gzip';
 
 /** Bodies smaller than this are sent as they are (gzip would save next to nothing). */
@@ -44,7 +47,9 @@ export interface Answer {
   /** The JSON bytes: unzipped from `gzip` when that is what is kept. */
   readonly json: Buffer;
   readonly gzip: Buffer | null;
+  /** Of the JSON and the total: a page whose total changed is a new representation. */
   readonly etag: string;
+  /** Its own headers, and X-Total-Count when it has a total. */
   readonly headers: Readonly<Record<string, string>>;
   readonly scope: AnswerScope;
   /** The memory its bytes take. */
@@ -57,13 +62,27 @@ export interface Answer {
  * client without gzip and the server-rendered first screen unzip them.
  */
 class PreparedAnswer implements Answer {
+  readonly etag: string;
+  readonly headers: Readonly<Record<string, string>>;
+
   constructor(
     private readonly plain: Buffer | null,
     readonly gzip: Buffer | null,
-    readonly etag: string,
-    readonly headers: Readonly<Record<string, string>>,
+    /** The JSON's SHA-1 (base64url). */
+    private readonly digest: string,
+    private readonly ownHeaders: Readonly<Record<string, string>>,
+    /** A page's search total (its X-Total-Count), or null. */
+    readonly total: number | null,
     readonly scope: AnswerScope,
-  ) {}
+  ) {
+    this.etag = total === null ? `W/"${digest}"` : `W/"${digest}.${total}"`;
+    this.headers = total === null ? ownHeaders : { ...ownHeaders, [TOTAL_COUNT_HEADER]: String(total) };
+  }
+
+  /** The same page with another total (listings arrived or left after it). */
+  withTotal(total: number): PreparedAnswer {
+    return new PreparedAnswer(this.plain, this.gzip, this.digest, this.ownHeaders, total, this.scope);
+  }
 
   get json(): Buffer {
     return this.plain ?? gunzipSync(this.gzip!);
@@ -104,31 +123,48 @@ interface Stored {
   scope: AnswerScope;
 }
 
-function isAffected(scope: AnswerScope, change: DirectoryChange, ids: ReadonlySet<number>): boolean {
+/**
+ * What a change does to an answer resting on `scope`: nothing (0), the total of its page alone (by
+ * this many: listings arrived or left after the page, pageChange), or more (null: forget it).
+ */
+function effectOf(scope: AnswerScope, change: DirectoryChange, ids: ReadonlySet<number>): number | null {
   switch (scope.kind) {
     case 'any':
-      return true;
+      return null;
     case 'professionals':
-      return scope.ids.some((id) => ids.has(id));
+      return scope.ids.some((id) => ids.has(id)) ? null : 0;
     case 'listings':
-    case 'points':
+    case 'points': {
+      let total = 0;
       // A loop, not .some with a closure: a change is tested against thousands of kept answers.
       for (const { before, after } of change.listings ?? []) {
         const was = before !== undefined && scope.matches(before);
         const is = after !== undefined && scope.matches(after);
-        // In or out: the total and the points change.
-        if (was !== is) return true;
-        if (!is) continue;
-        // Included before and after: a page if the listing is on it or crosses its ends; a map if its point changed.
-        if (scope.kind === 'points' ? before!.point?.named !== after!.point?.named : !scope.page || changesPage(scope.page, before!, after!)) return true;
+        if (!was && !is) continue;
+        if (scope.kind === 'points') {
+          // A map: the listing moved in or out, or its point changed.
+          if (was !== is || before!.point?.named !== after!.point?.named) return null;
+          continue;
+        }
+        // A page: where the listing was and is (in the search) against where the page sits.
+        const moved = scope.page ? pageChange(scope.page, was ? before : undefined, is ? after : undefined) : null;
+        if (moved === null) return null;
+        total += moved;
       }
-      return false;
+      return total;
+    }
   }
+}
+
+function isAffected(scope: AnswerScope, change: DirectoryChange, ids: ReadonlySet<number>): boolean {
+  return effectOf(scope, change, ids) !== 0;
 }
 
 export interface AnswerCacheStats {
   hits: number;
   misses: number;
+  /** Kept pages given a new total instead of being forgotten (listings arrived or left after them). */
+  recounted: number;
   entries: number;
   bytes: number;
   live: boolean;
@@ -239,6 +275,7 @@ export class AnswerCache {
   private readonly pending = new Map<string, Promise<unknown>>();
   private hits = 0;
   private misses = 0;
+  private recounted = 0;
   private readonly warmers: (() => Promise<unknown>)[] = [];
   private warmTimer: NodeJS.Timeout | null = null;
   private warming: Promise<unknown> | null = null;
@@ -312,7 +349,7 @@ export class AnswerCache {
    */
   answer(
     key: string,
-    compute: () => Promise<{ body: unknown; headers?: Record<string, string>; scope?: AnswerScope } | null>,
+    compute: () => Promise<{ body: unknown; headers?: Record<string, string>; total?: number; scope?: AnswerScope } | null>,
   ): Promise<Answer | null> {
     return this.value(
       key,
@@ -320,7 +357,7 @@ export class AnswerCache {
         const result = await compute();
         if (!result) return null;
         const text = typeof result.body === 'string' ? result.body : JSON.stringify(result.body);
-        return prepareAnswer(text, result.headers ?? {}, result.scope ?? ANY_CHANGE);
+        return prepareAnswer(text, result.headers ?? {}, result.total ?? null, result.scope ?? ANY_CHANGE);
       },
       (answer) => answer?.bytes ?? 0,
       (answer) => answer?.scope ?? ANY_CHANGE,
@@ -348,6 +385,7 @@ export class AnswerCache {
     return {
       hits: this.hits,
       misses: this.misses,
+      recounted: this.recounted,
       entries: this.stored?.size ?? 0,
       bytes: this.stored?.calculatedSize ?? 0,
       live: this.active,
@@ -382,13 +420,35 @@ export class AnswerCache {
       if (change.listings === null) stored.clear();
       else {
         const stale: string[] = [];
+        const recounted = new Map<string, number>();
         this.buckets.forEachCandidate(change, ids, (scope, key) => {
-          if (isAffected(scope, change, ids)) stale.push(key);
+          // A key may come more than once (from two places): it is looked at once.
+          if (recounted.has(key)) return;
+          const effect = effectOf(scope, change, ids);
+          if (effect === null) stale.push(key);
+          else if (effect !== 0) recounted.set(key, effect);
         });
         for (const key of stale) stored.delete(key);
+        for (const [key, by] of recounted) this.recount(key, by);
       }
     }
     this.scheduleWarmUp();
+  }
+
+  /**
+   * A kept page whose search gained or lost listings after it: the same bytes with the new total
+   * (and so a new ETag), in place; forgotten when it is not a page with a total.
+   */
+  private recount(key: string, by: number): void {
+    const entry = this.stored?.peek(key);
+    if (!entry) return; // forgotten already (the same change forgot it from another place)
+    const answer = entry.value;
+    if (!(answer instanceof PreparedAnswer) || answer.total === null || answer.total + by < 0) {
+      this.stored!.delete(key);
+      return;
+    }
+    entry.value = answer.withTotal(answer.total + by);
+    this.recounted += 1;
   }
 
   private scheduleWarmUp(): void {
@@ -422,11 +482,11 @@ export function ownBytes(bytes: Buffer): Buffer {
 }
 
 /** An answer's bytes, gzipped as gzip.ts says (level 1: a kept answer at level 6 was 5% smaller for three times the work). */
-async function prepareAnswer(text: string, headers: Record<string, string>, scope: AnswerScope): Promise<Answer> {
+async function prepareAnswer(text: string, headers: Record<string, string>, total: number | null, scope: AnswerScope): Promise<Answer> {
   const json = Buffer.from(text, 'utf8');
   const gzipped = json.length >= GZIP_MIN_BYTES ? ownBytes(await gzipBody(json)) : null;
-  const etag = `W/"${createHash('sha1').update(json).digest('base64url')}"`;
-  return new PreparedAnswer(gzipped ? null : ownBytes(json), gzipped, etag, headers, scope);
+  const digest = createHash('sha1').update(json).digest('base64url');
+  return new PreparedAnswer(gzipped ? null : ownBytes(json), gzipped, digest, headers, total, scope);
 }
 
 /** The bare change feed as a source of changes: every notification may have changed anything. */

@@ -2,7 +2,6 @@
 // server-rendered first screen (spa/first-screen.ts), so both use one answer-cache key per
 // answer and the same source: the directory index when it is ready (decision 0019), else SQL.
 // Each answer says what it rests on, so the cache forgets it only for a change that can alter it.
-import { TOTAL_COUNT_HEADER } from '../../../../core/directory';
 import type { DirectoryQuery } from '../../../../core/directory-query';
 import type { PrismaClient } from '../../../../prisma/db';
 import { ANY_CHANGE, queryKey, type Answer, type AnswerCache, type AnswerScope } from './answer-cache';
@@ -43,12 +42,12 @@ export function directoryAnswers({
     list: async (query) =>
       (await answers.answer(`list?${queryKey(query)}`, async () => {
         const fromIndex = directory ? await directory.page(query) : null;
-        if (fromIndex) return { body: fromIndex.json, headers: { [TOTAL_COUNT_HEADER]: String(fromIndex.total) }, scope: searchScope(query, 'listings', fromIndex.place) };
+        if (fromIndex) return { body: fromIndex.json, total: fromIndex.total, scope: searchScope(query, 'listings', fromIndex.place) };
         const [items, total] = await Promise.all([
           findPage({ prisma }, query),
           answers.value(`count?${queryKey(query, PAGE_ONLY)}`, () => countMatches({ prisma }, query), () => 8),
         ]);
-        return { body: items, headers: { [TOTAL_COUNT_HEADER]: String(total) } };
+        return { body: items, total };
       }))!,
 
     map: async (query) =>

@@ -105,6 +105,8 @@ export interface PagePlace {
   ends: { first: IndexedListing; last: IndexedListing } | null;
   /** The search's order: < 0 when a comes first, > 0 when b does, 0 when it cannot tell for sure. */
   compare: ListingCompare;
+  /** Whether it holds as many listings as it could (its limit): one arriving after its last is on a later page. */
+  full: boolean;
 }
 
 /**
@@ -118,6 +120,21 @@ export function changesPage(place: PagePlace, before: IndexedListing, after: Ind
   const side = (l: IndexedListing) => (place.compare(l, ends.first) < 0 ? -1 : place.compare(l, ends.last) > 0 ? 1 : 0);
   const was = side(before);
   return was === 0 || side(after) !== was;
+}
+
+/**
+ * What a change of one listing does to a page of a search, given the listing as the search
+ * matched it before (undefined: it did not) and after: nothing (0), the search's total alone (+1:
+ * it arrives after the last of a full page; -1: it leaves from after the page's last), or the page
+ * itself (null). A listing arriving or leaving after a page, in its order, leaves the page as it
+ * was: the answer cache then counts it in the total it keeps instead of forgetting the page.
+ */
+export function pageChange(place: PagePlace, before: IndexedListing | undefined, after: IndexedListing | undefined): 0 | 1 | -1 | null {
+  if (before && after) return changesPage(place, before, after) ? null : 0;
+  const ends = place.ends;
+  if (after) return ends && place.full && place.compare(after, ends.last) > 0 ? 1 : null;
+  if (before) return ends && !place.ids.has(before.id) && place.compare(before, ends.last) > 0 ? -1 : null;
+  return 0;
 }
 
 /** Live listings in one region, in all and by service (the locations page; the home page sums them). */
@@ -1340,6 +1357,7 @@ export class DirectoryIndex {
       ids: new Set(page.map((slot) => c.id[slot]!)),
       ends: page.length > 0 ? { first: c.listings[page[0]!]!, last: c.listings[page[page.length - 1]!]! } : null,
       compare: relevance ? byRelevance(f.text!) : sort === 'distance' && f.near ? byDistanceFrom(f.near) : sort === 'price' ? cheapestListing : sort === 'newest' ? newestListing : bestRatedListing,
+      full: page.length === limit,
     };
     return { json: `[${parts.join(',')}]`, total, place };
   }
