@@ -173,8 +173,8 @@ export interface AnswerCacheStats {
 /** Kept answers' keys and their scopes (the same scope the LRU entry holds, so a change need not look the entry up). */
 type Bucket = Map<string, AnswerScope>;
 
-/** Where a search or map of any service or of no place is kept (ScopeBuckets.searchBucketKeys). */
-const ANY_SERVICE = 'any';
+/** The service key of a search or map of any service, and the place key of one of anywhere. */
+const ANY_SERVICE = -1;
 const ANYWHERE = '*';
 
 /**
@@ -189,21 +189,34 @@ const ANYWHERE = '*';
  */
 class ScopeBuckets {
   private readonly always: Bucket = new Map();
-  /** Searches and maps by `service|place`: a service's bit or ANY_SERVICE, one of its places or ANYWHERE. */
-  private readonly bySearch = new Map<string, Bucket>();
+  /** Searches and maps by service (a bit, or ANY_SERVICE), then by place (one of theirs, or ANYWHERE). */
+  private readonly bySearch = new Map<number, Map<string, Bucket>>();
   private readonly byProfessional = new Map<number, Bucket>();
 
   add(key: string, scope: AnswerScope): void {
     if (scope.kind === 'any') this.always.set(key, scope);
     else if (scope.kind === 'professionals') for (const id of scope.ids) bucketAt(this.byProfessional, id).set(key, scope);
-    else for (const at of searchBucketKeys(scope)) bucketAt(this.bySearch, at).set(key, scope);
+    else {
+      for (const service of searchServices(scope)) {
+        let byPlace = this.bySearch.get(service);
+        if (!byPlace) this.bySearch.set(service, (byPlace = new Map()));
+        for (const place of scope.places ?? [ANYWHERE]) bucketAt(byPlace, place).set(key, scope);
+      }
+    }
   }
 
   remove(key: string, scope: AnswerScope): void {
     // A bucket goes with its last answer (there is one per professional and place ever asked for).
     if (scope.kind === 'any') this.always.delete(key);
     else if (scope.kind === 'professionals') for (const id of scope.ids) deleteFrom(this.byProfessional, id, key);
-    else for (const at of searchBucketKeys(scope)) deleteFrom(this.bySearch, at, key);
+    else {
+      for (const service of searchServices(scope)) {
+        const byPlace = this.bySearch.get(service);
+        if (!byPlace) continue;
+        for (const place of scope.places ?? [ANYWHERE]) deleteFrom(byPlace, place, key);
+        if (byPlace.size === 0) this.bySearch.delete(service);
+      }
+    }
   }
 
   /** Visits every kept answer a change could alter, as (scope, key) (a key may come more than once). */
@@ -219,26 +232,26 @@ class ScopeBuckets {
           for (const place of listingPlaces(listing)) places.add(place);
         }
       }
-      for (const service of [ANY_SERVICE, ...serviceKeys(services)]) {
-        for (const place of places) this.bySearch.get(`${service}|${place}`)?.forEach(visit);
+      for (const service of [ANY_SERVICE, ...serviceBits(services)]) {
+        const byPlace = this.bySearch.get(service);
+        if (byPlace) for (const place of places) byPlace.get(place)?.forEach(visit);
       }
     }
     for (const id of ids) this.byProfessional.get(id)?.forEach(visit);
   }
 }
 
-/** A mask's bits, one by one, as bucket keys (m & -m is the lowest bit of m). */
-function serviceKeys(mask: number): string[] {
-  const keys: string[] = [];
-  for (let m = mask; m !== 0; m &= m - 1) keys.push(String(m & -m));
-  return keys;
+/** A mask's bits, one by one (m & -m is the lowest bit of m). */
+function serviceBits(mask: number): number[] {
+  const bits: number[] = [];
+  for (let m = mask; m !== 0; m &= m - 1) bits.push(m & -m);
+  return bits;
 }
 
-/** The buckets of a search or map: each of its services and places. None when it matches nothing (no service). */
-function searchBucketKeys(scope: AnswerScope & { kind: 'listings' | 'points' }): string[] {
+/** The service keys of a search or map: each of its services' bits, or ANY_SERVICE. None when it matches nothing (no service). */
+function searchServices(scope: AnswerScope & { kind: 'listings' | 'points' }): number[] {
   const services = scope.services ?? -1;
-  const places = scope.places ?? [ANYWHERE];
-  return (services === -1 ? [ANY_SERVICE] : serviceKeys(services)).flatMap((service) => places.map((place) => `${service}|${place}`));
+  return services === -1 ? [ANY_SERVICE] : serviceBits(services);
 }
 
 function bucketAt<K>(buckets: Map<K, Bucket>, at: K): Bucket {

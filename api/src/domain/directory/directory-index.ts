@@ -301,9 +301,13 @@ function squarePlace(latSquare: number, lngSquare: number): string {
   return `${latSquare}:${lngSquare}`;
 }
 
+function regionPlace(region: string): string {
+  return `region:${region}`;
+}
+
 /** The places a listing is in (SearchMatcher.places): its region, and its square when it has a point. */
 export function listingPlaces(listing: IndexedListing): string[] {
-  const region = `region:${listing.region}`;
+  const region = regionPlace(listing.region);
   if (Number.isNaN(listing.lat) || Number.isNaN(listing.lng)) return [region];
   return [region, squarePlace(Math.floor(listing.lat / PLACE_SQUARE_DEGREES), Math.floor(listing.lng / PLACE_SQUARE_DEGREES))];
 }
@@ -322,7 +326,7 @@ function filterPlaces(f: Filter): string[] | null {
   const places: string[] = [];
   for (let i = lat0; i <= lat1; i++) for (let j = lng0; j <= lng1; j++) places.push(squarePlace(i, j));
   // A place: also the listings of its region, wherever their point is.
-  if (!f.near && f.place) places.push(`region:${f.place.name}`);
+  if (!f.near && f.place) places.push(regionPlace(f.place.name));
   return places;
 }
 
