@@ -62,6 +62,16 @@ export default tseslint.config(
             },
             { target: './prisma', from: ['./api', './worker', './frontend'], message: 'prisma/ is the database only.' },
             {
+              target: ['./api', './worker', './prisma', './core', './frontend'],
+              from: './stand-ins',
+              message: 'Stand-ins are outside services (docs/decisions/0008): reached over their protocol, never imported, never in a production bundle.',
+            },
+            {
+              target: './stand-ins',
+              from: ['./api', './worker', './prisma', './core', './frontend', './scripts'],
+              message: 'A stand-in models an outside service and knows nothing of ours.',
+            },
+            {
               target: './api/src/domain',
               from: ['./api/src/middleware', './api/src/routes', './api/src/spa', './api/src/app.ts'],
               message: 'Domain code knows nothing of HTTP: routes and middleware call it, not the other way round.',

@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{core,api,worker,frontend,prisma,scripts}/**/*.test.{ts,tsx}', 'tests/contracts/**/*.test.ts'],
+          include: ['{core,api,worker,frontend,prisma,scripts,stand-ins}/**/*.test.{ts,tsx}', 'tests/contracts/**/*.test.ts'],
           exclude: [...exclude, '**/*.int.test.{ts,tsx}'],
           setupFiles: ['tests/support/fail-on-console-error.ts'],
           environment: 'node',
@@ -21,7 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['{core,api,worker,prisma,scripts,tests}/**/*.int.test.ts'],
+          include: ['{core,api,worker,prisma,scripts,stand-ins,tests}/**/*.int.test.ts'],
           exclude: [...exclude, 'tests/cluster/**'],
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/fail-on-console-error.ts'],

@@ -134,6 +134,9 @@ export interface ApplicationCheckoutAnswer {
   applicationId: number;
 }
 
+/** The Stripe stand-in's card form endpoint (stand-ins/stripe/demo-pages.ts), on the stand-in's own address. */
+export const DEMO_PAY_CONFIRM_PATH = '/demo-pay/confirm';
+
 /**
  * The session_id /application-success is sent with for an application that needed no payment (a
  * provider whose subscription is active sent an update): there is no checkout to verify.
@@ -218,42 +221,4 @@ export function isReconciledStripeEvent(type: string): type is ReconciledStripeE
 export function isWithinMoneyBack(firstPaidAt: Date | null, now: Date): boolean {
   if (!firstPaidAt) return false;
   return now.getTime() - firstPaidAt.getTime() < MONEY_BACK_DAYS * 24 * 3600 * 1000;
-}
-
-/**
- * How to reach Stripe, for the API and the worker alike (each makes its own `new Stripe(key,
- * options)`): Stripe itself with STRIPE_SECRET_KEY (at STRIPE_API_URL when set: a test server), or
- * the built-in stand-in that the API serves in test mode (at STRIPE_API_URL, else `ownUrl`: the
- * API's address). The stand-in's key is a secret of the deployment kept in Redis
- * (standInApiKey), so its /v1 paths on the public site answer only our own processes. Pure.
- */
-export function stripeConnection(
-  env: { STRIPE_SECRET_KEY?: string | undefined; STRIPE_API_URL?: string | undefined },
-  ownUrl: string,
-): { isStandIn: boolean; host?: string; port?: number; protocol?: 'http' | 'https' } {
-  const isStandIn = !env.STRIPE_SECRET_KEY;
-  const base = env.STRIPE_API_URL ?? (isStandIn ? ownUrl : undefined);
-  if (!base) return { isStandIn };
-  const url = new URL(base);
-  const protocol = url.protocol === 'http:' ? 'http' : 'https';
-  return { isStandIn, host: url.hostname, port: Number(url.port || (protocol === 'http' ? 80 : 443)), protocol };
-}
-
-/** The little of a Redis client standInApiKey needs (ioredis has it). */
-interface KeyStore {
-  set(key: string, value: string, mode: 'NX'): Promise<unknown>;
-  get(key: string): Promise<string | null>;
-}
-
-/**
- * The stand-in's secret key for this deployment: made once (whoever of the API and the worker asks
- * first), kept in Redis under the deployment's prefix, read by both.
- */
-export async function standInApiKey(redis: KeyStore, redisPrefix: string): Promise<string> {
-  const name = `${redisPrefix}:stripe-stand-in:api-key`;
-  const random = Array.from(crypto.getRandomValues(new Uint8Array(24)), (b) => b.toString(16).padStart(2, '0')).join('');
-  await redis.set(name, `sk_test_itconnect_${random}`, 'NX');
-  const key = await redis.get(name);
-  if (!key) throw new Error(`the Stripe stand-in key ${name} could not be read from Redis`);
-  return key;
 }

@@ -36,4 +36,15 @@ describe('parseEnv', () => {
     expect(result.ok && result.env.SMTP_URL).toBeUndefined();
     expect(result.ok && result.env.GEOCODER).toBe('openstreetmap');
   });
+
+  it('refuses a production worker without the Stripe keys, naming each, unless PAYMENTS=stand-in', () => {
+    const production = { ...base, NODE_ENV: 'production' };
+    const result = parseEnv(WorkerEnv, production);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems.map((p) => p.split(':')[0])).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY']);
+    expect(parseEnv(WorkerEnv, { ...production, PAYMENTS: 'stand-in' }).ok).toBe(true);
+    expect(parseEnv(WorkerEnv, { ...production, STRIPE_SECRET_KEY: 'sk_live_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PUBLISHABLE_KEY: 'pk_live_1' }).ok).toBe(true);
+    expect(parseEnv(WorkerEnv, { ...production, PAYMENTS: 'paypal' }).ok).toBe(false);
+  });
 });

@@ -50,14 +50,37 @@ export const CommonEnv = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   ADMIN_EMAIL: z.email().optional().or(z.literal('').transform(() => undefined)),
-  /** Stripe's secret key. Unset: the built-in test-mode provider (the API's Stripe stand-in) takes payments. */
+  /**
+   * Who takes payments (docs/decisions/0008): 'stripe', with the three keys below, or 'stand-in':
+   * the Stripe stand-in process (stand-ins/stripe/) at STRIPE_API_URL, where no money moves and
+   * every page says so. Unset: stripe when STRIPE_SECRET_KEY is set; otherwise the stand-in,
+   * except in production, which refuses to start without the keys (a demo sets 'stand-in' on
+   * purpose). See paymentsMode().
+   */
+  PAYMENTS: z.enum(['stripe', 'stand-in'], { error: "is 'stripe' or 'stand-in'" }).optional().or(z.literal('').transform(() => undefined)),
+  /** Stripe's secret key (sk_…); with the stand-in, the key it was started with (npm start makes one). */
   STRIPE_SECRET_KEY: optionalString,
-  /** Signs webhook deliveries (Stripe's whsec_…; for the stand-in, any secret: npm start makes one). */
+  /** Signs webhook deliveries (Stripe's whsec_…; with the stand-in, the secret it signs with). */
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** For the browser's Payment Element on /subscribe (pk_…); unused with the stand-in. */
   STRIPE_PUBLISHABLE_KEY: optionalString,
-  /** Talk to a Stripe-compatible server elsewhere (tests: a local fake), e.g. http://127.0.0.1:12111 */
+  /**
+   * Where the `stripe` library reaches Stripe's API. Unset: Stripe itself, or with the stand-in
+   * STAND_IN_DEFAULT_URL. Tests point it at a stand-in of their own.
+   */
   STRIPE_API_URL: optionalUrl,
+  /** Where browsers reach the stand-in's pages (its card form); unset: STRIPE_API_URL. */
+  STRIPE_STAND_IN_PUBLIC_URL: optionalUrl,
+  /**
+   * Put before every Stripe idempotency key this deployment sends, so that two deployments (or a
+   * restored copy) sharing one Stripe account never replay each other's calls. Unset: made from
+   * PUBLIC_URL's host and the database's name (stripeIdempotencyPrefix()).
+   */
+  STRIPE_IDEMPOTENCY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,60}$/, 'letters, digits, _ . and - only, at most 60')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 /** Where logos and photos are stored (the API, and the demo seed through scripts/start.ts). */
@@ -191,6 +214,7 @@ export const ApiEnv = CommonEnv.extend({
   SOCIAL_LINKEDIN_URL: optionalUrl,
   SOCIAL_INSTAGRAM_URL: optionalUrl,
 }).superRefine((env, ctx) => {
+  requirePaymentKeys(env, ctx);
   // Production behind https: a proxy terminates TLS in front of the API, so it must be trusted.
   if (env.NODE_ENV === 'production' && env.PUBLIC_URL.startsWith('https:') && !env.TRUST_PROXY_HOPS) {
     ctx.addIssue({
@@ -203,6 +227,47 @@ export const ApiEnv = CommonEnv.extend({
 });
 export type ApiEnv = z.infer<typeof ApiEnv>;
 
+/** Where `npm start` runs the Stripe stand-in, and where the API and worker look for it by default. */
+export const STAND_IN_DEFAULT_URL = 'http://127.0.0.1:12111';
+
+type PaymentsEnv = Pick<z.infer<typeof CommonEnv>, 'NODE_ENV' | 'PAYMENTS' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PUBLISHABLE_KEY'>;
+
+/** Who takes payments (PAYMENTS, or what the keys imply). */
+export function paymentsMode(env: Pick<PaymentsEnv, 'PAYMENTS' | 'STRIPE_SECRET_KEY'>): 'stripe' | 'stand-in' {
+  return env.PAYMENTS ?? (env.STRIPE_SECRET_KEY ? 'stripe' : 'stand-in');
+}
+
+/** Where browsers reach the stand-in's pages and its card form (STRIPE_STAND_IN_PUBLIC_URL, else where the API reaches it). */
+export function standInPublicUrl(env: Pick<z.infer<typeof CommonEnv>, 'STRIPE_STAND_IN_PUBLIC_URL' | 'STRIPE_API_URL'>): string {
+  return (env.STRIPE_STAND_IN_PUBLIC_URL ?? env.STRIPE_API_URL ?? STAND_IN_DEFAULT_URL).replace(/\/+$/, '');
+}
+
+/** What a process says at start about who takes payments. */
+export function paymentsLine(env: Pick<PaymentsEnv, 'PAYMENTS' | 'STRIPE_SECRET_KEY'> & { STRIPE_API_URL?: string | undefined }): string {
+  if (paymentsMode(env) === 'stripe') return env.STRIPE_API_URL ? `payments: Stripe at ${env.STRIPE_API_URL}` : 'payments: Stripe';
+  return `payments: the Stripe stand-in at ${env.STRIPE_API_URL ?? STAND_IN_DEFAULT_URL} (test mode: no real payments)`;
+}
+
+const MISSING_PAYMENT_KEY = 'is required in production to take real payments (docs/deploy.md, Going live with Stripe); set PAYMENTS=stand-in for a demo site that takes none';
+
+/**
+ * A production API or worker takes real money or says on purpose that it does not: without
+ * PAYMENTS=stand-in, every Stripe key is required, each named (a start without them once took
+ * fake payments in front of customers). The problems as `KEY: message`, none when all is well.
+ */
+export function productionPaymentProblems(env: Partial<Record<'NODE_ENV' | 'PAYMENTS' | 'STRIPE_SECRET_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_PUBLISHABLE_KEY', string | undefined>>): string[] {
+  if (env.NODE_ENV !== 'production' || env.PAYMENTS === 'stand-in') return [];
+  return (['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'] as const)
+    .filter((key) => !env[key])
+    .map((key) => `${key}: ${MISSING_PAYMENT_KEY}`);
+}
+
+function requirePaymentKeys(env: PaymentsEnv, ctx: z.RefinementCtx): void {
+  for (const problem of productionPaymentProblems(env)) {
+    ctx.addIssue({ code: 'custom', path: [problem.slice(0, problem.indexOf(':'))], message: MISSING_PAYMENT_KEY });
+  }
+}
+
 /** Whether admins need two-step verification on (ADMIN_TWO_STEP_REQUIRED; unset: in production). */
 export function adminTwoStepRequired(env: Pick<ApiEnv, 'ADMIN_TWO_STEP_REQUIRED' | 'NODE_ENV'>): boolean {
   return env.ADMIN_TWO_STEP_REQUIRED === undefined ? env.NODE_ENV === 'production' : env.ADMIN_TWO_STEP_REQUIRED === 'true';
@@ -210,11 +275,6 @@ export function adminTwoStepRequired(env: Pick<ApiEnv, 'ADMIN_TWO_STEP_REQUIRED'
 
 
 export const WorkerEnv = CommonEnv.extend({
-  /**
-   * Where the worker reaches the API from its machine (default PUBLIC_URL): in test mode it talks to
-   * the Stripe stand-in the API serves. npm start sets http://127.0.0.1:PORT; docker compose http://api:3000.
-   */
-  API_URL: optionalUrl,
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   /**
    * How long a job stays locked to a worker that stops renewing the lock (it died): after this the
@@ -226,7 +286,7 @@ export const WorkerEnv = CommonEnv.extend({
   /** Nominatim-compatible server for GEOCODER=openstreetmap (tests: a local fake). */
   GEOCODER_URL: optionalUrl,
   GEOCODER_USER_AGENT: z.string().default('ITConnect directory geocoder (contact: admin@itconnect.local)'),
-});
+}).superRefine(requirePaymentKeys);
 export type WorkerEnv = z.infer<typeof WorkerEnv>;
 
 export type EnvResult<T> = { ok: true; env: T } | { ok: false; problems: string[] };

@@ -10,12 +10,16 @@ export interface SiteConfig {
   social: { facebook?: string; twitter?: string; linkedin?: string; instagram?: string };
   /**
    * Who takes card payments: Stripe (the /subscribe page loads Stripe's Payment Element with this
-   * publishable key), or the built-in test-mode provider (its own card form; nothing is charged).
+   * publishable key), or the Stripe stand-in (test mode: /subscribe shows its card form, which posts
+   * to `confirmUrl` on the stand-in's own address; nothing is charged).
    */
-  payments: { provider: 'stripe'; publishableKey: string } | { provider: 'demo' };
+  payments: { provider: 'stripe'; publishableKey: string } | { provider: 'demo'; confirmUrl: string };
   /** Admins must turn on two-step verification before the admin pages work (product rule 35). */
   adminTwoStepRequired: boolean;
 }
+
+/** What every page says while the Stripe stand-in takes payments (PAYMENTS=stand-in). */
+export const DEMO_PAYMENTS_BANNER = 'Demo site: no real payments';
 
 /** Attribution the site must show for the geodata in core/geo (GEODATA.md). */
 export const GEODATA_ATTRIBUTION =

@@ -18,6 +18,7 @@ import { formatDemoAccounts } from './db/seed/demo-seed';
 import { colour, createLogger } from './lib/log';
 import { findNginx, writeNginxConfig } from './lib/nginx';
 import { dataDir, ROOT } from './lib/paths';
+import { startStandIn } from './lib/payments';
 import { findFreePort } from './lib/ports';
 import { waitForReady } from './lib/ready';
 import { displayPath, prepareStack, reachableHost, serverCommands } from './lib/stack';
@@ -43,12 +44,15 @@ async function main(): Promise<void> {
   }
   const stack = await prepareStack({ log, supervisor, isDev, rebuild: args.has('--rebuild'), noBuild: args.has('--no-build'), noSeed: args.has('--no-seed') });
   if (!stack || supervisor.isStopping) return;
-  const { env, publicUrl, childEnv, accounts } = stack;
+  const { env, publicUrl, childEnv, standIn, accounts } = stack;
   const publicDoor = `http://${reachableHost(env.HOST)}:${env.PORT}`;
 
   const node = process.execPath;
   const commands = serverCommands(isDev);
   const rawLogs = args.has('--raw-logs');
+  // One stand-in for the whole cluster, as there is one Stripe: its webhooks go through nginx.
+  if (standIn) await startStandIn(supervisor, standIn, childEnv, { rawLogs });
+  if (supervisor.isStopping) return;
   const apiHost = '127.0.0.1';
   const apiPorts: number[] = [];
   for (let i = 0; i < counts.ITC_CLUSTER_APIS; i += 1) apiPorts.push(await findFreePort((apiPorts.at(-1) ?? env.PORT) + 1, apiHost));
@@ -56,7 +60,7 @@ async function main(): Promise<void> {
   apiPorts.forEach((port, i) => {
     supervisor.spawnService(`API ${i + 1}`, node, commands.api, {
       cwd: ROOT,
-      env: { ...childEnv, HOST: apiHost, PORT: String(port), TRUST_PROXY_HOPS: '1', API_URL: publicDoor },
+      env: { ...childEnv, HOST: apiHost, PORT: String(port), TRUST_PROXY_HOPS: '1' },
       prefix: colour.cyan(`[api${i + 1}]  `),
       rawLogs,
     });
@@ -64,8 +68,7 @@ async function main(): Promise<void> {
   for (let i = 0; i < counts.ITC_CLUSTER_WORKERS; i += 1) {
     supervisor.spawnService(`worker ${i + 1}`, node, commands.worker, {
       cwd: ROOT,
-      // The workers reach the API (its test-mode payment provider) through the load balancer.
-      env: { ...childEnv, API_URL: publicDoor },
+      env: childEnv,
       prefix: colour.magenta(`[worker${i + 1}]`),
       rawLogs,
     });

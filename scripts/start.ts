@@ -1,13 +1,15 @@
 // `npm start` (and `npm run dev` = `--dev`): the whole product on one machine, from a fresh clone.
 //   1–4. secrets, build, PostgreSQL and Redis found or started, migrations, first-run demo data
 //        (scripts/lib/stack.ts, docs/decisions/0002-how-start-finds-services.md)
-//   5. run the API and the worker as two child processes, print the URL once /api/ready answers
+//   5. run the Stripe stand-in when no Stripe keys are set (scripts/lib/payments.ts), then the API
+//      and the worker as child processes; print the URL once /api/ready answers
 // Ctrl-C or SIGTERM stops the children, then the database and Redis we started (supervisor.ts).
 // --dev runs api/ and worker/ from source with tsx (no server bundle).
 // Options: --dev, --no-seed, --rebuild, --raw-logs.
 // Several APIs and workers behind nginx: `npm run start:cluster` (scripts/start-cluster.ts).
 import { formatDemoAccounts } from './db/seed/demo-seed';
 import { colour, createLogger } from './lib/log';
+import { startStandIn } from './lib/payments';
 import { ROOT } from './lib/paths';
 import { waitForReady } from './lib/ready';
 import { prepareStack, reachableHost, serverCommands } from './lib/stack';
@@ -23,11 +25,13 @@ async function main(): Promise<void> {
   const started = Date.now();
   const stack = await prepareStack({ log, supervisor, isDev, rebuild: args.has('--rebuild'), noSeed: args.has('--no-seed') });
   if (!stack || supervisor.isStopping) return;
-  const { env, publicUrl, childEnv, accounts } = stack;
+  const { env, publicUrl, childEnv, standIn, accounts } = stack;
 
   const node = process.execPath;
   const commands = serverCommands(isDev);
   const rawLogs = args.has('--raw-logs');
+  if (standIn) await startStandIn(supervisor, standIn, childEnv, { rawLogs });
+  if (supervisor.isStopping) return;
   supervisor.spawnService('API', node, commands.api, { cwd: ROOT, env: childEnv, prefix: colour.cyan('[api]   '), rawLogs });
   supervisor.spawnService('worker', node, commands.worker, { cwd: ROOT, env: childEnv, prefix: colour.magenta('[worker]'), rawLogs });
 
@@ -41,6 +45,7 @@ async function main(): Promise<void> {
   const banner = [
     '',
     colour.green(colour.bold(`ITConnect is running at ${publicUrl}`)) + colour.dim(`  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s${isDev ? ', development mode' : ''})`),
+    ...(standIn ? [colour.yellow(`Payments: the Stripe stand-in (test mode, no real payments). Card 4242 4242 4242 4242 pays.`)] : []),
     ...(accounts.length > 0 ? ['', ...formatDemoAccounts(accounts)] : []),
     colour.dim('Press Ctrl-C to stop.'),
     '',

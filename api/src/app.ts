@@ -33,7 +33,6 @@ import { sameOriginWrites } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
 import { session } from './middleware/session';
 import { createPayments } from './payments/payments';
-import { mountStripeStandIn } from './payments/stand-in-mount';
 import { createQueues, type Queues } from './queue';
 import { apiRoutes } from './routes/api-router';
 import { healthRouter } from './routes/health';
@@ -51,11 +50,6 @@ export interface CreateAppOptions {
   logger: Logger;
   /** Extra routers mounted under /api after the real ones. For tests (a route that touches the session, one that throws). */
   extraApiRouters?: Router[];
-  /**
-   * Where this API can be reached from its own machine (http://127.0.0.1:3000), once it listens: in
-   * test mode the stripe library talks to the stand-in this API serves, and its webhooks come back here.
-   */
-  ownUrl?: () => string;
 }
 
 export interface ApiApp {
@@ -83,7 +77,7 @@ const noStoreByDefault: Middleware = (ctx, next) => {
   return next();
 };
 
-export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ownUrl = () => `http://127.0.0.1:${env.PORT}` }: CreateAppOptions): ApiApp {
+export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: CreateAppOptions): ApiApp {
   // Behind N proxies the client's address is the Nth entry of X-Forwarded-For from the right:
   // maxIpsCount keeps only those N, so what a client writes further left is never its ctx.ip.
   const proxyHops = env.TRUST_PROXY_HOPS ?? 0;
@@ -99,16 +93,13 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
   const indexPrisma = changeFeed && indexOn ? createPrisma(env.DATABASE_URL, { max: INDEX_CONNECTIONS }) : null;
   const directory = changeFeed && indexPrisma ? new DirectoryIndex({ prisma: indexPrisma, feed: changeFeed, logger }) : null;
   const answers = new AnswerCache(directory ?? (changeFeed && everyChangeFromFeed(changeFeed)), { maxBytes: env.DIRECTORY_CACHE_MB * 1024 * 1024 });
-  const payments = createPayments(env, ownUrl, redis);
+  const payments = createPayments(env);
   const settingsFeed = listenForNotifications({ databaseUrl: listenUrl, logger, channel: SITE_SETTINGS_CHANNEL, name: 'site-settings' });
   const maintenance = createMaintenanceState({ prisma, databaseUrl: listenUrl, logger, feed: settingsFeed });
   const metrics = createMetrics({ queues: queues.get, redis, redisPrefix: env.REDIS_PREFIX, answers, directory });
   // One source of the directory's answers for its routes and the server-rendered first screen.
   const directoryAnswer = directoryAnswers({ prisma, answers, directory });
   const deps: AppDeps = { env, prisma, redis, logger, queues, limits, answers, directory, directoryAnswers: directoryAnswer, access: routeAccess(prisma, { adminTwoStepRequired: adminTwoStepRequired(env) }), payments, maintenance };
-  const standIn = payments.isStandIn
-    ? mountStripeStandIn({ publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''), ownUrl, webhookSecret: payments.webhookSecret!, apiKey: payments.standInKey, redis, redisPrefix: env.REDIS_PREFIX, logger })
-    : null;
   const isProduction = env.NODE_ENV === 'production';
 
   // Errors are handled (and logged) by errorHandler; this only sees what escapes Koa itself.
@@ -132,10 +123,8 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
 
   // 3. The Stripe webhook, before the rate limit, the session, the maintenance gate and the JSON
   //    body parser: it reads the raw body to verify the signature, and payments must not be lost
-  //    while the site is in maintenance. In test mode, the Stripe stand-in (Stripe's REST paths for
-  //    our own stripe clients, and its test-mode pages) is served here too.
+  //    while the site is in maintenance.
   app.use(stripeWebhook(deps));
-  if (standIn) app.use(standIn.middleware);
 
   // 4. The general per-IP limit on the API and on pages (each page GET reads the database for its
   //    head); the built files above are not counted.
@@ -156,7 +145,7 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
   //    pass), before the API routes and the SPA pages; a blocked page GET gets the SPA's index.html
   //    with 503, so the SPA shows the gate screen.
   const firstScreen = { renderer: firstScreenRenderers({ staticDir: env.STATIC_DIR, logger }), load: firstScreenLoader({ prisma, directoryAnswers: directoryAnswer }), logger };
-  const pages = spaFallback({ staticDir: env.STATIC_DIR, isProduction, firstScreen });
+  const pages = spaFallback({ staticDir: env.STATIC_DIR, isProduction, isDemoPayments: payments.isStandIn, firstScreen });
   const isMetricsScraper = (ctx: Parameters<typeof hasBearerToken>[0]) => ctx.path === '/api/metrics' && hasBearerToken(ctx, env.METRICS_TOKEN);
   app.use(maintenanceGate({ state: maintenance, prisma, env, renderPage: pages, passes: isMetricsScraper }));
 
@@ -182,7 +171,6 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [], ow
     apiRouter: api.router,
     queues,
     close: async () => {
-      await standIn?.close();
       await answers.close();
       await directory?.close();
       await indexPrisma?.$disconnect();

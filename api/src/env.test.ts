@@ -53,7 +53,7 @@ describe('loadApiEnv', () => {
   });
 
   it('refuses production behind https without TRUST_PROXY_HOPS, naming the key', () => {
-    const production = { ...valid, NODE_ENV: 'production', PUBLIC_URL: 'https://itconnect.example' };
+    const production = { ...valid, NODE_ENV: 'production', PUBLIC_URL: 'https://itconnect.example', PAYMENTS: 'stand-in' };
     for (const hops of [undefined, '0']) {
       const { exitCode, lines } = run(hops === undefined ? production : { ...production, TRUST_PROXY_HOPS: hops });
       expect(exitCode).toBe(1);
@@ -63,7 +63,23 @@ describe('loadApiEnv', () => {
     expect(behindOne.exitCode).toBeUndefined();
     expect(behindOne.env?.TRUST_PROXY_HOPS).toBe(1);
     // Plain http (docker compose on a laptop) needs no proxy.
-    expect(run({ ...valid, NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }).exitCode).toBeUndefined();
+    expect(run({ ...valid, NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000', PAYMENTS: 'stand-in' }).exitCode).toBeUndefined();
+  });
+
+  it('refuses a production start without the Stripe keys, naming each, unless PAYMENTS=stand-in says so on purpose', () => {
+    const production = { ...valid, NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' };
+    const { exitCode, lines } = run(production);
+    expect(exitCode).toBe(1);
+    for (const key of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY']) {
+      expect(lines.join('\n')).toMatch(new RegExp(`${key}: is required in production to take real payments`));
+    }
+    const oneMissing = run({ ...production, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' });
+    expect(oneMissing.exitCode).toBe(1);
+    expect(oneMissing.lines.filter((line) => line.includes('required in production'))).toEqual([expect.stringContaining('STRIPE_PUBLISHABLE_KEY')]);
+    expect(run({ ...production, STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x' }).exitCode).toBeUndefined();
+    expect(run({ ...production, PAYMENTS: 'stand-in' }).exitCode).toBeUndefined();
+    // Development without keys: the stand-in, as ever.
+    expect(run(valid).env?.STRIPE_SECRET_KEY).toBeUndefined();
   });
 
   it('refuses the old TRUST_PROXY switch with a pointer to TRUST_PROXY_HOPS', () => {

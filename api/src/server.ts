@@ -2,6 +2,7 @@
 // SIGTERM/SIGINT: stop accepting connections, let open requests finish (bounded), then close the
 // queues, Redis and Prisma and exit 0.
 import { Redis } from 'ioredis';
+import { paymentsLine, paymentsMode } from '../../core/env-schema';
 import { createPrisma } from '../../prisma/db';
 import { createApp } from './app';
 import { loadApiEnv } from './env';
@@ -23,9 +24,7 @@ redis.on('error', (err) => {
   lastRedisError = Date.now();
 });
 
-/** This API from its own machine: a wildcard listen address is reached through the loopback. */
-const ownHost = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
-const { app, close: closeApp } = createApp({ env, prisma, redis, logger, ownUrl: () => `http://${ownHost}:${env.PORT}` });
+const { app, close: closeApp } = createApp({ env, prisma, redis, logger });
 const server = createHttpServer(app.callback());
 
 server.on('error', (err) => {
@@ -38,6 +37,7 @@ server.listen(env.PORT, env.HOST, () => {
   const port = typeof address === 'object' && address ? address.port : env.PORT;
   const host = env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
   logger.info({ url: `http://${host}:${port}` }, `API listening on http://${host}:${port}`);
+  logger.info({ payments: paymentsMode(env), stripeApi: env.STRIPE_API_URL ?? null }, paymentsLine(env));
 });
 
 let isShuttingDown = false;

@@ -23,4 +23,18 @@ describe('server bundles', () => {
       .filter((name) => !(name in pkg.dependencies));
     expect(missing).toEqual([]);
   }, 30_000);
+
+  // The Stripe stand-in is a process of its own (docs/decisions/0008): a production API or worker
+  // cannot take fake payments because it does not hold the code that would.
+  it('hold none of the Stripe stand-in', async () => {
+    const { inputs, texts } = await buildServer({ write: false });
+    expect(inputs.filter((file) => file.startsWith('stand-ins/'))).toEqual([]);
+    expect(inputs).toContain('api/src/payments/payments.ts');
+    expect(texts).toHaveLength(2);
+    for (const text of texts) {
+      // Its pages' banner and its own error for a path it lacks: strings nothing else has.
+      expect(text).not.toContain('no real money is taken');
+      expect(text).not.toContain('The Stripe stand-in implements only the calls');
+    }
+  }, 30_000);
 });

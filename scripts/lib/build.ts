@@ -60,7 +60,7 @@ export const isServerStale = () => isStale(SERVER_SOURCES, SERVER_OUTPUTS);
  * esbuild bundles of the API and the worker (also `npm run build:server`). With `write: false`
  * nothing is written: tests use that to check what the bundles import at run time.
  */
-export async function buildServer(options: { write?: boolean } = {}): Promise<{ outputs: string[]; externals: string[] }> {
+export async function buildServer(options: { write?: boolean } = {}): Promise<{ outputs: string[]; externals: string[]; inputs: string[]; texts: string[] }> {
   const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: SERVER_ENTRIES,
@@ -84,7 +84,8 @@ export async function buildServer(options: { write?: boolean } = {}): Promise<{ 
   for (const output of Object.values(result.metafile.outputs)) {
     for (const imported of output.imports) if (imported.external) externals.add(imported.path);
   }
-  return { outputs, externals: [...externals].sort() };
+  const texts = (result.outputFiles ?? []).filter((file) => file.path.endsWith('.js')).map((file) => file.text);
+  return { outputs, externals: [...externals].sort(), inputs: Object.keys(result.metafile.inputs).sort(), texts };
 }
 
 /** The command that runs the Vite production build (a child process: Vite is heavy to load). */

@@ -1,3 +1,4 @@
+import { canConnect } from './ports';
 // Polls a readiness URL (the API's /api/ready: PostgreSQL and Redis reachable) until it answers
 // 200 (and, when the caller asks, its body says what it waits for), the timeout passes, or the
 // caller cancels (a shutdown started meanwhile).
@@ -19,4 +20,15 @@ export async function waitForReady(
     await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 250));
   }
   return { ok: false, reason };
+}
+
+/** Polls until something accepts TCP connections on host:port, the timeout passes, or the caller cancels. */
+export async function waitForListening(port: number, host: string, options: { timeoutMs: number; isCancelled?: () => boolean }): Promise<boolean> {
+  const deadline = Date.now() + options.timeoutMs;
+  while (Date.now() < deadline) {
+    if (options.isCancelled?.()) return false;
+    if (await canConnect(port, host, 500)) return true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return false;
 }

@@ -30,12 +30,11 @@ export function resolveSessionKeys(options: {
     );
   }
   const file = path.join(options.dataDir, 'secrets.json');
-  if (existsSync(file)) {
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<DevSecrets>;
-    if (stored.SESSION_KEYS) return { sessionKeys: stored.SESSION_KEYS, source: 'stored' };
-  }
+  const stored = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Partial<DevSecrets>) : {};
+  if (stored.SESSION_KEYS) return { sessionKeys: stored.SESSION_KEYS, source: 'stored' };
   const secrets: DevSecrets = { SESSION_KEYS: newSessionKey() };
   mkdirSync(options.dataDir, { recursive: true });
-  writeFileSync(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
+  // Other secrets kept there (the Stripe stand-in's, payments.ts) stay.
+  writeFileSync(file, `${JSON.stringify({ ...stored, ...secrets }, null, 2)}\n`, { mode: 0o600 });
   return { sessionKeys: secrets.SESSION_KEYS, source: 'generated' };
 }

@@ -5,9 +5,11 @@
 //   3. find or start PostgreSQL and Redis (services.ts, docs/decisions/0002-how-start-finds-services.md)
 //   4. apply migrations; seed demo data if there are no professionals yet (first run; never in
 //      production)
-// and the environment and command lines their children get.
+// and the environment and command lines their children get, with the Stripe stand-in's when it
+// takes payments (payments.ts: started by the caller, before the API and the worker).
 import path from 'node:path';
 import { createMediaStorage } from '../../api/src/domain/media/media-storage';
+import { STRIPE_WEBHOOK_PATH } from '../../api/src/middleware/same-origin';
 import { MediaEnv } from '../../core/env-schema';
 import { applyMigrations } from '../db/migrate-engine';
 import { enqueueMissingGeocodes, seedDemoData, type DemoAccount } from '../db/seed/demo-seed';
@@ -16,6 +18,7 @@ import { loadDotEnv } from './dotenv';
 import { readScriptEnv, type ScriptEnv } from './env';
 import type { Logger } from './log';
 import { dataDir, DIST_DIR, ROOT } from './paths';
+import { isStandInPayments, planStandIn, productionPaymentProblems, type StandInPlan } from './payments';
 import { isPortFree } from './ports';
 import { resolveSessionKeys } from './secrets';
 import { findOrStartPostgres, findOrStartRedis } from './services';
@@ -39,6 +42,8 @@ export interface PreparedStack {
   publicUrl: string;
   /** Environment shared by every API and worker child (each API adds its own PORT/HOST). */
   childEnv: NodeJS.ProcessEnv;
+  /** The Stripe stand-in to start (its environment is in childEnv already), or null with Stripe keys. */
+  standIn: StandInPlan | null;
   /** Demo accounts when the seed ran now (first run), to print once. */
   accounts: DemoAccount[];
 }
@@ -67,6 +72,12 @@ export async function prepareStack(options: StackOptions): Promise<PreparedStack
   // seed and the API use the same place.
   const mediaDir = process.env.MEDIA_DIR || path.join(dir, 'media');
   const mediaStorage = createMediaStorage(MediaEnv.parse({ ...process.env, MEDIA_DIR: mediaDir }));
+  // A production start names everything it lacks at once, before anything is built or started.
+  const missing = [
+    ...(env.NODE_ENV === 'production' && !env.SESSION_KEYS ? ['SESSION_KEYS: is required in production (comma-separated, 32+ characters each), e.g. SESSION_KEYS=$(openssl rand -base64 48)'] : []),
+    ...productionPaymentProblems(process.env),
+  ];
+  if (missing.length > 0) throw new Error(`NODE_ENV=production, and the environment lacks what production needs:\n  - ${missing.join('\n  - ')}`);
   const { sessionKeys, source: keySource } = resolveSessionKeys({ fromEnv: env.SESSION_KEYS, nodeEnv: env.NODE_ENV, dataDir: dir });
   if (keySource === 'generated') log.info(`generated development session keys in ${path.join(displayPath(dir), 'secrets.json')}`);
   if (!(await isPortFree(env.PORT, env.HOST))) {
@@ -99,7 +110,7 @@ export async function prepareStack(options: StackOptions): Promise<PreparedStack
   if (env.NODE_ENV === 'production') {
     log.info('production: no demo data is loaded (create the first admin with npm run admin:create)');
   } else if (!options.noSeed) {
-    const result = await seedDemoData({ databaseUrl: postgres.url, redisUrl: redis.url, redisPrefix: env.REDIS_PREFIX, nodeEnv: env.NODE_ENV, stripeStandIn: !process.env.STRIPE_SECRET_KEY, log: log.info, mediaStorage });
+    const result = await seedDemoData({ databaseUrl: postgres.url, redisUrl: redis.url, redisPrefix: env.REDIS_PREFIX, nodeEnv: env.NODE_ENV, stripeStandIn: isStandInPayments(), log: log.info, mediaStorage });
     if (result.seeded) accounts = result.accounts;
   }
   if (accounts.length === 0) {
@@ -108,6 +119,12 @@ export async function prepareStack(options: StackOptions): Promise<PreparedStack
   }
   if (supervisor.isStopping) return null;
 
+  // The stand-in delivers its webhooks where Stripe would: the site's door (nginx in a cluster).
+  const apiUrl = `http://${reachableHost(env.HOST)}:${env.PORT}`;
+  const standIn = isStandInPayments()
+    ? await planStandIn({ dataDir: dir, host: env.HOST, publicUrl, webhookUrl: `${apiUrl}${STRIPE_WEBHOOK_PATH}` })
+    : null;
+  if (standIn) log.info(`payments: the Stripe stand-in on port ${standIn.port} (test mode: no real payments; set the STRIPE_* keys to take real ones)`);
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     NODE_ENV: env.NODE_ENV,
@@ -118,12 +135,11 @@ export async function prepareStack(options: StackOptions): Promise<PreparedStack
     PORT: String(env.PORT),
     HOST: env.HOST,
     PUBLIC_URL: publicUrl,
-    // Where the worker reaches the API (its test-mode payment provider lives there).
-    API_URL: process.env.API_URL || `http://${reachableHost(env.HOST)}:${env.PORT}`,
     STATIC_DIR: process.env.STATIC_DIR || path.join(DIST_DIR, 'frontend'),
     MEDIA_DIR: mediaDir,
+    ...standIn?.env,
   };
-  return { env, publicUrl, childEnv, accounts };
+  return { env, publicUrl, childEnv, standIn, accounts };
 }
 
 /**

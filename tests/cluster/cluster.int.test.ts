@@ -19,7 +19,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS, queuePrefix } from '../../core/jobs';
-import { startStripeStandIn, type RunningStripeStandIn } from '../../api/src/payments/stripe-stand-in/stripe-stand-in';
+import { startStripeStandIn, type RunningStripeStandIn } from '../../stand-ins/stripe/stripe-stand-in';
 import { createUser, postJson, signIn, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
 import { createProfessional } from '../../api/src/testing/factories';
 import { TEST_SESSION_KEY } from '../../api/src/testing/serve-test-app';

@@ -5,12 +5,14 @@
 //   3. find or start PostgreSQL and Redis (scripts/lib/services.ts)
 //   4. create and migrate a new database itconnect_e2e_<time>_<pid>, seed the demo data into it,
 //      with a Redis prefix of its own, so a running `npm start` or another run is untouched
-//   5. start a stand-in tile server for the map (tile-server.ts), the built API (port 3100 or the
+//   5. start a stand-in tile server for the map (tile-server.ts), the Stripe stand-in (its own
+//      process, as npm start runs it: scripts/lib/payments.ts), the built API (port 3100 or the
 //      next free one) and the worker; wait for /api/ready
 //   6. run `playwright test -c tests/e2e/playwright.config.ts <args>` with E2E_BASE_URL and
 //      E2E_DATABASE_URL set
 //   7. stop the processes, drop the database and the Redis keys; exit with Playwright's code.
 import { localMediaStorage } from '../../api/src/domain/media/media-storage';
+import { STRIPE_WEBHOOK_PATH } from '../../api/src/middleware/same-origin';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -23,6 +25,7 @@ import { loadDotEnv } from '../../scripts/lib/dotenv';
 import { readScriptEnv } from '../../scripts/lib/env';
 import { colour, createLogger } from '../../scripts/lib/log';
 import { dataDir, DIST_DIR, ROOT } from '../../scripts/lib/paths';
+import { isStandInPayments, planStandIn, startStandIn } from '../../scripts/lib/payments';
 import { findFreePort } from '../../scripts/lib/ports';
 import { waitForReady } from '../../scripts/lib/ready';
 import { findOrStartPostgres, findOrStartRedis, withDatabase } from '../../scripts/lib/services';
@@ -97,7 +100,7 @@ async function main(): Promise<number> {
   // Demo and uploaded images. Their names are content hashes, so runs share one folder and the seed
   // draws its demo images only on the first run (scripts/db/seed/demo-media.ts).
   const mediaDir = path.join(dataDir(), 'e2e-media');
-  const seeded = await seedDemoData({ databaseUrl, redisUrl: redis.url, redisPrefix, nodeEnv: 'test', stripeStandIn: !process.env.STRIPE_SECRET_KEY, log: log.info, mediaStorage: localMediaStorage(mediaDir) });
+  const seeded = await seedDemoData({ databaseUrl, redisUrl: redis.url, redisPrefix, nodeEnv: 'test', stripeStandIn: isStandInPayments(), log: log.info, mediaStorage: localMediaStorage(mediaDir) });
   if (!seeded.seeded) throw new Error(`The fresh database was not seeded: ${seeded.reason}`);
 
   // The map's tiles come from a local stand-in (an outside service; the machine may be offline).
@@ -106,6 +109,7 @@ async function main(): Promise<number> {
 
   const port = await findFreePort(3100);
   const baseUrl = `http://127.0.0.1:${port}`;
+  const standIn = isStandInPayments() ? await planStandIn({ dataDir: dataDir(), host: '127.0.0.1', publicUrl: baseUrl, webhookUrl: `${baseUrl}${STRIPE_WEBHOOK_PATH}` }) : null;
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     // NODE_ENV=test: the processes skip .env, so nothing from a developer's setup leaks in.
@@ -128,8 +132,10 @@ async function main(): Promise<number> {
     // would refuse the suite's own sign-ins.
     LOGIN_LIMIT_PER_IP: '1000',
     MAP_TILE_URL: tiles.urlTemplate,
+    ...standIn?.env,
   };
   const startedAt = Date.now();
+  if (standIn) await startStandIn(supervisor, standIn, childEnv);
   supervisor.spawnService('API', process.execPath, [...API_NODE_FLAGS, '--enable-source-maps', 'dist/api/server.js'], { cwd: ROOT, env: childEnv, prefix: colour.cyan('[api]   ') });
   supervisor.spawnService('worker', process.execPath, ['--enable-source-maps', 'dist/worker/main.js'], { cwd: ROOT, env: childEnv, prefix: colour.magenta('[worker]') });
   const ready = await waitForReady(`${baseUrl}/api/ready`, { timeoutMs: 60_000, isCancelled: () => supervisor.isStopping });

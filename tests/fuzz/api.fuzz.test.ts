@@ -31,6 +31,7 @@ import { indexTemplate } from '../../api/src/testing/index-template';
 import { rawRequest, type RawResponse } from '../../api/src/testing/raw-request';
 import { registeredRoutes, withParams } from '../../api/src/testing/route-walk';
 import { serveTestApp, type TestApp } from '../../api/src/testing/serve-test-app';
+import { startStripeStandIn, type RunningStripeStandIn } from '../../stand-ins/stripe/stripe-stand-in';
 import { createTestDatabase, type TestDatabase } from '../support/services';
 import { ENDPOINT_INPUTS, type EndpointInput } from './endpoints';
 import { hostileValue, HOSTILE_STRINGS, inputArbitrary, percentEncode, queryArbitrary, SOLVED_CAPTCHA } from './zod-arbitrary';
@@ -62,6 +63,8 @@ interface FuzzRequest {
 let db: TestDatabase;
 let t: TestApp;
 let staticDir: string;
+let stripe: RunningStripeStandIn | undefined;
+const FUZZ_WEBHOOK_SECRET = 'whsec_fuzz_itconnect';
 const sessions = new Map<Role, string>();
 let harnessUsers = 0;
 /** Ids and names that exist, so some fuzzed paths reach real rows. */
@@ -349,7 +352,11 @@ beforeAll(async () => {
     'RESET_LIMIT_PER_EMAIL', 'RESET_SUBMIT_LIMIT_PER_IP', 'MAINTENANCE_UNLOCK_LIMIT_PER_IP', 'MESSAGE_LIMIT_PER_USER', 'MESSAGE_LIMIT_PER_IP',
     'MESSAGE_REPLY_LIMIT_PER_USER', 'CONTACT_LIMIT_PER_IP', 'REVIEW_LIMIT_PER_USER', 'MEDIA_LIMIT_PER_USER',
   ];
-  t = await serveTestApp({ database: db, env: { ...Object.fromEntries(limits.map((name) => [name, UNLIMITED])), STATIC_DIR: staticDir, PUBLIC_URL } });
+  // "Stripe" is the stand-in, a server of its own, as npm start runs it (PAYMENTS=stand-in).
+  stripe = await startStripeStandIn({ retryDelaysMs: [100] });
+  const payments = { PAYMENTS: 'stand-in', STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_API_URL: stripe.url, STRIPE_WEBHOOK_SECRET: FUZZ_WEBHOOK_SECRET };
+  t = await serveTestApp({ database: db, env: { ...Object.fromEntries(limits.map((name) => [name, UNLIMITED])), ...payments, STATIC_DIR: staticDir, PUBLIC_URL } });
+  stripe.controls.setWebhook({ url: `${t.baseUrl}/api/stripe/webhook`, secret: FUZZ_WEBHOOK_SECRET });
 
   // A live listing owned by the fuzz's provider, another one with a review, and a message thread.
   const other = await createProfessional(db.prisma, { companyName: 'Fuzz Other Ltd' });
@@ -372,6 +379,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
+  await stripe?.close();
   await t?.close();
   await db?.drop();
   if (staticDir) await rm(staticDir, { recursive: true, force: true });

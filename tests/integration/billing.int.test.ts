@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APPLY_MESSAGES, isReconciledStripeEvent, SITE_CANCELLATION_COMMENT } from '../../core/billing';
 import { normalisePostcode } from '../../core/postcode';
 import { PLANS } from '../../core/plans';
-import { signatureHeader } from '../../api/src/payments/stripe-stand-in/webhooks';
+import { signatureHeader } from '../../stand-ins/stripe/webhooks';
 import { createUser, postJson, signIn } from '../../api/src/testing/accounts';
 import { startBillingStack, type BillingStack } from '../support/billing-stack';
 import { billingJourneys } from '../support/billing-journeys';

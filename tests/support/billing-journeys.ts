@@ -2,7 +2,7 @@
 // captcha), read an application's checkout, pay it, wait for the worker to catch up, read what
 // "Stripe" (the stand-in) holds, deliver an event as Stripe would, and read e-mails by subject.
 import { expect } from 'vitest';
-import { signatureHeader } from '../../api/src/payments/stripe-stand-in/webhooks';
+import { signatureHeader } from '../../stand-ins/stripe/webhooks';
 import { postJson, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
 import { WEBHOOK_SECRET, type BillingStack } from './billing-stack';
 

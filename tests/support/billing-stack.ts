@@ -3,7 +3,7 @@
 // server, and "Stripe": the Stripe stand-in as a separate HTTP server reached through the stripe
 // library's host/port settings (STRIPE_SECRET_KEY set: the production code path, not test mode),
 // delivering signed webhooks to the API.
-import { startStripeStandIn, type RunningStripeStandIn } from '../../api/src/payments/stripe-stand-in/stripe-stand-in';
+import { startStripeStandIn, type RunningStripeStandIn } from '../../stand-ins/stripe/stripe-stand-in';
 import { serveTestApp, type TestApp } from '../../api/src/testing/serve-test-app';
 import type { RunningWorker } from '../../worker/src/start-worker';
 import { appWorkerEnv, startAppWorker } from './app-worker';

@@ -3,6 +3,7 @@
 // more later, forces exit.
 // Run it with `node --import tsx worker/src/main.ts` or the esbuild bundle dist/worker/main.js,
 // never through npx (signals would not reach it).
+import { paymentsLine, paymentsMode } from '../../core/env-schema';
 import { readWorkerEnv } from './env';
 import { createLogger } from './logger';
 import { startWorker } from './start-worker';
@@ -15,6 +16,7 @@ const SAME_STOP_REQUEST_MS = 1000;
 
 async function main(): Promise<void> {
   const worker = await startWorker({ env, logger });
+  logger.info({ payments: paymentsMode(env) }, paymentsLine(env));
   let firstSignalAt: number | undefined;
   const stop = (signal: NodeJS.Signals) => {
     if (firstSignalAt !== undefined) {

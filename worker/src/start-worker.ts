@@ -149,7 +149,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     }
     await queue.add(contract.name, carried(data), jobOptions(key, data) as JobsOptions);
   };
-  const deps: JobDeps = { env, prisma, geocoder, stripe: stripeClient(env, redis), sendEmail, geocode, enqueue };
+  const deps: JobDeps = { env, prisma, geocoder, stripe: stripeClient(env), sendEmail, geocode, enqueue };
 
   const record = durationRecorder(redis, env.REDIS_PREFIX, logger);
   const workers = new Map<QueueName, Worker>();

@@ -12,7 +12,7 @@ import { MAINTENANCE_MESSAGES, type MaintenanceStatus } from '../../../core/admi
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
 import { createMaintenanceState } from '../domain/maintenance/maintenance-state';
 import type { NotificationFeed } from '../domain/notifications/listen';
-import { signatureHeader } from '../payments/stripe-stand-in/webhooks';
+import Stripe from 'stripe';
 import { cookiesFrom, createUser, postJson, signIn, solveCaptcha, TEST_PASSWORD } from '../testing/accounts';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
 import { pino } from 'pino';
@@ -113,7 +113,7 @@ describe('maintenance mode', () => {
     const payload = JSON.stringify({ id: 'evt_during_maintenance', object: 'event', type: 'customer.created', data: { object: { id: 'cus_x', object: 'customer' } } });
     const webhook = await b.fetch('/api/stripe/webhook', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signatureHeader(payload, WEBHOOK_SECRET) },
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }) },
       body: payload,
     });
     expect(webhook.status).toBe(200);

@@ -20,13 +20,20 @@ describe('tileHostSources', () => {
 });
 
 describe('contentSecurityPolicy', () => {
+  const tiles = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
+  const standIn = { MAP_TILE_URL: tiles, PAYMENTS: 'stand-in', STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_API_URL: 'http://127.0.0.1:12111', STRIPE_STAND_IN_PUBLIC_URL: undefined } as const;
+
   it('upgrades insecure requests only in production', () => {
-    const tiles = 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png';
-    expect(contentSecurityPolicy({ MAP_TILE_URL: tiles, NODE_ENV: 'development', STRIPE_PUBLISHABLE_KEY: undefined })).not.toHaveProperty(
-      'upgrade-insecure-requests',
-    );
-    expect(contentSecurityPolicy({ MAP_TILE_URL: tiles, NODE_ENV: 'production', STRIPE_PUBLISHABLE_KEY: undefined })).toHaveProperty(
-      'upgrade-insecure-requests',
-    );
+    expect(contentSecurityPolicy({ ...standIn, NODE_ENV: 'development' })).not.toHaveProperty('upgrade-insecure-requests');
+    expect(contentSecurityPolicy({ ...standIn, NODE_ENV: 'production' })).toHaveProperty('upgrade-insecure-requests');
+  });
+
+  it("lets the page call the Stripe stand-in's own address, and with Stripe only Stripe's", () => {
+    const demo = contentSecurityPolicy({ ...standIn, NODE_ENV: 'development', STRIPE_STAND_IN_PUBLIC_URL: 'https://pay-demo.example.com' });
+    expect(demo['connect-src']).toEqual(["'self'", 'https://pay-demo.example.com']);
+    expect(demo['script-src']).not.toContain('https://js.stripe.com');
+    const stripe = contentSecurityPolicy({ ...standIn, NODE_ENV: 'production', PAYMENTS: 'stripe', STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_PUBLISHABLE_KEY: 'pk_live_x', STRIPE_API_URL: undefined });
+    expect(stripe['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
+    expect(stripe['script-src']).toContain('https://js.stripe.com');
   });
 });

@@ -9,10 +9,12 @@
 // - style-src 'unsafe-inline': Leaflet positions tiles and markers with inline styles;
 // - Stripe (only with STRIPE_PUBLISHABLE_KEY: /subscribe's Payment Element): Stripe.js from
 //   js.stripe.com, its frames from js.stripe.com and hooks.stripe.com, its calls to api.stripe.com.
-//   Checkout is reached by a redirect (window.location), which needs no entry.
+//   Checkout is reached by a redirect (window.location), which needs no entry. With the Stripe
+//   stand-in instead, /subscribe's card form calls the stand-in's own address (connect-src).
 // HSTS and upgrade-insecure-requests only in production: development runs on plain http://localhost.
 import helmet from 'koa-helmet';
 import type { Middleware } from 'koa';
+import { browserPayments } from '../domain/site-config/get-site-config';
 import type { ApiEnv } from '../env';
 import { CONSENT_CHOICE_SCRIPT_CSP } from '../spa/consent-choice-script';
 import { AFTER_PAINT_LOADER_CSP } from '../spa/scripts-after-paint';
@@ -35,11 +37,13 @@ export function tileHostSources(tileUrl: string): string[] {
   return [`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`];
 }
 
-type CspEnv = Pick<ApiEnv, 'MAP_TILE_URL' | 'NODE_ENV' | 'STRIPE_PUBLISHABLE_KEY'>;
+type CspEnv = Pick<ApiEnv, 'MAP_TILE_URL' | 'NODE_ENV' | 'PAYMENTS' | 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_API_URL' | 'STRIPE_STAND_IN_PUBLIC_URL'>;
 
 export function contentSecurityPolicy(env: CspEnv): Record<string, string[] | null> {
   const isProduction = env.NODE_ENV === 'production';
-  const stripe = Boolean(env.STRIPE_PUBLISHABLE_KEY);
+  const payments = browserPayments(env);
+  const stripe = payments.provider === 'stripe';
+  const standIn = payments.provider === 'demo' ? [new URL(payments.confirmUrl).origin] : [];
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
@@ -48,7 +52,7 @@ export function contentSecurityPolicy(env: CspEnv): Record<string, string[] | nu
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...tileHostSources(env.MAP_TILE_URL)],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...(stripe ? ['https://api.stripe.com'] : [])],
+    'connect-src': ["'self'", ...(stripe ? ['https://api.stripe.com'] : standIn)],
     'worker-src': ["'self'", 'blob:'],
     ...(stripe ? { 'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
     'object-src': ["'none'"],

@@ -2,7 +2,7 @@
 // tests/fuzz): 400 with a message, nothing stored. Signatures themselves: tests/integration/billing.int.test.ts.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
-import { signatureHeader } from '../payments/stripe-stand-in/webhooks';
+import Stripe from 'stripe';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
 
 let db: TestDatabase;
@@ -10,7 +10,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  t = await serveTestApp({ database: db });
+  t = await serveTestApp({ database: db, env: { STRIPE_WEBHOOK_SECRET: 'whsec_test_webhook_shapes' } });
 });
 
 afterAll(async () => {
@@ -26,7 +26,7 @@ it.each([
 ])('refuses the signed body %s (%s) with 400 and stores nothing', async (body) => {
   const res = await t.fetch('/api/stripe/webhook', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signatureHeader(body, t.api.deps.payments.webhookSecret!) },
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': Stripe.webhooks.generateTestHeaderString({ payload: body, secret: t.api.deps.payments.webhookSecret! }) },
     body,
   });
   expect(res.status).toBe(400);

@@ -30,7 +30,7 @@ describe('scriptsAfterPaint', () => {
   it('is allowed by the CSP through the hash of its inline script', () => {
     const hash = `'sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}'`;
     expect(AFTER_PAINT_LOADER_CSP).toBe(hash);
-    const csp = contentSecurityPolicy({ MAP_TILE_URL: 'https://tile.example/{z}/{x}/{y}.png', NODE_ENV: 'production', STRIPE_PUBLISHABLE_KEY: undefined });
+    const csp = contentSecurityPolicy({ MAP_TILE_URL: 'https://tile.example/{z}/{x}/{y}.png', NODE_ENV: 'production', PAYMENTS: 'stand-in', STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_API_URL: undefined, STRIPE_STAND_IN_PUBLIC_URL: undefined });
     // The page's other inline script: the cookie choice read before the first paint.
     expect(csp['script-src']).toEqual(["'self'", hash, CONSENT_CHOICE_SCRIPT_CSP]);
   });

@@ -5,6 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Middleware } from 'koa';
 import { AppError } from '../domain/app-error';
+import { withDemoBanner } from './demo-banner';
 import { readBuildInfo, type BuildInfo } from './page-preloads';
 import { renderIndexHtml, type FirstScreenSource } from './render-index-html';
 import { isPagePath } from './static-files';
@@ -12,10 +13,13 @@ import { isPagePath } from './static-files';
 export function spaFallback({
   staticDir,
   isProduction,
+  isDemoPayments = false,
   firstScreen,
 }: {
   staticDir: string;
   isProduction: boolean;
+  /** The Stripe stand-in takes payments: every page says so (demo-banner.ts). */
+  isDemoPayments?: boolean;
   /** Renders the directory and profiles with their data per request (first-screen.ts); without it they are not. */
   firstScreen?: FirstScreenSource;
 }): Middleware {
@@ -34,7 +38,8 @@ export function spaFallback({
   async function loadTemplate(): Promise<string | undefined> {
     if (cached !== undefined) return cached;
     try {
-      const template = await readFile(indexFile, 'utf8');
+      const file = await readFile(indexFile, 'utf8');
+      const template = isDemoPayments ? withDemoBanner(file) : file;
       // Development rebuilds the front end under a running API: re-read there, cache in production.
       if (isProduction) cached = template;
       return template;

@@ -55,6 +55,9 @@ export async function serveTestApp(options: TestAppOptions): Promise<TestApp> {
     STATIC_DIR: '/nonexistent/itconnect-static',
     // A captcha the tests solve in milliseconds (testing/accounts.ts solveCaptcha).
     ALTCHA_COST: '100',
+    // Without Stripe keys the Stripe stand-in takes payments, said on purpose so that a test of a
+    // production app need not bring keys (tests/support/billing-stack.ts starts a stand-in to reach).
+    ...(options.env?.STRIPE_SECRET_KEY ? {} : { PAYMENTS: 'stand-in' }),
     ...options.env,
   });
   if (!parsed.ok) throw new Error(`test env invalid: ${parsed.problems.join('; ')}`);
@@ -73,7 +76,6 @@ export async function serveTestApp(options: TestAppOptions): Promise<TestApp> {
     redis,
     logger: options.logger ?? pino({ level: 'silent' }),
     extraApiRouters: options.extraApiRouters ?? [],
-    ownUrl: () => baseUrl,
   });
   const server: Server = createHttpServer(api.app.callback());
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

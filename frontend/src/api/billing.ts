@@ -125,9 +125,9 @@ export function verifyPaymentWithRetries(
 }
 
 // ---------------------------------------------------------------------------------------------
-// The built-in test-mode provider's card form (no Stripe configured): POST /demo-pay/confirm.
+// The Stripe stand-in's card form (test mode): POST <stand-in>/demo-pay/confirm, as Stripe.js
+// calls Stripe's API from the page (cross-origin, no cookies).
 
-export const DEMO_PAY_CONFIRM_PATH = '/demo-pay/confirm';
 export const DEMO_PAYMENT_FAILED = 'Your card was not charged. Please try again.';
 
 export class PaymentError extends Error {
@@ -146,13 +146,13 @@ export function demoPaymentErrorMessage(bodyText: string): string {
   return DEMO_PAYMENT_FAILED;
 }
 
-/** Pays with the demo provider's card form; throws a PaymentError with the provider's message. */
-export async function confirmDemoPayment(clientSecret: string, cardNumber: string, path = DEMO_PAY_CONFIRM_PATH): Promise<void> {
+/** Pays with the stand-in's card form at `confirmUrl` (site config); throws a PaymentError with the provider's message. */
+export async function confirmDemoPayment(clientSecret: string, cardNumber: string, confirmUrl: string): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await fetch(confirmUrl, {
       method: 'POST',
-      credentials: 'include',
+      credentials: 'omit',
       headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: JSON.stringify({ clientSecret, cardNumber }),
     });

@@ -8,8 +8,8 @@
 import { Redis } from 'ioredis';
 import type pg from 'pg';
 import { priceLookupKey } from '../../../api/src/domain/billing/plan-price';
-import { importPaidSubscription } from '../../../api/src/payments/stripe-stand-in/history';
-import { redisStore } from '../../../api/src/payments/stripe-stand-in/store';
+import { importPaidSubscription } from '../../../stand-ins/stripe/history';
+import { redisStore } from '../../../stand-ins/stripe/store';
 import { PLANS } from '../../../core/plans';
 import type { DemoData } from './demo-data';
 

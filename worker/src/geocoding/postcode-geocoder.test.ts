@@ -86,7 +86,9 @@ describe('createNominatimGeocoder', () => {
 describe('createPostcodeGeocoder', () => {
   const outcodes = loadOutcodeIndex();
   const env = (geocoder: 'offline' | 'openstreetmap') =>
-    WorkerEnv.pick({ GEOCODER: true, GEOCODER_URL: true, GEOCODER_USER_AGENT: true }).parse({
+    WorkerEnv.parse({
+      DATABASE_URL: 'postgresql://postgres@127.0.0.1:5432/unused',
+      REDIS_URL: 'redis://127.0.0.1:6379',
       GEOCODER: geocoder,
       GEOCODER_URL: 'http://127.0.0.1:9',
       GEOCODER_USER_AGENT: USER_AGENT,

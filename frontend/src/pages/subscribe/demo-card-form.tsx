@@ -1,6 +1,6 @@
-// The built-in test-mode provider's card form (site config payments.provider 'demo': no Stripe
-// keys configured). Clearly marked as a test: nothing is charged. Paying posts the card number
-// with the client secret to /demo-pay/confirm; 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002
+// The Stripe stand-in's card form (site config payments.provider 'demo': PAYMENTS=stand-in).
+// Clearly marked as a test: nothing is charged. Paying posts the card number with the client
+// secret to the stand-in's /demo-pay/confirm; 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002
 // is declined with the provider's message.
 import { useState } from 'react';
 import type { PlanId } from '../../../../core/plans';
@@ -11,18 +11,20 @@ import { PAYING_BUTTON_TEXT, subscribeButtonText, SUBSCRIBE_TEXTS } from './subs
 import type { PaymentOutcome } from './use-payment-outcome';
 
 interface DemoCardFormProps extends PaymentOutcome {
+  /** The stand-in's card form endpoint (site config). */
+  confirmUrl: string;
   clientSecret: string;
   plan: PlanId;
 }
 
-export function DemoCardForm({ clientSecret, plan, onPaid, onFailed }: DemoCardFormProps) {
+export function DemoCardForm({ confirmUrl, clientSecret, plan, onPaid, onFailed }: DemoCardFormProps) {
   const [cardNumber, setCardNumber] = useState<string>(SUBSCRIBE_TEXTS.demoCard);
   const [isPaying, setPaying] = useState(false);
 
   async function pay() {
     setPaying(true);
     try {
-      await confirmDemoPayment(clientSecret, cardNumber);
+      await confirmDemoPayment(clientSecret, cardNumber, confirmUrl);
     } catch (error) {
       setPaying(false);
       onFailed(error instanceof PaymentError ? error.message : undefined);

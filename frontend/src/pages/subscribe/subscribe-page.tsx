@@ -110,7 +110,7 @@ function SubscribeCheckout({ professionalId, plan }: { professionalId: number; p
               <StripePaymentForm publishableKey={payments.publishableKey} clientSecret={state.clientSecret} plan={plan} {...outcome} />
             </Suspense>
           ) : (
-            <DemoCardForm clientSecret={state.clientSecret} plan={plan} {...outcome} />
+            <DemoCardForm confirmUrl={payments.confirmUrl} clientSecret={state.clientSecret} plan={plan} {...outcome} />
           )}
           <p className="text-sm text-gray-700">
             By subscribing you agree to our{' '}

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { cleanupRedis, getTestRedisUrl, uniqueRedisPrefix } from '../../../../tests/support/services';
+import { cleanupRedis, getTestRedisUrl, uniqueRedisPrefix } from '../../tests/support/services';
 import { createStripeStandIn, startStripeStandIn, type RunningStripeStandIn } from './stripe-stand-in';
 import { redisStore } from './store';
 

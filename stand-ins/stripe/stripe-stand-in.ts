@@ -1,7 +1,8 @@
 // The Stripe stand-in: a Stripe-compatible HTTP server for the subset of Stripe's REST API that
-// ITConnect uses (API version 2026-10-28.endive, as stripe@23 speaks it). It is the built-in demo
-// payment provider when no STRIPE_SECRET_KEY is set (the API mounts `handle` and points the
-// `stripe` library at itself), and the fake Stripe of the tests (`startStripeStandIn`).
+// ITConnect uses (API version 2026-10-28.endive, as stripe@23 speaks it). It is the demo payment
+// provider when no STRIPE_SECRET_KEY is set (its own process, main.ts, started by npm start; the
+// API and the worker point the `stripe` library at it), and the fake Stripe of the tests
+// (`startStripeStandIn`, a server of its own in the test's process).
 //
 // What must stay true:
 // - Our code never changes for it: the official `stripe` library talks to it over HTTP, so it
@@ -50,6 +51,11 @@ export interface StripeStandInOptions {
   apiKey?: string;
   /** Waits before each retry of a failed delivery (8 tries in all by default: 0.5 s, 1 s, 2 s, 4 s, 8 s, 8 s, 8 s). */
   retryDelaysMs?: readonly number[];
+  /**
+   * Origins whose pages may call the card form's endpoint (/demo-pay/confirm) from the browser, as
+   * a site's pages call Stripe's API through Stripe.js (CORS): the site's own origin.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 export interface StripeStandInControls {
@@ -88,6 +94,7 @@ export interface StripeStandIn {
 }
 
 const API_BODY_LIMIT = 1024 * 1024;
+const DEMO_CONFIRM_PATH = '/demo-pay/confirm';
 const DEMO_BODY_LIMIT = 16 * 1024;
 const IDEMPOTENCY_TTL_SECONDS = 24 * 3600;
 const quietLogger: StandInLogger = { info() {}, warn() {}, error() {} };
@@ -102,6 +109,25 @@ interface PendingEvent {
   type: string;
   object: unknown;
   previousAttributes?: Record<string, unknown>;
+}
+
+/**
+ * CORS for the card form's endpoint: an allowed origin may POST JSON to it (no cookies). Returns
+ * true when it has answered the request itself (a preflight).
+ */
+function allowCrossOrigin(req: IncomingMessage, res: ServerResponse, allowedOrigins: readonly string[]): boolean {
+  const origin = req.headers.origin;
+  res.setHeader('Vary', 'Origin');
+  if (origin && allowedOrigins.includes(origin)) {
+    res.setHeader('Access-Control-Allow-Origin', origin);
+    res.setHeader('Access-Control-Allow-Methods', 'POST');
+    res.setHeader('Access-Control-Allow-Headers', 'Content-Type, Accept');
+    res.setHeader('Access-Control-Max-Age', '600');
+  }
+  if ((req.method ?? 'GET').toUpperCase() !== 'OPTIONS') return false;
+  res.statusCode = 204;
+  res.end();
+  return true;
 }
 
 /** The secret key of a request (Bearer, or Basic with the key as user name, as curl -u sends it). */
@@ -317,6 +343,7 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
       const isApi = path.startsWith('/v1/');
       const isDemo = path === '/demo-pay' || path.startsWith('/demo-pay/');
       if (!isApi && !isDemo) return false;
+      if (path === DEMO_CONFIRM_PATH && allowCrossOrigin(req, res, options.allowedOrigins ?? [])) return true;
       try {
         if (isApi) await answerApiRequest(req, res, url);
         else await answerDemoRequest(req, res, url);
@@ -335,7 +362,8 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
 export interface StartStripeStandInOptions extends Omit<StripeStandInOptions, 'publicUrl'> {
   /** 0 (the default): any free port. */
   port?: number;
-  host?: '127.0.0.1';
+  /** 127.0.0.1 by default; 0.0.0.0 when browsers elsewhere must reach its pages (a demo site). */
+  host?: '127.0.0.1' | '0.0.0.0';
   /** Defaults to the server's own url. */
   publicUrl?: string;
   /** Told of every request as it arrives (a benchmark counts the calls made to "Stripe"). */

@@ -165,6 +165,6 @@ export async function answerApi(ctx: EngineContext, method: string, path: string
     'invalid_request_error',
     pathMatched
       ? `Unrecognized request URL (${method}: ${path}). The stand-in answers this path with another method.`
-      : `Unrecognized request URL (${method}: ${path}). The Stripe stand-in implements only the calls ITConnect makes; see api/src/payments/stripe-stand-in/.`,
+      : `Unrecognized request URL (${method}: ${path}). The Stripe stand-in implements only the calls ITConnect makes; see stand-ins/stripe/.`,
   );
 }
