@@ -7,7 +7,7 @@
 // providerPage fixture), so a change to the login page breaks that one journey, not the suite.
 // Demo accounts get random passwords at seed time: ensureKnownPassword gives one KNOWN_PASSWORD
 // straight in the e2e database (E2E_DATABASE_URL, set by run.ts), and createAccount makes a
-// customer there for journeys that are not about signing up.
+// customer (or an admin) there for journeys that are not about signing up.
 //
 // Tests that change the whole site for everyone (maintenance mode on, an approval that adds a
 // listing to the directory) carry the tag ALONE_TAG and run alone: every test holds a PostgreSQL
@@ -76,11 +76,11 @@ export function ensureKnownPassword(email: string): Promise<void> {
   return done;
 }
 
-/** A customer account made straight in the e2e database (journeys that are not about signing up). */
-export async function createAccount(email: string, name: string, password: string): Promise<void> {
+/** An account made straight in the e2e database (journeys that are not about signing up): a customer unless asked. */
+export async function createAccount(email: string, name: string, password: string, role: 'customer' | 'admin' = 'customer'): Promise<void> {
   const hash = await hashPassword(password);
   await withDatabase((client) =>
-    client.query("INSERT INTO users (email, name, password_hash, role, updated_at) VALUES ($1, $2, $3, 'customer', now())", [email, name, hash]),
+    client.query('INSERT INTO users (email, name, password_hash, role, updated_at) VALUES ($1, $2, $3, $4, now())', [email, name, hash, role]),
   );
 }
 

@@ -4,12 +4,21 @@
 // the API too → an empty code asks for one, a wrong code is refused ('Access denied') → the right
 // code lets them in ('Access granted', then the site) → another visitor still gets the gate, from
 // which an administrator signs in and gets the site → the admin switches maintenance off → everyone
-// gets the site.
+// gets the site. And an admin with two-step verification (product rule 35), whose session ended
+// after switching maintenance on, signs in at the gate with the password and a code from the app,
+// and switches it off from the dashboard.
 // Tagged ALONE_TAG: while maintenance is on every other visitor would get the gate, so this runs
 // with no other test running (fixtures.ts). Whatever happens, maintenance ends off.
 import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
+import { Secret, TOTP } from 'otpauth';
 import { ADMIN_MESSAGES, MAINTENANCE_MESSAGES } from '../../core/admin';
-import { ADMIN_EMAIL, ALONE_TAG, checkA11y, declineCookies, expect, KNOWN_PASSWORD, saveScreenshot, test } from './fixtures';
+import { awayFromStepEdge } from '../../api/src/testing/two-step';
+import { ADMIN_EMAIL, ALONE_TAG, checkA11y, createAccount, declineCookies, expect, KNOWN_PASSWORD, saveScreenshot, signInAs, test } from './fixtures';
+
+/** The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now (otpauth, as a phone's app). */
+function appCode(secret: string, stepsAhead = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
+}
 
 /** A visitor's own browser context, like the project's (viewport, touch), with the cookie banner answered. */
 async function newVisitor(browser: Browser, testInfo: TestInfo): Promise<{ context: BrowserContext; page: Page }> {
@@ -124,5 +133,56 @@ test('maintenance on → a visitor gets the gate → a wrong code is refused →
     const origin = new URL(admin.url()).origin;
     await admin.request.post('/api/admin/maintenance/toggle', { data: { enabled: false }, headers: { Origin: origin } });
     await Promise.all(visitors.map((context) => context.close()));
+  }
+});
+
+test('maintenance on → an admin with two-step verification signs in at the gate with password and code → switches it off', { tag: ALONE_TAG }, async ({
+  adminPage: demoAdmin,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const email = `e2e-gate-admin-${testInfo.project.name}-${Date.now()}@example.com`;
+  await createAccount(email, 'Gate Admin', KNOWN_PASSWORD, 'admin');
+  // The API refuses writes without a same-origin Origin (as fixtures.ts's signInAs sends).
+  const origin = { Origin: new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100').origin };
+  const { context, page } = await newVisitor(browser, testInfo);
+  try {
+    // They turned two-step verification on (through the API, as Account settings does) and
+    // maintenance on; then their session ended.
+    await signInAs(context, email, KNOWN_PASSWORD);
+    const setup = (await (await context.request.post('/api/account/two-step/setup', { data: { currentPassword: KNOWN_PASSWORD }, headers: origin })).json()) as { secret: string };
+    await awayFromStepEdge();
+    // The previous step's code, so that the one typed at the gate below is a later one.
+    await expect(await context.request.post('/api/account/two-step/enable', { data: { code: appCode(setup.secret, -1) }, headers: origin })).toBeOK();
+    await expect(await context.request.post('/api/admin/maintenance/toggle', { data: { enabled: true }, headers: origin })).toBeOK();
+    await expect(await context.request.post('/api/auth/logout', { headers: origin })).toBeOK();
+
+    await expectGate(page, '/admin');
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await expect(page).toHaveURL(/\/login\?next=%2Fadmin$/);
+    const main = page.getByRole('main');
+    const form = main.getByRole('form', { name: 'Sign in' });
+    await form.getByRole('textbox', { name: 'Email' }).fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(KNOWN_PASSWORD);
+    await form.getByText("I'm not a robot").click();
+    await expect(form.getByText('Verified', { exact: true })).toBeVisible({ timeout: 30_000 });
+    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+    // The code's step, still at the gate.
+    await expect(main.getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeVisible();
+    await expect(main.getByLabel('Authentication code')).toBeFocused();
+    await checkA11y(page);
+    await awayFromStepEdge();
+    await main.getByLabel('Authentication code').fill(appCode(setup.secret));
+    await main.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible({ timeout: 20_000 });
+    await switchMaintenance(page, false);
+    // Everyone is back: an anonymous call passes.
+    expect((await request.get('/api/professionals?limit=1')).status()).toBe(200);
+  } finally {
+    // Never leave the site closed for the journeys that run after this one.
+    await demoAdmin.request.post('/api/admin/maintenance/toggle', { data: { enabled: false }, headers: origin });
+    await context.close();
   }
 });

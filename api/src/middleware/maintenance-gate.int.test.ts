@@ -3,18 +3,24 @@
 // at once; anonymous API calls get the 503 JSON and pages the SPA with 503; admins, and beta
 // testers with the unlock cookie, pass; the gate's unlock, sign-in, the current user, the captcha,
 // health checks and the Stripe webhook keep working; wrong codes are refused and limited per IP; a
-// new access code ends earlier unlocks.
+// new access code ends earlier unlocks. With two-step verification (product rule 35), through the
+// real sign-in: an admin whose session ended signs in again (password, then code) and switches
+// maintenance off; a customer who does so is still a visitor; an admin who has not turned it on yet
+// gets in with the beta testers' code to do so.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAINTENANCE_MESSAGES, type MaintenanceStatus } from '../../../core/admin';
+import { TOTP_PERIOD_SECONDS, TWO_STEP_MESSAGES, type TwoStepSetup } from '../../../core/two-step';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
+import { currentCode } from '../domain/accounts/two-step';
 import { createMaintenanceState } from '../domain/maintenance/maintenance-state';
 import type { NotificationFeed } from '../domain/notifications/listen';
 import Stripe from 'stripe';
 import { cookiesFrom, createUser, postJson, signIn, solveCaptcha, TEST_PASSWORD } from '../testing/accounts';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
+import { awayFromStepEdge } from '../testing/two-step';
 import { pino } from 'pino';
 
 const ENV_CODE = 'beta-testers-2026';
@@ -266,5 +272,120 @@ describe('the settings kept in memory', () => {
       await live.close();
       await fallback.close();
     }
+  });
+});
+
+describe('two-step sign-in while maintenance is on (product rules 12 and 35), through the real sign-in', () => {
+  const STEP_MS = TOTP_PERIOD_SECONDS * 1000;
+  const BETA_CODE = 'beta-testers-two-step';
+  let own: TestDatabase;
+  /** As in production: admins need two-step verification. */
+  let prod: TestApp;
+  let gateAdmin: { id: number; email: string; secret: string };
+  let customer: { id: number; email: string; secret: string; recoveryCodes: string[] };
+
+  /** Turns two-step verification on through Account settings' calls; answers the secret, recovery codes and renewed session. */
+  async function turnOnTwoStep(email: string, cookie?: string) {
+    const session = cookie ?? (await signIn(prod, email));
+    const setupRes = await postJson(prod, '/api/account/two-step/setup', { currentPassword: TEST_PASSWORD }, session);
+    expect(setupRes.status).toBe(200);
+    const { secret } = (await setupRes.json()) as TwoStepSetup;
+    await awayFromStepEdge();
+    // The previous step's code, so that a sign-in's code made now is later than any accepted.
+    const enableRes = await postJson(prod, '/api/account/two-step/enable', { code: currentCode(secret, Date.now() - STEP_MS) }, session);
+    expect(enableRes.status).toBe(200);
+    const { recoveryCodes } = (await enableRes.json()) as { recoveryCodes: string[] };
+    return { secret, recoveryCodes, cookie: cookiesFrom(enableRes) };
+  }
+
+  /** The password step of a sign-in with two-step verification on: the cookie of the sign-in waiting for its code. */
+  async function passwordStep(email: string): Promise<string> {
+    const res = await postJson(prod, '/api/auth/login', { email, password: TEST_PASSWORD, captcha: await solveCaptcha(prod) });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ twoStepRequired: true, message: TWO_STEP_MESSAGES.codeRequired });
+    return cookiesFrom(res);
+  }
+
+  async function me(cookie: string): Promise<{ id: number } | null> {
+    const res = await prod.fetch('/api/auth/me', { headers: { Cookie: cookie } });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { id: number } | null;
+  }
+
+  beforeAll(async () => {
+    own = await createTestDatabase();
+    prod = await serveTestApp({
+      database: own,
+      env: {
+        ADMIN_TWO_STEP_REQUIRED: 'true',
+        LOGIN_LIMIT_PER_IP: '1000',
+        LOGIN_FAILURES_PER_SOURCE: '1000',
+        RATE_LIMIT_PER_MINUTE: '100000',
+        STATIC_DIR: staticDir,
+        MAINTENANCE_ACCESS_CODE: BETA_CODE,
+      },
+    });
+    // Both turned it on before maintenance (nobody but an admin can during it).
+    const adminRow = await createUser(own.prisma, { role: 'admin', name: 'Two-step Admin' });
+    const adminTwoStep = await turnOnTwoStep(adminRow.email);
+    gateAdmin = { id: adminRow.id, email: adminRow.email, secret: adminTwoStep.secret };
+    const customerRow = await createUser(own.prisma, { role: 'customer' });
+    customer = { id: customerRow.id, email: customerRow.email, ...(await turnOnTwoStep(customerRow.email)) };
+    // The admin switches maintenance on, and then that session ends.
+    expect((await postJson(prod, '/api/admin/maintenance/toggle', { enabled: true }, adminTwoStep.cookie)).status).toBe(200);
+    expect((await postJson(prod, '/api/auth/logout', {}, adminTwoStep.cookie)).status).toBe(200);
+    expect(await probe(prod, adminTwoStep.cookie)).toBe(503);
+  });
+
+  afterAll(async () => {
+    await prod?.close();
+    await own?.drop();
+  });
+
+  it('signs a customer in with a code or a recovery code, who is then a visitor like any other', async () => {
+    await awayFromStepEdge();
+    const withCode = await postJson(prod, '/api/auth/login/two-step', { code: currentCode(customer.secret) }, await passwordStep(customer.email));
+    expect(withCode.status).toBe(200);
+    const signedIn = cookiesFrom(withCode);
+    expect(await me(signedIn)).toMatchObject({ id: customer.id });
+    const api = await prod.fetch('/api/account/two-step', { headers: { Cookie: signedIn } });
+    expect(api.status).toBe(503);
+    expect((await api.json()).error.message).toBe(MAINTENANCE_MESSAGES.unavailable);
+    expect(await probe(prod, signedIn)).toBe(503);
+
+    const withRecovery = await postJson(prod, '/api/auth/login/two-step', { recoveryCode: customer.recoveryCodes[0] }, await passwordStep(customer.email));
+    expect(withRecovery.status).toBe(200);
+    expect(await me(cookiesFrom(withRecovery))).toMatchObject({ id: customer.id });
+    expect(await probe(prod, cookiesFrom(withRecovery))).toBe(503);
+  });
+
+  it('keeps an admin without it out, until the beta testers’ code lets them in to turn it on', async () => {
+    const user = await createUser(own.prisma, { role: 'admin', name: 'Password-only Admin' });
+    const session = await signIn(prod, user.email);
+    expect(await me(session)).toMatchObject({ id: user.id });
+    expect((await postJson(prod, '/api/account/two-step/setup', { currentPassword: TEST_PASSWORD }, session)).status).toBe(503);
+    const unlock = await postJson(prod, '/api/maintenance/unlock', { password: BETA_CODE });
+    expect(unlock.status).toBe(200);
+    const { cookie } = await turnOnTwoStep(user.email, `${session}; ${cookiesFrom(unlock)}`);
+    // Their renewed session alone (no unlock cookie) now passes, as an admin's.
+    expect(await probe(prod, cookie)).toBe(200);
+    expect((await prod.fetch('/api/admin/maintenance/status', { headers: { Cookie: cookie } })).status).toBe(200);
+  });
+
+  it('signs an admin in again with password and code, who then switches maintenance off', async () => {
+    const pending = await passwordStep(gateAdmin.email);
+    expect(await me(pending)).toBeNull();
+    expect(await probe(prod, pending)).toBe(503);
+    await awayFromStepEdge();
+    const second = await postJson(prod, '/api/auth/login/two-step', { code: currentCode(gateAdmin.secret) }, pending);
+    expect(second.status).toBe(200);
+    expect(await second.json()).toMatchObject({ id: gateAdmin.id, role: 'admin', twoStepEnabled: true });
+    const signedIn = cookiesFrom(second);
+    expect(await probe(prod, signedIn)).toBe(200);
+
+    const off = await postJson(prod, '/api/admin/maintenance/toggle', { enabled: false }, signedIn);
+    expect(off.status).toBe(200);
+    expect(await off.json()).toEqual({ enabled: false, accessCodeSource: 'environment' });
+    await expect.poll(() => probe(prod), { timeout: 2000, interval: 20 }).toBe(200);
   });
 });

@@ -1,8 +1,9 @@
 // The maintenance gate (product rule 12), mounted after the session and before the API and pages
 // (app.ts, step 6). While maintenance mode is on, a request passes only when it is
 //   - one of the few calls that must always work (ALWAYS_REACHABLE: the gate's unlock, signing in
-//     and out, the current user, the captcha the sign-in form needs, the SPA's public config,
-//     health checks; the built files and the Stripe webhook are served before this gate),
+//     (both steps, with two-step verification on) and out, the current user, the captcha the
+//     sign-in form needs, the SPA's public config, health checks; the built files and the Stripe
+//     webhook are served before this gate),
 //   - from a beta tester holding a valid unlock cookie (signed, for the code in force, unexpired),
 //   - from a signed-in admin,
 //   - or one the app lets through (`passes`: a metrics scraper holding METRICS_TOKEN);
@@ -31,6 +32,10 @@ export const MAINTENANCE_RETRY_AFTER = '300';
 export const ALWAYS_REACHABLE = new Set([
   'POST /api/maintenance/unlock',
   'POST /api/auth/login',
+  // The second step of a sign-in with two-step verification on (a code or a recovery code): where
+  // admins must have it (product rule 35), an admin whose session ended signs in only through it,
+  // and without it nobody could switch maintenance off. Anyone else it signs in stays a visitor.
+  'POST /api/auth/login/two-step',
   'POST /api/auth/logout',
   'GET /api/auth/me',
   'GET /api/captcha/challenge',

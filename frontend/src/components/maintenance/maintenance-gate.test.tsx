@@ -1,7 +1,11 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, matchRoutes } from 'react-router-dom';
+import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { MAINTENANCE_MESSAGES } from '../../../../core/admin';
+import type { CurrentUser } from '../../../../core/auth';
+import { CURRENT_USER_KEY } from '../../api/use-current-user';
+import { SITE_CONFIG_KEY } from '../../api/use-site-config';
 import { gateRoutes } from '../../routes';
 import { stripTags, textOf } from '../../testing/render-page';
 import { MaintenanceGate } from './maintenance-gate';
@@ -11,6 +15,23 @@ function renderGate(path: string): string {
     <MemoryRouter initialEntries={[path]}>
       <MaintenanceGate />
     </MemoryRouter>,
+  );
+}
+
+/** The gate's text for a signed-in user, where admins need two-step verification (product rule 35) or not. */
+function gateTextFor(user: Partial<CurrentUser>, adminTwoStepRequired: boolean): string {
+  const fallback = {
+    [CURRENT_USER_KEY]: { id: 7, email: 'someone@example.com', name: 'Sam Admin', role: 'admin', twoStepEnabled: false, ...user },
+    [SITE_CONFIG_KEY]: { adminTwoStepRequired },
+  };
+  return stripTags(
+    renderToStaticMarkup(
+      <SWRConfig value={{ fallback, provider: () => new Map() }}>
+        <MemoryRouter initialEntries={['/']}>
+          <MaintenanceGate />
+        </MemoryRouter>
+      </SWRConfig>,
+    ),
   );
 }
 
@@ -32,6 +53,19 @@ describe('the maintenance gate', () => {
     const text = stripTags(renderGate('/professionals?service=Web%20Design'));
     expect(text).toContain('Administrator? Sign in');
     expect(renderGate('/professionals?service=Web%20Design')).toContain('href="/login?next=%2Fprofessionals%3Fservice%3DWeb%2520Design"');
+  });
+
+  it('tells an admin it keeps out that two-step verification is needed, and how to get in to turn it on', () => {
+    const hint = 'Administrators need two-step verification on to use the site during maintenance';
+    const refused = gateTextFor({ twoStepEnabled: false }, true);
+    expect(refused).toContain(`Signed in as Sam Admin. ${hint}: enter the access code above`);
+    expect(refused).toContain('turn it on in Account settings on My Profile.');
+    // Not for an admin the server lets through (the layout's probe lifts the gate), nor for anyone else.
+    expect(gateTextFor({ twoStepEnabled: true }, true)).not.toContain(hint);
+    expect(gateTextFor({ twoStepEnabled: false }, false)).not.toContain(hint);
+    const customer = gateTextFor({ role: 'customer', name: 'Cat Customer' }, true);
+    expect(customer).toContain('Signed in as Cat Customer. Only administrators can use the site during maintenance.');
+    expect(customer).not.toContain(hint);
   });
 
   it('is the only page in maintenance, apart from sign-in', () => {

@@ -3,13 +3,17 @@
 // is right → toast 'Access granted' and the page reloads (the unlock cookie now lets the probe
 // through); wrong → destructive toast 'Access denied' / 'Incorrect password. Please try again.'
 // (any failure means denied, spec section 7; too many tries shows the API's own message).
-// Administrators sign in from here: the sign-in page is always reachable.
+// Administrators sign in from here: the sign-in page is always reachable. An admin signed in but
+// still at the gate lacks two-step verification where admins need it (product rule 35): they are
+// told to get in with the access code and turn it on.
 import { useId, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { MAINTENANCE_MESSAGES } from '../../../../core/maintenance-texts';
 import { ApiRequestError } from '../../api/client';
+import { isAdmin, type CurrentUser } from '../../api/current-user';
 import { unlockMaintenance } from '../../api/maintenance';
 import { useCurrentUser } from '../../api/use-current-user';
+import { useSiteConfig } from '../../api/use-site-config';
 import { signInPathFor } from '../return-path';
 import { showToast } from '../toast';
 import { useDocumentTitle } from '../use-document-title';
@@ -93,7 +97,9 @@ export function MaintenanceGate({ reload = () => window.location.reload() }: { r
           </button>
         </form>
         <p className="mt-6 border-t border-gray-200 pt-4 text-sm text-gray-700">
-          {user ? (
+          {user && isAdmin(user) ? (
+            <SignedInAdminNote user={user} />
+          ) : user ? (
             <>Signed in as {user.name}. Only administrators can use the site during maintenance.</>
           ) : (
             <>
@@ -107,4 +113,20 @@ export function MaintenanceGate({ reload = () => window.location.reload() }: { r
       </div>
     </div>
   );
+}
+
+/** Whom the gate keeps out although they are an admin: one without two-step verification where it is required. */
+function SignedInAdminNote({ user }: { user: CurrentUser }) {
+  const { config } = useSiteConfig();
+  if (config?.adminTwoStepRequired && !user.twoStepEnabled) {
+    return (
+      <>
+        Signed in as {user.name}. Administrators need two-step verification on to use the site during maintenance: enter
+        the access code above (another administrator can give it to you), then turn it on in Account settings on My
+        Profile.
+      </>
+    );
+  }
+  // Two-step verification on, or not needed: the layout's probe lets them through in a moment.
+  return <>Signed in as {user.name}. Only administrators can use the site during maintenance.</>;
 }
