@@ -2,7 +2,9 @@
 // sniffed from the bytes; too big, wrong type and too many photos are 4xx with their messages;
 // every stored file is WebP without the original's EXIF (GPS); files are served with immutable
 // cache headers; replacing and deleting remove the old files; the public profile, its JSON-LD and
-// the answer cache follow at once.
+// the answer cache follow at once. Files are shared by reference (decisions/0028): two listings that
+// upload the same bytes share files, and a file goes only when no listing uses it, also when a
+// deletion and an upload of the same bytes race.
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,6 +14,8 @@ import type { ProfessionalListItem } from '../../../core/directory';
 import { MAX_PHOTOS, MAX_UPLOAD_BYTES, MEDIA_TEXTS, mediaUrl, type ProfessionalMedia } from '../../../core/media';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
 import { createUser, signIn } from '../testing/accounts';
+import { deleteLogo, uploadListingImage } from '../domain/media/listing-media';
+import { localMediaStorage, type MediaStorage } from '../domain/media/media-storage';
 import { professionalJsonLd } from '../domain/seo/professional-json-ld';
 import { createProfessional } from '../testing/factories';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
@@ -229,5 +233,132 @@ describe('listing media', () => {
 
     // Without images the JSON-LD names none (the card and profile show initials).
     expect(professionalJsonLd({ ...profile!, media: { logo: null, photos: [] } }, url, 'About')).not.toHaveProperty('logo');
+  });
+});
+
+describe('files shared by two listings', () => {
+  const served = async (key: string, size: number) => (await t.fetch(mediaUrl(key, size))).status;
+  const remove = (pathname: string, cookie: string) => t.fetch(pathname, { method: 'DELETE', headers: { Cookie: cookie } });
+  const uploaded = async (res: Response) => {
+    expect(res.status).toBeLessThan(300);
+    return (await res.json()) as ProfessionalMedia;
+  };
+
+  it("keeps a file another listing still uses when one listing replaces or deletes it, and removes it with the last use", async () => {
+    const a = await liveProvider();
+    const b = await liveProvider();
+    const logo = await jpegWithGps({ r: 12, g: 34, b: 56 });
+    const photo = await jpegWithGps({ r: 65, g: 43, b: 21 }, 1600, 900);
+    const aLogo = (await uploaded(await upload(LOGO, logo, a.cookie))).logo!;
+    const bLogo = (await uploaded(await upload(LOGO, logo, b.cookie))).logo!;
+    const aPhoto = (await uploaded(await upload(PHOTOS, photo, a.cookie, 'POST'))).photos[0]!;
+    const bPhoto = (await uploaded(await upload(PHOTOS, photo, b.cookie, 'POST'))).photos[0]!;
+    // The same bytes make the same names: one set of files for both listings.
+    expect(bLogo.key).toBe(aLogo.key);
+    expect(bPhoto.key).toBe(aPhoto.key);
+
+    // A replaces its logo and deletes its photo: B's are still served.
+    const replaced = (await uploaded(await upload(LOGO, await jpegWithGps({ r: 200, g: 1, b: 1 }), a.cookie))).logo!;
+    expect(replaced.key).not.toBe(aLogo.key);
+    expect((await remove(`${PHOTOS}/${aPhoto.key}`, a.cookie)).status).toBe(200);
+    for (const size of [96, 256]) expect(await served(bLogo.key, size)).toBe(200);
+    for (const size of [480, 1200]) expect(await served(bPhoto.key, size)).toBe(200);
+
+    // B was the last to use them: its deletions remove the files.
+    expect((await remove(LOGO, b.cookie)).status).toBe(200);
+    expect((await remove(`${PHOTOS}/${bPhoto.key}`, b.cookie)).status).toBe(200);
+    for (const size of [96, 256]) expect(await served(bLogo.key, size)).toBe(404);
+    for (const size of [480, 1200]) expect(await served(bPhoto.key, size)).toBe(404);
+    const files = await readdir(mediaDir);
+    expect(files.filter((name) => name.startsWith(bLogo.key) || name.startsWith(bPhoto.key))).toEqual([]);
+
+    // A's new logo is its own, and goes with it.
+    expect(await served(replaced.key, 96)).toBe(200);
+    expect((await remove(LOGO, a.cookie)).status).toBe(200);
+    expect(await served(replaced.key, 96)).toBe(404);
+  });
+
+  it('counts a listing written straight to the database (the demo seed, an admin script) as a use', async () => {
+    const a = await liveProvider();
+    const logo = (await uploaded(await upload(LOGO, await jpegWithGps({ r: 9, g: 9, b: 90 }), a.cookie))).logo!;
+    const written = await createProfessional(db.prisma);
+    await db.prisma.professional.update({ where: { id: written.id }, data: { media: { logo: { key: logo.key, alt: logo.alt, width: logo.width, height: logo.height }, photos: [] } } });
+    expect((await remove(LOGO, a.cookie)).status).toBe(200);
+    expect(await served(logo.key, 256)).toBe(200);
+
+    // Its row changing its media is the last use going.
+    await db.prisma.professional.update({ where: { id: written.id }, data: { media: { logo: null, photos: [] } } });
+    const again = await liveProvider();
+    await uploaded(await upload(LOGO, await jpegWithGps({ r: 9, g: 9, b: 90 }), again.cookie));
+    expect((await remove(LOGO, again.cookie)).status).toBe(200);
+    expect(await served(logo.key, 256)).toBe(404);
+  });
+
+  it("never removes the files of an upload that races the deletion of the same bytes", async () => {
+    const a = await liveProvider();
+    const b = await liveProvider();
+    const bytes = await jpegWithGps({ r: 77, g: 177, b: 7 });
+    const key = (await uploaded(await upload(LOGO, bytes, a.cookie))).logo!.key;
+
+    // The worst order: A's deletion of its last use reaches the files only after B's upload has
+    // written them again. The storage holds A's delete back until B's files are written, or until
+    // B is seen waiting for the file's lock (then B cannot write them before A is done).
+    const disk = localMediaStorage(mediaDir);
+    let bWrote: () => void = () => undefined;
+    const bWritten = new Promise<void>((resolve) => (bWrote = resolve));
+    let gateOpen = false;
+    const bWaitsForLock = async () => {
+      for (let i = 0; i < 500 && !gateOpen; i++) {
+        const [row] = await db.prisma.$queryRaw<{ waiting: bigint }[]>`
+          SELECT count(*) AS waiting FROM pg_locks
+          WHERE locktype = 'advisory' AND NOT granted AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+        if (row!.waiting > 0n) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    let gate: Promise<void> | undefined;
+    const forA: MediaStorage = {
+      ...disk,
+      async delete(name) {
+        gate ??= Promise.race([bWritten, bWaitsForLock()]).finally(() => (gateOpen = true));
+        await gate;
+        await disk.delete(name);
+      },
+    };
+    const forB: MediaStorage = {
+      ...disk,
+      async put(name, body, type) {
+        await disk.put(name, body, type);
+        if (name.endsWith('-256.webp')) bWrote();
+      },
+    };
+
+    const [afterA, afterB] = await Promise.all([
+      deleteLogo({ prisma: db.prisma, storage: forA }, a.user.id),
+      uploadListingImage({ prisma: db.prisma, storage: forB }, b.user.id, 'logo', bytes, undefined),
+    ]);
+    expect(afterA.logo).toBeNull();
+    expect(afterB.logo?.key).toBe(key);
+    for (const size of [96, 256]) expect(await served(key, size)).toBe(200);
+  });
+
+  it('keeps every file in use through rounds of concurrent uploads and deletions of the same bytes', async () => {
+    const a = await liveProvider();
+    const b = await liveProvider();
+    const bytes = await jpegWithGps({ r: 5, g: 55, b: 155 });
+    const key = (await uploaded(await upload(LOGO, bytes, a.cookie))).logo!.key;
+    let [holder, other] = [a, b];
+    for (let round = 0; round < 6; round++) {
+      // The holder lets go of the bytes while the other takes them: they are served throughout.
+      const [gone, taken] = await Promise.all([remove(LOGO, holder.cookie), upload(LOGO, bytes, other.cookie)]);
+      expect([gone.status, taken.status]).toEqual([200, 200]);
+      for (const size of [96, 256]) expect(await served(key, size)).toBe(200);
+      [holder, other] = [other, holder];
+    }
+    // Both take them at once, then both let go at once: the last one out removes the files.
+    const [both1, both2] = await Promise.all([upload(LOGO, bytes, other.cookie), upload(LOGO, bytes, holder.cookie)]);
+    expect([both1.status, both2.status]).toEqual([200, 200]);
+    await Promise.all([remove(LOGO, holder.cookie), remove(LOGO, other.cookie)]);
+    for (const size of [96, 256]) expect(await served(key, size)).toBe(404);
   });
 });

@@ -354,7 +354,9 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
     );
     accounts.sort((a, b) => ['admin', 'provider', 'customer'].indexOf(a.role) - ['admin', 'provider', 'customer'].indexOf(b.role));
 
-    // Logos and photos are files first (content-hashed names, written once), then named in the rows.
+    // Logos and photos are files first (content-hashed names, written once), then named in the rows
+    // (triggers add their media_references). Without the keys' locks (decisions/0028): this must
+    // run before the API serves, as npm start and the e2e runner do.
     const media = options.mediaStorage ? await makeDemoMedia(data.professionals, options.mediaStorage, data.accounts.provider.professionalSlug ?? undefined) : new Map<string, ProfessionalMedia>();
     await client.query('BEGIN');
     try {
