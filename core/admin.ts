@@ -37,6 +37,51 @@ export const ADMIN_MESSAGES = {
   applicationDecided: 'This application has already been decided.',
 } as const;
 
+/**
+ * The dialogs that confirm approving or rejecting an application (product rule 26). Each sentence
+ * says what happens next as api/src/domain/admin/decide-application.ts and the worker's
+ * settle-rejected-application.ts do it, so an admin knows before deciding; which sentences apply
+ * (a paid new application, an unpaid one, an update of an approved listing) the dashboard chooses
+ * (frontend/src/pages/admin/decision-text.ts).
+ */
+export const DECISION_TEXTS = {
+  approveTitle: (companyName: string) => `Approve ${companyName}?`,
+  rejectTitle: (companyName: string) => `Reject ${companyName}?`,
+  whatHappens: 'What happens next:',
+  approveButton: 'Approve application',
+  approvingButton: 'Approving…',
+  rejectButton: 'Reject application',
+  rejectingButton: 'Rejecting…',
+  cancelButton: 'Cancel',
+  reasonLabel: 'Reason for rejecting',
+  reasonHint: 'Sent to the applicant by e-mail.',
+  /** The 'Application Rejected' toast's description. */
+  rejectedToast: (companyName: string) => `${companyName} has been e-mailed your reason.`,
+
+  // Approving. A paid new application: its subscription is active, so the listing is live at once.
+  goesLiveNow: 'The listing goes live in the directory now.',
+  approvedEmail: (email: string) => `The professional is e-mailed at ${email} that it has been approved.`,
+  // An unpaid one (pending_payment): approved, live once paid; the e-mail carries a link to pay, and
+  // the checkout left open is closed so that link is the one way to pay.
+  approvedNotLive: 'The listing is approved but not live: it goes live once it is paid for.',
+  approvedPayLinkEmail: (email: string) => `The applicant is e-mailed at ${email} that it has been approved, with a link to pay.`,
+  unpaidCheckoutClosedOnApproval: 'The checkout they left unpaid is closed, so they pay through that link.',
+  // An update of an approved listing: the listing takes the new details (its web address and first
+  // approval date stay).
+  liveListingUpdated: 'The live listing changes to the new details at once; its web address stays the same.',
+  listingUpdatedNotLive: 'The listing changes to the new details, but it is not live until it is paid for.',
+
+  // Rejecting: the reason is always e-mailed.
+  reasonEmail: (email: string) => `The applicant is e-mailed your reason at ${email}.`,
+  // A paid new application: its listing never went live, so it is all given back.
+  refundedInFull: 'Their subscription is cancelled at once and everything they paid is refunded in full.',
+  mayApplyAgain: 'Nothing is published, and they may apply again.',
+  // An unpaid one: its checkout is closed (a payment that got in first is refunded in full).
+  unpaidCheckoutClosedOnRejection: 'Their unpaid checkout is closed so it can no longer be paid; nothing has been paid, so there is nothing to refund.',
+  // An update of an approved listing: nothing changes but the application.
+  listingKept: 'Their listing and its subscription stay exactly as they were.',
+} as const;
+
 // The gate's texts live in a zod-free file, since the gate is in the SPA's entry bundle.
 export { MAINTENANCE_MESSAGES };
 

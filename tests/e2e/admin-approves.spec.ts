@@ -4,15 +4,18 @@
 //   - The dashboard: stat cards, the chart's table, the queue summary, and each list's dialog with
 //     search, filters and paging ('Showing 1–20 of …'); Escape closes a dialog and focus returns.
 //   - The journey (tagged ALONE_TAG: it adds a listing to the directory, which other journeys
-//     count, so it runs with no other test running, see fixtures.ts): the admin approves a waiting
-//     application → 'Application Approved'; rejects another with a reason → 'Application Rejected'
-//     and the rejection e-mail, read at /admin/mail, holds the reason. Each project decides its own
-//     applications: desktop the demo data's two paid ones, which must end in the directory with a
-//     map pin; mobile two unpaid ones it makes itself (an approved unpaid application goes live
-//     only once paid, so it has no directory step).
+//     count, so it runs with no other test running, see fixtures.ts), at 1366×900 (desktop) and
+//     390×844 (mobile): Approve and Reject each open a confirmation dialog that names the company
+//     and says what happens next for this application; Escape and Cancel close it undecided, with
+//     focus back on the button; a failed call shows its message in the dialog; a double click on
+//     the confirm button decides once ('Application Approved'); rejecting needs a reason
+//     ('Application Rejected'), and the rejection e-mail, read at /admin/mail, holds it. Each
+//     project decides its own applications: desktop the demo data's two paid ones, which must end
+//     in the directory with a map pin; mobile two unpaid ones it makes itself (an approved unpaid
+//     application goes live only once paid, so it has no directory step).
 import type { Locator, Page } from '@playwright/test';
 import pg from 'pg';
-import { ADMIN_MESSAGES } from '../../core/admin';
+import { ADMIN_MESSAGES, DECISION_TEXTS } from '../../core/admin';
 import { ALONE_TAG, checkA11y, createAccount, expect, saveScreenshot, signInAs, test } from './fixtures';
 
 async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
@@ -45,6 +48,43 @@ async function createUnpaidApplication(companyName: string): Promise<WaitingAppl
     [companyName, email, ['Network Setup', 'Remote Support', 'Cloud Services', 'IT Consulting']],
   );
   return row!;
+}
+
+async function statusOf(applicationId: number): Promise<string | undefined> {
+  return (await query<{ status: string }>('SELECT status FROM applications WHERE id = $1', [applicationId]))[0]?.status;
+}
+
+async function auditCount(applicationId: number, action: string): Promise<number> {
+  const rows = await query<{ count: number }>("SELECT count(*)::int AS count FROM audit_logs WHERE target_type = 'application' AND target_id = $1 AND action = $2", [
+    String(applicationId),
+    action,
+  ]);
+  return rows[0]?.count ?? 0;
+}
+
+/** The approve and reject calls the page makes for one application from now on (their URLs, as sent). */
+function decisionRequests(page: Page, applicationId: number): string[] {
+  const urls: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/admin\/applications\/(\d+)\/(approve|reject)$/.exec(request.url())?.[1] === String(applicationId)) urls.push(request.url());
+  });
+  return urls;
+}
+
+/** What the API says while a dependency is down (the message of a 503), for a failure made up in the browser. */
+const UNAVAILABLE = 'The service is temporarily unavailable. Please try again shortly.';
+
+/** A dialog fits the screen: nothing sticks out sideways or scrolls sideways, its buttons included. */
+async function expectOnScreen(page: Page, dialog: Locator): Promise<void> {
+  const width = page.viewportSize()!.width;
+  for (const element of [dialog, ...(await dialog.getByRole('button').all())]) {
+    const box = await element.boundingBox();
+    expect(box, 'on screen').not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+  }
+  expect(await dialog.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
 }
 
 async function openDashboard(page: Page): Promise<void> {
@@ -194,8 +234,10 @@ test.describe('the admin dashboard', () => {
 });
 
 test.describe('deciding applications', () => {
-  test('approve → Application Approved (desktop: live in the directory with a map pin); reject with a reason → Application Rejected and the e-mail holds the reason', { tag: ALONE_TAG }, async ({ adminPage: page, isMobile }) => {
-    test.setTimeout(180_000);
+  test('approve and reject each ask first, in a dialog naming the company and saying what happens next; Cancel and Escape leave it undecided; confirming decides once', { tag: ALONE_TAG }, async ({ adminPage: page, isMobile }) => {
+    test.setTimeout(240_000);
+    // A laptop's 1366×900 on desktop; the phone's 390×844 on mobile (the project's viewport).
+    if (!isMobile) await page.setViewportSize({ width: 1366, height: 900 });
     // Desktop decides the demo data's two paid applications; mobile makes two unpaid ones of its own.
     const [approve, reject] = isMobile
       ? [await createUnpaidApplication(`Mobile Approve ${unique('IT')}`), await createUnpaidApplication(`Mobile Reject ${unique('IT')}`)]
@@ -204,6 +246,7 @@ test.describe('deciding applications', () => {
           `SELECT id, company_name, email FROM applications WHERE status = 'pending' AND paid_at IS NOT NULL ORDER BY created_at, id LIMIT 2`,
         );
     expect(approve && reject, 'two applications waiting for a decision').toBeTruthy();
+    const waiting = isMobile ? 'pending_payment' : 'pending';
     const reason = `Your website address does not work (checked ${unique('on')}). Please apply again with a working one.`;
 
     await openDashboard(page);
@@ -212,30 +255,112 @@ test.describe('deciding applications', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.getByLabel('Status')).toHaveValue('open');
 
-    // Approve.
+    // Approve: the dialog names the company and says what happens next, for a paid application or an unpaid one.
     let card = await findApplication(dialog, approve!.company_name);
     await expect(card.getByText(isMobile ? 'Awaiting payment' : 'Pending review')).toBeVisible();
     if (isMobile) await expect(card.getByText('+2', { exact: false })).toBeVisible(); // 4 services: the first 2 and '+2'
     await checkA11y(page);
     await saveScreenshot(page, 'application-card', { fullPage: false });
-    await card.getByRole('button', { name: 'Approve' }).click();
-    await expect(toast(page, ADMIN_MESSAGES.approvedTitle)).toContainText(ADMIN_MESSAGES.approved);
-    await expect(card).toBeHidden(); // no longer waiting
-    expect((await query<{ status: string }>('SELECT status FROM applications WHERE id = $1', [approve!.id]))[0]?.status).toBe('approved');
-
-    // Reject, with a reason (required).
-    card = await findApplication(dialog, reject!.company_name);
-    await card.getByRole('button', { name: 'Reject' }).click();
-    const form = card.getByRole('form', { name: `Reject ${reject!.company_name}` });
-    await expect(form.getByLabel('Reason for rejecting')).toBeFocused();
-    await form.getByRole('button', { name: 'Reject application' }).click();
-    await expect(form.getByText('Please give a reason')).toBeVisible();
+    const approveButton = card.getByRole('button', { name: 'Approve', exact: true });
+    await approveButton.click();
+    const approval = page.getByRole('dialog', { name: DECISION_TEXTS.approveTitle(approve!.company_name) });
+    await expect(approval).toBeVisible();
+    const approvalEffects = isMobile
+      ? [DECISION_TEXTS.approvedNotLive, DECISION_TEXTS.approvedPayLinkEmail(approve!.email), DECISION_TEXTS.unpaidCheckoutClosedOnApproval]
+      : [DECISION_TEXTS.goesLiveNow, DECISION_TEXTS.approvedEmail(approve!.email)];
+    await expect(approval.getByRole('listitem')).toHaveText(approvalEffects);
+    await expect(approval.getByRole('button', { name: 'Cancel' })).toBeFocused(); // focus moved in, on the harmless choice
+    await expectOnScreen(page, approval);
     await checkA11y(page);
-    await saveScreenshot(page, 'reject-form', { fullPage: false });
-    await form.getByLabel('Reason for rejecting').fill(reason);
-    await form.getByRole('button', { name: 'Reject application' }).click();
-    await expect(toast(page, ADMIN_MESSAGES.rejectedTitle)).toBeVisible();
+    await saveScreenshot(page, 'approve-dialog', { fullPage: false });
+
+    // Escape closes only the confirmation, decides nothing, and gives focus back to Approve.
+    await page.keyboard.press('Escape');
+    await expect(approval).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(approveButton).toBeFocused();
+    // Cancel likewise, by keyboard: Enter opens it again, Tab stays inside it, Enter on Cancel.
+    await page.keyboard.press('Enter');
+    await expect(approval).toBeVisible();
+    await expect(approval.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(approval.getByRole('button', { name: DECISION_TEXTS.approveButton })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await expect(approval).toBeHidden();
+    await expect(approveButton).toBeFocused();
+    expect(await statusOf(approve!.id), 'still undecided after Escape and Cancel').toBe(waiting);
+
+    // A failure shows its message in the dialog, which stays open and usable.
+    await page.route(`**/api/admin/applications/${approve!.id}/approve`, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'unavailable', message: UNAVAILABLE } }) }), { times: 1 });
+    await approveButton.click();
+    const confirmApproval = approval.getByRole('button', { name: DECISION_TEXTS.approveButton });
+    await confirmApproval.click();
+    await expect(approval.getByRole('alert')).toHaveText(`${ADMIN_MESSAGES.approveFailedTitle}: ${ADMIN_MESSAGES.approveFailed} ${UNAVAILABLE}`);
+    await expect(approval).toBeVisible();
+    await expect(confirmApproval).toBeEnabled();
+    await expect(confirmApproval).toBeFocused(); // back on the button, next to the message, to try again
+    await checkA11y(page);
+    expect(await statusOf(approve!.id)).toBe(waiting);
+
+    // Confirming with a double click decides once: the button is disabled while the call runs.
+    const decisions = decisionRequests(page, approve!.id);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/admin/applications/${approve!.id}/approve`, async (route) => {
+      await held;
+      await route.continue();
+    }, { times: 1 });
+    await confirmApproval.dblclick();
+    await expect(approval.getByRole('button', { name: DECISION_TEXTS.approvingButton })).toBeDisabled();
+    await expect(approval.getByRole('button', { name: 'Cancel' })).toBeDisabled();
+    release();
+    await expect(toast(page, ADMIN_MESSAGES.approvedTitle)).toContainText(ADMIN_MESSAGES.approved);
+    await expect(approval).toBeHidden();
+    await expect(card).toBeHidden(); // no longer waiting
+    expect(decisions, 'one approve request').toHaveLength(1);
+    expect(await statusOf(approve!.id)).toBe('approved');
+    expect(await auditCount(approve!.id, 'application.approve'), 'one decision in the audit log').toBe(1);
+
+    // Reject: the same, with the reason the applicant is e-mailed (required).
+    card = await findApplication(dialog, reject!.company_name);
+    const rejectButton = card.getByRole('button', { name: 'Reject', exact: true });
+    await rejectButton.click();
+    const rejection = page.getByRole('dialog', { name: DECISION_TEXTS.rejectTitle(reject!.company_name) });
+    await expect(rejection).toBeVisible();
+    const rejectionEffects = isMobile
+      ? [DECISION_TEXTS.reasonEmail(reject!.email), DECISION_TEXTS.unpaidCheckoutClosedOnRejection]
+      : [DECISION_TEXTS.reasonEmail(reject!.email), DECISION_TEXTS.refundedInFull, DECISION_TEXTS.mayApplyAgain];
+    await expect(rejection.getByRole('listitem')).toHaveText(rejectionEffects);
+    const reasonField = rejection.getByLabel(DECISION_TEXTS.reasonLabel);
+    await expect(reasonField).toBeFocused();
+    const confirmRejection = rejection.getByRole('button', { name: DECISION_TEXTS.rejectButton });
+    await confirmRejection.click();
+    await expect(rejection.getByText('Please give a reason')).toBeVisible();
+    await expect(reasonField).toBeFocused();
+    await expectOnScreen(page, rejection);
+    await checkA11y(page);
+    await saveScreenshot(page, 'reject-dialog', { fullPage: false });
+
+    await reasonField.fill('Not sure yet');
+    await page.keyboard.press('Escape');
+    await expect(rejection).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(rejectButton).toBeFocused();
+    await rejectButton.click();
+    await expect(reasonField).toHaveValue(''); // a cancelled reason is not kept
+    await rejection.getByRole('button', { name: 'Cancel' }).click();
+    await expect(rejection).toBeHidden();
+    await expect(rejectButton).toBeFocused();
+    expect(await statusOf(reject!.id), 'still undecided after Escape and Cancel').toBe(waiting);
+
+    await rejectButton.click();
+    await reasonField.fill(reason);
+    await confirmRejection.click();
+    await expect(toast(page, ADMIN_MESSAGES.rejectedTitle)).toContainText(DECISION_TEXTS.rejectedToast(reject!.company_name));
+    await expect(rejection).toBeHidden();
     await expect(card).toBeHidden();
+    expect(await statusOf(reject!.id)).toBe('rejected');
 
     // The decided ones under their filters, with who decided and the reason.
     await dialog.getByLabel('Status').selectOption('rejected');

@@ -24,7 +24,10 @@ export function AdminDialog({ isOpen, title, description, onClose, children }: A
       ref={dialogRef}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
-      onClose={onClose}
+      // Its own close only: React passes on the close of a dialog opened inside it (a confirmation).
+      onClose={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
       className="m-auto hidden max-h-[calc(100dvh-1rem)] w-[calc(100%-1rem)] max-w-5xl flex-col rounded-lg bg-white p-0 text-gray-900 shadow-xl backdrop:bg-gray-900/50 open:flex sm:max-h-[calc(100dvh-4rem)]"
     >
       <div className="flex items-start justify-between gap-4 border-b border-gray-200 px-4 py-3 sm:px-6 sm:py-4">

@@ -5,10 +5,9 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES, type AdminApplication, type AdminStats, type AuditEntry, type MaintenanceStatus, type QueueSummary } from '../../../../core/admin';
+import { ADMIN_MESSAGES, DECISION_TEXTS, type AdminApplication, type AdminStats, type AuditEntry, type MaintenanceStatus, type QueueSummary } from '../../../../core/admin';
 import type { CurrentUser } from '../../../../core/auth';
 import { listKey } from '../../api/admin-lists';
-import { ApiRequestError } from '../../api/client';
 import { ADMIN_STATS_KEY, MAINTENANCE_STATUS_KEY, QUEUES_KEY } from '../../api/use-admin';
 import { CURRENT_USER_KEY } from '../../api/use-current-user';
 import { SITE_CONFIG_KEY } from '../../api/use-site-config';
@@ -17,7 +16,7 @@ import { TWO_STEP_MESSAGES } from '../../../../core/two-step';
 import { stripTags, textOf } from '../../testing/render-page';
 import { DashboardError } from './admin-dashboard';
 import { AdminPage, NOT_ALLOWED } from './admin-page';
-import { ApplicationCard, decisionFailureText } from './applications-dialog';
+import { ApplicationCard } from './applications-dialog';
 import { AUDIT_LOG_PATH } from './audit-log';
 import { professionalState } from './people-dialogs';
 
@@ -168,12 +167,6 @@ describe('failures', () => {
     expect(readable(html)).toBe(`${ADMIN_MESSAGES.dashboardErrorTitle} ${ADMIN_MESSAGES.statsFailed} Try again`);
   });
 
-  it("says a decision already taken (409) as the API does; anything else with the spec's text", () => {
-    const conflict = new ApiRequestError(409, 'Conflict', JSON.stringify({ error: { code: 'conflict', message: ADMIN_MESSAGES.applicationDecided } }));
-    expect(decisionFailureText(conflict, ADMIN_MESSAGES.approveFailed)).toBe(ADMIN_MESSAGES.applicationDecided);
-    expect(decisionFailureText(new ApiRequestError(500, 'Internal Server Error', ''), ADMIN_MESSAGES.approveFailed)).toBe(ADMIN_MESSAGES.approveFailed);
-    expect(decisionFailureText(new TypeError('Failed to fetch'), ADMIN_MESSAGES.rejectFailed)).toBe(ADMIN_MESSAGES.rejectFailed);
-  });
 });
 
 const APPLICATION: AdminApplication = {
@@ -211,7 +204,7 @@ function renderCard(application: AdminApplication): string {
 
 describe('an application', () => {
   it("shows its first 2 services and '+N', its details, and Approve and Reject while it waits", () => {
-    const html = renderCard(APPLICATION);
+    const html = renderCard(APPLICATION).replace(/<dialog[\s\S]*?<\/dialog>/g, '');
     expect(textOf(html, 'li')).toEqual(['Web Design', 'Web Development', '+2 more: SEO & SEM, Hosting & Domains']);
     const text = readable(html);
     expect(text).toContain('Pending review');
@@ -219,6 +212,28 @@ describe('an application', () => {
     expect(text).toContain('Paid: 22 Nov 2026, 15:00');
     expect(text).toContain('Rate: From £45/hour');
     expect(textOf(html, 'button')).toEqual(['Approve', 'Reject']);
+  });
+
+  it('asks before deciding: a dialog for each, naming the company and saying what happens next', () => {
+    const html = renderCard(APPLICATION);
+    const dialogs = [...html.matchAll(/<dialog[\s\S]*?<\/dialog>/g)].map((match) => match[0]);
+    expect(dialogs).toHaveLength(2);
+    const [approve, reject] = dialogs as [string, string];
+    expect(textOf(approve, 'h2')).toEqual([DECISION_TEXTS.approveTitle('Kennet Web Studio')]);
+    expect(readable(approve)).toContain(`${DECISION_TEXTS.whatHappens} ${DECISION_TEXTS.goesLiveNow} ${DECISION_TEXTS.approvedEmail('ann@kennet.example')}`);
+    expect(textOf(approve, 'button')).toEqual(['Cancel', DECISION_TEXTS.approveButton]);
+    expect(approve).not.toContain('<textarea');
+    expect(textOf(reject, 'h2')).toEqual([DECISION_TEXTS.rejectTitle('Kennet Web Studio')]);
+    expect(readable(reject)).toContain(DECISION_TEXTS.refundedInFull);
+    expect(textOf(reject, 'label')).toEqual([DECISION_TEXTS.reasonLabel]);
+    expect(textOf(reject, 'button')).toEqual(['Cancel', DECISION_TEXTS.rejectButton]);
+    // Labelled by their titles and described by what happens; the reason is not part of the description.
+    for (const dialog of dialogs) {
+      const labelledBy = /aria-labelledby="([^"]+)"/.exec(dialog)?.[1];
+      const describedBy = /aria-describedby="([^"]+)"/.exec(dialog)?.[1];
+      expect(dialog).toContain(`<h2 id="${labelledBy}"`);
+      expect(readable(dialog.slice(dialog.indexOf(`id="${describedBy}"`)).split('</ul>')[0] ?? '')).not.toContain(DECISION_TEXTS.reasonLabel);
+    }
   });
 
   it('offers no decision once decided, and shows who rejected it and why', () => {

@@ -1,23 +1,19 @@
 // Applications (spec "Admin dashboard", section 4): the ones waiting for a decision first (pending
 // and pending_payment), each with its business details, the first 2 services and '+N', Approve and
-// Reject. Rejecting asks for a reason, which is e-mailed to the applicant. Toasts: 'Application
-// Approved' / 'The professional has been approved and notified by email.', 'Application Rejected',
-// 'Approval Failed' / 'Failed to approve application.', 'Rejection Failed' / 'Failed to reject
-// application.' (section 8); a decision already taken (409) says so. The API decides once, however
-// often the button is pressed; the button is also disabled while the call runs.
+// Reject. Each asks first, in a dialog that says what happens next (application-decision-dialog.tsx);
+// rejecting asks for a reason, which is e-mailed to the applicant. Toasts: 'Application Approved' /
+// 'The professional has been approved and notified by email.', 'Application Rejected' (section 8).
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ADMIN_MESSAGES, DECIDABLE_STATUSES, RejectApplicationInput, type AdminApplication, type ApplicationStatus } from '../../../../core/admin';
+import { ADMIN_MESSAGES, DECIDABLE_STATUSES, type AdminApplication, type ApplicationStatus } from '../../../../core/admin';
 import { PLANS } from '../../../../core/plans';
-import { approveApplication, refreshAdminData, rejectApplication } from '../../api/admin-actions';
-import { ApiRequestError } from '../../api/client';
-import { showToast } from '../../components/toast';
 import { dangerOutlineButtonClass, linkClass, primaryButtonClass, tagClass } from '../../components/styles';
 import { AdminDialog } from './admin-dialog';
 import { formatDate, formatDateTime, servicesSummary } from './admin-format';
-import { AdminList, useFocusList } from './admin-list';
+import { AdminList } from './admin-list';
 import { Badge } from './admin-table';
-import { ReasonForm } from './decision-form';
+import { ApplicationDecisionDialog } from './application-decision-dialog';
+import type { Decision } from './decision-text';
 
 const STATUS_FILTER = {
   label: 'Status',
@@ -39,12 +35,6 @@ const STATUS_BADGES: Record<ApplicationStatus, { label: string; tone: 'amber' | 
   approved: { label: 'Approved', tone: 'green' },
   rejected: { label: 'Rejected', tone: 'red' },
 };
-
-/** The toast's text for a failed decision: a decision already taken (409) says so; anything else, the spec's text. */
-export function decisionFailureText(error: unknown, fallback: string): string {
-  if (error instanceof ApiRequestError && error.status === 409) return error.apiMessage ?? ADMIN_MESSAGES.applicationDecided;
-  return fallback;
-}
 
 export function ApplicationsDialog({ isOpen, onClose }: { isOpen: boolean; onClose: () => void }) {
   return (
@@ -71,40 +61,12 @@ export function ApplicationsDialog({ isOpen, onClose }: { isOpen: boolean; onClo
 }
 
 export function ApplicationCard({ application }: { application: AdminApplication }) {
-  const [isApproving, setApproving] = useState(false);
-  const [isRejecting, setRejecting] = useState(false);
+  // The confirmation open, if any; both stay mounted so each can close (and give focus back) itself.
+  const [asking, setAsking] = useState<Decision | null>(null);
   const headingId = `application-${application.id}`;
   const services = servicesSummary(application.services);
   const badge = STATUS_BADGES[application.status];
   const isDecidable = DECIDABLE_STATUSES.includes(application.status);
-  const focusList = useFocusList();
-
-  async function approve() {
-    setApproving(true);
-    try {
-      await approveApplication(application.id);
-      showToast({ title: ADMIN_MESSAGES.approvedTitle, description: ADMIN_MESSAGES.approved });
-      // The card leaves the list of open applications: keep the keyboard user's place in the dialog.
-      focusList();
-    } catch (error) {
-      showToast({ title: ADMIN_MESSAGES.approveFailedTitle, description: decisionFailureText(error, ADMIN_MESSAGES.approveFailed), variant: 'destructive' });
-    } finally {
-      setApproving(false);
-    }
-    await refreshAdminData();
-  }
-
-  async function reject(reason: string) {
-    try {
-      await rejectApplication(application.id, reason);
-      showToast({ title: ADMIN_MESSAGES.rejectedTitle, description: `${application.companyName} has been e-mailed your reason.` });
-      setRejecting(false);
-      focusList();
-    } catch (error) {
-      showToast({ title: ADMIN_MESSAGES.rejectFailedTitle, description: decisionFailureText(error, ADMIN_MESSAGES.rejectFailed), variant: 'destructive' });
-    }
-    await refreshAdminData();
-  }
 
   return (
     <article aria-labelledby={headingId} className="rounded-lg border border-gray-200 p-4 sm:p-5">
@@ -177,28 +139,26 @@ export function ApplicationCard({ application }: { application: AdminApplication
         </p>
       ) : null}
 
-      {isDecidable && !isRejecting ? (
-        <div className="mt-4 flex flex-wrap gap-2">
-          <button type="button" className={primaryButtonClass} disabled={isApproving} onClick={() => void approve()} aria-describedby={headingId}>
-            {isApproving ? 'Approving…' : 'Approve'}
-          </button>
-          <button type="button" className={dangerOutlineButtonClass} onClick={() => setRejecting(true)} aria-describedby={headingId}>
-            Reject
-          </button>
-        </div>
-      ) : null}
-      {isDecidable && isRejecting ? (
-        <ReasonForm
-          label={`Reject ${application.companyName}`}
-          fieldLabel="Reason for rejecting"
-          hint="Sent to the applicant by e-mail."
-          submitLabel="Reject application"
-          busyLabel="Rejecting…"
-          tone="danger"
-          schema={RejectApplicationInput}
-          onSubmit={reject}
-          onCancel={() => setRejecting(false)}
-        />
+      {isDecidable ? (
+        <>
+          <div className="mt-4 flex flex-wrap gap-2">
+            <button type="button" className={primaryButtonClass} onClick={() => setAsking('approve')} aria-describedby={headingId}>
+              Approve
+            </button>
+            <button type="button" className={dangerOutlineButtonClass} onClick={() => setAsking('reject')} aria-describedby={headingId}>
+              Reject
+            </button>
+          </div>
+          {(['approve', 'reject'] as const).map((decision) => (
+            <ApplicationDecisionDialog
+              key={decision}
+              application={application}
+              decision={decision}
+              isOpen={asking === decision}
+              onClose={() => setAsking(null)}
+            />
+          ))}
+        </>
       ) : null}
     </article>
   );

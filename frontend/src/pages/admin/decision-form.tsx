@@ -1,6 +1,7 @@
-// A reason an admin gives for an action that someone else will read: rejecting an application (the
-// reason is e-mailed to the applicant) or hiding and restoring a review. Opens inline beside the item
-// (no dialog on top of a dialog), takes focus, and is checked with the same schema the API uses.
+// A reason an admin gives for an action that is kept or sent on: hiding and restoring a review,
+// turning off a user's two-step verification. Opens inline beside the item, takes focus, and is
+// checked with the same schema the API uses. (Rejecting an application asks in a confirmation
+// dialog instead, which says what the rejection does: application-decision-dialog.tsx.)
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { z } from 'zod';
 import { TextAreaField } from '../../components/forms/form-fields';
