@@ -60,8 +60,15 @@ export const PasswordResetInput = z.object({
   password: password(NEW_PASSWORD_MIN),
 });
 
-/** POST /api/auth/register/confirm: the token of the sign-up link. */
-export const RegistrationConfirmInput = z.object({ token: EmailedToken });
+/**
+ * POST /api/auth/register/confirm: the token of the sign-up link, and the password chosen at
+ * sign-up (or at /apply): whoever opens a link must also know it, so a sign-up someone else made
+ * with your address cannot become your account with their password (decision 0029).
+ */
+export const RegistrationConfirmInput = z.object({
+  token: EmailedToken,
+  password: text({ error: 'Please enter your password' }).min(1, 'Please enter your password').max(200),
+});
 
 /** POST /api/auth/archive: deleting an account asks for its password again. */
 export const ArchiveAccountInput = z.object({
@@ -88,6 +95,7 @@ export const AUTH_MESSAGES = {
   emailTaken: 'An account with this email already exists. Please sign in, or reset your password.',
   registrationSent: 'Check your e-mail: we have sent a link to finish creating your account. It works for 24 hours.',
   registrationInvalid: 'This sign-up link is invalid or has expired. Please sign up again.',
+  registrationWrongPassword: 'That is not the password chosen when this sign-up was made. Please try again.',
   wrongPassword: 'That password is not right.',
   signInRequired: 'Please sign in to continue.',
   forbidden: 'You do not have permission to do that.',

@@ -35,7 +35,11 @@ export const APPLY_MESSAGES = {
   postcodeInvalid: 'Please enter a valid UK postcode',
   postcodeUnknown: 'We could not find this postcode district. Please check the postcode.',
   regionInvalid: 'Please choose a UK location from the list',
-  emailTaken: 'An account with this e-mail already exists. Please sign in, then apply from your account.',
+  confirmationSent:
+    'Check your e-mail: we have sent a link to the address you gave. Open it to confirm the address, then pay for your listing. The link works for 24 hours.',
+  applicationOpen: 'An application for this e-mail address is already open. Please sign in to continue it.',
+  noApplicationWaiting: 'You have no application waiting for payment.',
+  listingEmailTaken: 'A listing with this e-mail address belongs to another account.',
   alreadyPending: 'An application for this e-mail is already waiting for review. We will e-mail you when it has been decided.',
   alreadyListed: 'This account already has an active subscription.',
   pastDue:
@@ -128,10 +132,27 @@ export const ApplicationCheckoutInput = ApplicationProfile.extend({
 });
 export type ApplicationCheckoutInput = z.output<typeof ApplicationCheckoutInput>;
 
-export interface ApplicationCheckoutAnswer {
-  /** Where the browser goes to pay (Stripe Checkout, or the demo provider's checkout page). */
-  checkoutUrl: string;
-  applicationId: number;
+/**
+ * A visitor's application, kept with their sign-up until the e-mailed link proves the address
+ * (product rule 24, decision 0029): the form without the account's address and password.
+ */
+export const PendingApplication = ApplicationProfile.omit({ email: true }).extend({ subscriptionType: plan });
+export type PendingApplication = z.output<typeof PendingApplication>;
+
+/**
+ * POST /api/create-application-checkout (and POST /api/application/checkout): where the browser
+ * goes to pay (Stripe Checkout, or the stand-in's checkout page); or, for a visitor without an
+ * account, that a link was e-mailed (202: the same answer for every address).
+ */
+export type ApplicationCheckoutAnswer = { checkoutUrl: string; applicationId: number } | { emailSent: true; message: string };
+
+/** GET /api/application: the signed-in user's open application, or null. */
+export interface OpenApplication {
+  id: number;
+  companyName: string;
+  plan: PlanId;
+  /** pending_payment: not paid yet (POST /api/application/checkout pays it); pending: waiting for an admin. */
+  status: 'pending_payment' | 'pending';
 }
 
 /** The Stripe stand-in's card form endpoint (stand-ins/stripe/demo-pages.ts), on the stand-in's own address. */

@@ -37,6 +37,7 @@ export type GeocodeProfessionalPayload = z.infer<typeof GeocodeProfessionalPaylo
 export const EMAIL_TEMPLATES = [
   'password-reset',
   'confirm-registration',
+  'confirm-application',
   'account-exists',
   'application-received',
   'payment-failed',
@@ -63,6 +64,7 @@ export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 export const WORKER_MADE_EMAILS = [
   'password-reset',
   'confirm-registration',
+  'confirm-application',
   'account-exists',
   'confirm-email-change',
   'email-change-requested',

@@ -106,11 +106,15 @@ async function main(): Promise<void> {
   console.log(`scenario: ${EVENTS} events of paid checkouts, renewals, failed renewals, cancellations ...`);
   const price = await stripe.prices.create({ currency: 'gbp', unit_amount: PLANS.monthly.pricePence, recurring: { interval: 'month' }, product_data: { name: 'bench' }, lookup_key: 'itconnect_listing_monthly' });
   const payCheckout = async (i: number): Promise<string> => {
+    // As the API leaves it once the applicant has used the e-mailed link: an account and its application.
+    const email = `bench-webhooks-${i}@example.test`;
+    const user = await prisma.user.create({ data: { email, name: `Bench ${i}`, role: 'customer', passwordHash: '!no-password' } });
     const application = await prisma.application.create({
       data: {
+        userId: user.id,
         companyName: `Bench Webhooks ${i}`,
         contactName: `Bench ${i}`,
-        email: `bench-webhooks-${i}@example.test`,
+        email,
         description: 'A webhook bench listing.',
         services: ['Remote Support'],
         location: 'Leeds',
@@ -118,7 +122,6 @@ async function main(): Promise<void> {
         postcode: 'LS1 4DY',
         plan: 'monthly',
         status: 'pending_payment',
-        passwordHash: '!no-password',
       },
     });
     const metadata = { applicationId: String(application.id), plan: 'monthly' };

@@ -73,6 +73,8 @@ const ENDPOINTS: Row[] = [
   // Billing (issue 10). Bodies are empty or invalid on purpose: the rule under test is access.
   { method: 'POST', path: '/api/create-application-checkout', body: {}, expect: all(422) },
   { method: 'GET', path: '/api/verify-payment', expect: all(400) },
+  { method: 'GET', path: '/api/application', expect: signedIn(200) },
+  { method: 'POST', path: '/api/application/checkout', expect: signedIn(404) },
   { method: 'POST', path: '/api/create-subscription', body: {}, expect: signedIn(422) },
   { method: 'GET', path: '/api/professional/subscription', expect: only('provider', 200) },
   { method: 'POST', path: '/api/professional/billing-portal', expect: only('provider', 404) },

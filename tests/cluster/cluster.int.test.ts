@@ -103,7 +103,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => capture.listen(0, '127.0.0.1', resolve));
-  stripe.controls.setWebhook({ url: `http://127.0.0.1:${(capture.address() as AddressInfo).port}/`, secret: WEBHOOK_SECRET });
+  await stripe.controls.setWebhook({ url: `http://127.0.0.1:${(capture.address() as AddressInfo).port}/`, secret: WEBHOOK_SECRET });
 
   redisPrefix = uniqueRedisPrefix();
   redis = new Redis(getTestRedisUrl(), { maxRetriesPerRequest: null });
@@ -295,8 +295,10 @@ describe('two APIs and two workers behind nginx, on one PostgreSQL and one Redis
   });
 
   it('one Stripe event delivered to both APIs at once, and one verification asked of both: one job run, one payment, one e-mail', { timeout: 60_000 }, async () => {
-    const body = applicationBody();
-    const applied = await postJson(nginx, '/api/create-application-checkout', { ...body, captcha: await solveCaptcha(nginx) });
+    // A customer applies (a visitor's form waits for the e-mailed link first: product rule 24).
+    const customer = await createUser(db.prisma);
+    const { password: _password, confirmPassword: _confirm, ...body } = applicationBody({ email: customer.email });
+    const applied = await postJson(nginx, '/api/create-application-checkout', { ...body, captcha: await solveCaptcha(nginx) }, await signIn(nginx, customer.email));
     expect(applied.status, await applied.clone().text()).toBe(200);
     const { applicationId } = (await applied.json()) as { applicationId: number };
     const { checkoutSessionId } = await db.prisma.application.findUniqueOrThrow({ where: { id: applicationId } });

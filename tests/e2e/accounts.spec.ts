@@ -7,8 +7,7 @@
 // messages); every other sign-in here is signInAs or providerPage (fixtures.ts): a session straight
 // from the API, with a known password set in the e2e database for the demo admin and provider.
 // E-mails are read from E2E_MAIL_DIR when set, otherwise through /admin/mail as the admin.
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import {
   ADMIN_EMAIL,
@@ -18,6 +17,7 @@ import {
   ensureKnownPassword,
   expect,
   KNOWN_PASSWORD,
+  mailedLink,
   PROVIDER_EMAIL,
   signInAs,
   test,
@@ -82,37 +82,12 @@ async function expectSignedInAs(page: Page, name: string, isMobile: boolean): Pr
   }
 }
 
-function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
-
 const RESET_LINK = /https?:\/\/[^\s"'<>]+\/reset-password\?token=[\w.~%-]+/;
 const SIGN_UP_LINK = /https?:\/\/[^\s"'<>]+\/confirm-email\?token=[\w.~%-]+/;
 
 /** The newest `linkPattern` link e-mailed to `email`: from E2E_MAIL_DIR, or through /admin/mail as the admin. */
 async function mailedLinkFor(browser: Browser, email: string, linkPattern: RegExp): Promise<string> {
-  const mailDir = process.env.E2E_MAIL_DIR;
-  if (mailDir) {
-    let link: string | undefined;
-    await expect
-      .poll(
-        async () => {
-          const files = (await readdir(mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
-          const dated = await Promise.all(files.map(async (f) => ({ f, t: (await stat(path.join(mailDir, f))).mtimeMs })));
-          for (const { f } of dated.sort((a, b) => b.t - a.t)) {
-            const text = decodeQuotedPrintable(await readFile(path.join(mailDir, f), 'utf8'));
-            if (text.toLowerCase().includes(email.toLowerCase())) {
-              link = linkPattern.exec(text)?.[0];
-              if (link) return true;
-            }
-          }
-          return false;
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(true);
-    return link!;
-  }
+  if (process.env.E2E_MAIL_DIR) return mailedLink(email, linkPattern, process.env.E2E_MAIL_DIR);
 
   await ensureKnownPassword(ADMIN_EMAIL);
   const context = await browser.newContext();
@@ -187,6 +162,8 @@ test.describe('accounts', () => {
     await open(page, `${signUpLink.pathname}${signUpLink.search}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Confirm your e-mail' })).toBeVisible();
     await checkA11y(page);
+    // The password chosen at sign-up, asked again: the sign-up must be this person's (decision 0029).
+    await page.getByRole('main').getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('main').getByRole('button', { name: 'Create my account' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('status').filter({ hasText: 'Account created' })).toBeVisible();

@@ -1,11 +1,14 @@
-// Applying and paying with the built-in test-mode provider (issue 10), in Chromium against the real
-// product: /apply (both steps) → the provider's "Test mode" checkout → /application-success → the
+// Applying and paying with the Stripe stand-in (issues 10 and 29), in Chromium against the real
+// product: /apply (both steps) → 'Check your e-mail' → the e-mailed link with the password chosen
+// (product rule 24) → the stand-in's "Test mode" checkout → /application-success → the
 // application waits for review; a declined card and the failure screen; the new professional's
 // billing page with a failed renewal; cancelling with the 30-day refund; /subscribe paying a listing
 // that has no subscription and landing on /subscription-success. axe on every page.
 import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { checkA11y, createAccount, expect, signInAs, test } from './fixtures';
+import { checkA11y, createAccount, expect, mailedLink, signInAs, test } from './fixtures';
+
+const APPLICATION_LINK = /https?:\/\/[^\s"'<>]+\/confirm-email\?token=[\w.~%-]+(?:&amp;|&)for=application/;
 
 function uniqueEmail(label: string): string {
   return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
@@ -46,6 +49,27 @@ async function fillApplication(page: Page, email: string, password: string): Pro
   await form.getByLabel('Confirm password', { exact: true }).fill(password);
 }
 
+/**
+ * A visitor's form is sent, then waits for the e-mailed link: opened, with the password chosen in
+ * the form, it goes on to the stand-in's checkout page.
+ */
+async function sendAndConfirm(page: Page, email: string, password: string): Promise<void> {
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeFocused();
+  await expect(page.getByRole('main')).toContainText(email);
+  await checkA11y(page);
+  const link = new URL(await mailedLink(email, APPLICATION_LINK));
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Confirm your e-mail' })).toBeVisible();
+  await checkA11y(page);
+  const main = page.getByRole('main');
+  await main.getByLabel('Password', { exact: true }).fill('not the one I chose');
+  await main.getByRole('button', { name: 'Confirm and continue to payment' }).click();
+  await expect(main.getByText('That is not the password chosen when this sign-up was made. Please try again.')).toBeVisible();
+  await main.getByLabel('Password', { exact: true }).fill(password);
+  await main.getByRole('button', { name: 'Confirm and continue to payment' }).click();
+}
+
 async function applyAndPay(page: Page, email: string, password: string): Promise<number> {
   await page.goto('/apply?plan=monthly');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -53,7 +77,7 @@ async function applyAndPay(page: Page, email: string, password: string): Promise
   await fillApplication(page, email, password);
   await solveCaptcha(page);
   await checkA11y(page);
-  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await sendAndConfirm(page, email, password);
 
   // The provider's own checkout page, marked as test mode.
   await expect(page).toHaveURL(/\/demo-pay\/checkout\/cs_/);
@@ -140,7 +164,7 @@ test.describe('apply and pay (test mode)', () => {
     await page.goto('/apply?plan=yearly');
     await fillApplication(page, email, 'declined-card-1');
     await solveCaptcha(page);
-    await page.getByRole('button', { name: 'Continue to Payment' }).click();
+    await sendAndConfirm(page, email, 'declined-card-1');
     await expect(page).toHaveURL(/\/demo-pay\/checkout\/cs_/);
     await expect(page.getByText('£28.00', { exact: false }).first()).toBeVisible();
     await page.getByRole('button', { name: 'Decline (test)' }).click();
@@ -155,6 +179,17 @@ test.describe('apply and pay (test mode)', () => {
     await checkA11y(page);
     await page.getByRole('link', { name: 'Try Again' }).click();
     await expect(page).toHaveURL(/\/apply/);
+
+    // The applicant (signed in since the link) pays the same application again in one step.
+    const waiting = page.getByRole('region', { name: 'Your application is waiting for payment' });
+    await expect(waiting).toContainText('Pixel Harbour IT');
+    await checkA11y(page);
+    await waiting.getByRole('button', { name: 'Continue to payment' }).click();
+    await expect(page).toHaveURL(/\/demo-pay\/checkout\/cs_/);
+    expect(page.url()).not.toContain(sessionId);
+    await page.getByRole('button', { name: /^Pay £28\.00/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Application Submitted Successfully!' })).toBeVisible({ timeout: 20_000 });
+    await expect.poll(async () => (await query<{ count: number }>('SELECT count(*)::int AS count FROM payments p JOIN professionals pr ON pr.id = p.professional_id WHERE pr.email = $1', [email]))[0]?.count, { timeout: 20_000 }).toBe(1);
   });
 
   test("the demo provider's 'Manage billing' opens the test-mode billing page with its subscription and its invoices", async ({ providerPage: page }) => {

@@ -19,7 +19,7 @@
 //
 // withQueuePaused holds one of the worker's queues (E2E_REDIS_URL and E2E_REDIS_PREFIX, set by
 // run.ts) for a few seconds, to show what a visitor sees before the worker has run.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type BrowserContext, type Cookie, type Page } from '@playwright/test';
@@ -41,6 +41,37 @@ export const ALONE_TAG = '@alone';
 const RUN_LOCK_KEY = 110_511;
 /** How long a test may wait for its turn (a tagged test waits for the running ones, the others for it). */
 const RUN_LOCK_WAIT_MS = 300_000;
+
+function decodeQuotedPrintable(text: string): string {
+  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/**
+ * The newest `linkPattern` link e-mailed to `email`, read from the product's mail folder (`mailDir`,
+ * default E2E_MAIL_FOLDER: run.ts gives the product no SMTP server, so the worker writes .eml files).
+ */
+export async function mailedLink(email: string, linkPattern: RegExp, mailDir = process.env.E2E_MAIL_FOLDER): Promise<string> {
+  if (!mailDir) throw new Error('E2E_MAIL_FOLDER is not set (tests/e2e/run.ts sets it)');
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = (await readdir(mailDir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml'));
+        const dated = await Promise.all(files.map(async (f) => ({ f, t: (await stat(path.join(mailDir, f))).mtimeMs })));
+        for (const { f } of dated.sort((a, b) => b.t - a.t)) {
+          const text = decodeQuotedPrintable(await readFile(path.join(mailDir, f), 'utf8'));
+          if (text.toLowerCase().includes(email.toLowerCase())) {
+            link = linkPattern.exec(text)?.[0]?.replace(/&amp;/g, '&');
+            if (link) return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 20_000, message: `a ${linkPattern.source} link e-mailed to ${email}` },
+    )
+    .toBe(true);
+  return link!;
+}
 
 export async function checkA11y(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();

@@ -109,6 +109,7 @@ async function main(): Promise<number> {
 
   const port = await findFreePort(3100);
   const baseUrl = `http://127.0.0.1:${port}`;
+  const mailDir = path.join(dataDir(), 'e2e-mail', stamp);
   const standIn = isStandInPayments() ? await planStandIn({ dataDir: dataDir(), host: '127.0.0.1', publicUrl: baseUrl, webhookUrl: `${baseUrl}${STRIPE_WEBHOOK_PATH}` }) : null;
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -123,7 +124,7 @@ async function main(): Promise<number> {
     HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,
     STATIC_DIR: path.join(DIST_DIR, 'frontend'),
-    MAIL_DIR: path.join(dataDir(), 'e2e-mail', stamp),
+    MAIL_DIR: mailDir,
     MEDIA_DIR: mediaDir,
     // Headless Chromium solves the captcha slowly: a tiny cost keeps journeys fast.
     ALTCHA_COST: '200',
@@ -145,7 +146,7 @@ async function main(): Promise<number> {
   const playwrightCli = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
   return supervisor.run('playwright', process.execPath, [playwrightCli, 'test', '-c', 'tests/e2e/playwright.config.ts', ...process.argv.slice(2)], {
     cwd: ROOT,
-    env: { ...process.env, E2E_BASE_URL: baseUrl, E2E_DATABASE_URL: databaseUrl, E2E_REDIS_URL: redis.url, E2E_REDIS_PREFIX: redisPrefix, E2E_STARTED_AT: String(startedAt) },
+    env: { ...process.env, E2E_MAIL_FOLDER: mailDir, E2E_BASE_URL: baseUrl, E2E_DATABASE_URL: databaseUrl, E2E_REDIS_URL: redis.url, E2E_REDIS_PREFIX: redisPrefix, E2E_STARTED_AT: String(startedAt) },
   });
 }
 

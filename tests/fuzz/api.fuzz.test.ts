@@ -319,17 +319,18 @@ type Model = (typeof MODELS)[number];
 const CREATORS: Record<Model, string[]> = {
   user: ['POST /api/auth/register/confirm', 'POST /api/admin/applications/:id/approve'],
   professional: ['POST /api/create-application-checkout', 'POST /api/admin/applications/:id/approve', 'POST /api/stripe/webhook'],
-  application: ['POST /api/create-application-checkout'],
+  // A visitor's application is made by the e-mailed link's confirmation (product rule 24).
+  application: ['POST /api/create-application-checkout', 'POST /api/auth/register/confirm'],
   review: ['POST /api/reviews'],
   reviewReport: ['POST /api/reviews/:id/report'],
   message: ['POST /api/professionals/:id/messages', 'POST /api/messages/threads/:id/replies'],
   contactMessage: ['POST /api/contact'],
   payment: ['POST /api/create-application-checkout', 'POST /api/create-subscription', 'POST /api/stripe/webhook'],
   // The Stripe stand-in sends its own events to the webhook after a checkout or a subscription change.
-  stripeEvent: ['POST /api/stripe/webhook', 'POST /api/create-application-checkout', 'POST /api/create-subscription', 'POST /api/professional/cancel-subscription'],
+  stripeEvent: ['POST /api/stripe/webhook', 'POST /api/create-application-checkout', 'POST /api/application/checkout', 'POST /api/create-subscription', 'POST /api/professional/cancel-subscription'],
   emailChangeToken: ['POST /api/account/email'],
   passwordResetToken: ['POST /api/auth/password-reset/request'],
-  pendingRegistration: ['POST /api/auth/register'],
+  pendingRegistration: ['POST /api/auth/register', 'POST /api/create-application-checkout'],
 };
 
 async function countRows(): Promise<Record<Model, number>> {
@@ -356,7 +357,7 @@ beforeAll(async () => {
   stripe = await startStripeStandIn({ retryDelaysMs: [100] });
   const payments = { PAYMENTS: 'stand-in', STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_API_URL: stripe.url, STRIPE_WEBHOOK_SECRET: FUZZ_WEBHOOK_SECRET };
   t = await serveTestApp({ database: db, env: { ...Object.fromEntries(limits.map((name) => [name, UNLIMITED])), ...payments, STATIC_DIR: staticDir, PUBLIC_URL } });
-  stripe.controls.setWebhook({ url: `${t.baseUrl}/api/stripe/webhook`, secret: FUZZ_WEBHOOK_SECRET });
+  await stripe.controls.setWebhook({ url: `${t.baseUrl}/api/stripe/webhook`, secret: FUZZ_WEBHOOK_SECRET });
 
   // A live listing owned by the fuzz's provider, another one with a review, and a message thread.
   const other = await createProfessional(db.prisma, { companyName: 'Fuzz Other Ltd' });

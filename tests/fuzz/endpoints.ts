@@ -89,6 +89,8 @@ export const ENDPOINT_INPUTS: Record<string, EndpointInput> = {
   'GET /api/professionals/:id/card': {},
   'GET /api/professionals/:id': {},
   'POST /api/create-application-checkout': { body: ApplicationCheckoutInput },
+  'GET /api/application': {},
+  'POST /api/application/checkout': {},
   'GET /api/verify-payment': {},
   'POST /api/create-subscription': { body: CreateSubscriptionInput },
   'GET /api/professional/subscription': {},

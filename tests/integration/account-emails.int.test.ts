@@ -88,7 +88,7 @@ describe('sign-up with a confirmed address', () => {
 
     // The link creates a customer (whatever role the form asked for) and signs it in.
     const token = new URL(linkIn(confirmMail, '/confirm-email')).searchParams.get('token')!;
-    const confirmed = await postJson(t, '/api/auth/register/confirm', { token });
+    const confirmed = await postJson(t, '/api/auth/register/confirm', { token, password: 'a long password' });
     expect(confirmed.status).toBe(201);
     expect(await confirmed.json()).toMatchObject({ email: fresh, name: 'Ada Lovelace', role: 'customer' });
     const me = await t.fetch('/api/auth/me', { headers: { Cookie: cookiesFrom(confirmed) } });
@@ -96,7 +96,7 @@ describe('sign-up with a confirmed address', () => {
     await signIn(t, fresh, 'a long password');
 
     // Used once only.
-    const again = await postJson(t, '/api/auth/register/confirm', { token });
+    const again = await postJson(t, '/api/auth/register/confirm', { token, password: 'a long password' });
     expect(again.status).toBe(400);
     expect((await again.json()).error.message).toBe(AUTH_MESSAGES.registrationInvalid);
   });
@@ -116,13 +116,13 @@ describe('sign-up with a confirmed address', () => {
     const late = uniqueEmail('late');
     const lateToken = new URL(linkIn(await nextMailTo(late, () => register(late)), '/confirm-email')).searchParams.get('token')!;
     await db.prisma.pendingRegistration.updateMany({ where: { email: late }, data: { expiresAt: new Date(Date.now() - 1000) } });
-    const expired = await postJson(t, '/api/auth/register/confirm', { token: lateToken });
+    const expired = await postJson(t, '/api/auth/register/confirm', { token: lateToken, password: 'a long password' });
     expect(expired.status).toBe(400);
 
     const raced = uniqueEmail('raced');
     const racedToken = new URL(linkIn(await nextMailTo(raced, () => register(raced)), '/confirm-email')).searchParams.get('token')!;
     await createUser(db.prisma, { email: raced });
-    const conflict = await postJson(t, '/api/auth/register/confirm', { token: racedToken });
+    const conflict = await postJson(t, '/api/auth/register/confirm', { token: racedToken, password: 'a long password' });
     expect(conflict.status).toBe(409);
     expect((await conflict.json()).error.message).toBe(AUTH_MESSAGES.emailTaken);
   });

@@ -5,9 +5,10 @@
 // and e-mails once, however often its job runs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pino } from 'pino';
-import { createUser, postJson, signIn, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
+import { createUser, postJson, signIn, uniqueEmail } from '../../api/src/testing/accounts';
 import { updateApplication } from '../../api/src/testing/applications';
 import { settleRejectedApplication } from '../../worker/src/billing/settle-rejected-application';
+import { billingJourneys } from '../support/billing-journeys';
 import { startBillingStack, type BillingStack } from '../support/billing-stack';
 import Stripe from 'stripe';
 
@@ -45,10 +46,9 @@ function applicationBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
-/** An application sent through /apply; its checkout left open unless `pay`. */
+/** An application sent through /apply (and the e-mailed link used, product rule 24); its checkout left open unless `pay`. */
 async function apply(overrides: Record<string, unknown> = {}, { pay = true } = {}) {
-  const body = applicationBody(overrides);
-  const res = await postJson(s.t, '/api/create-application-checkout', { ...body, captcha: await solveCaptcha(s.t) });
+  const { res, body } = await billingJourneys(s).apply(applicationBody(overrides));
   expect(res.status).toBe(200);
   const { applicationId } = (await res.json()) as { applicationId: number };
   const { checkoutSessionId } = await s.db.prisma.application.findUniqueOrThrow({ where: { id: applicationId } });
@@ -153,7 +153,11 @@ describe('rejecting', () => {
     expect((await stripeGet<{ data: unknown[] }>(`refunds?payment_intent=${professional.payments[0]!.stripePaymentIntentId}`)).data).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
     // Received, then rejected: no cancellation or refund e-mail of Stripe's events on top.
-    expect(s.smtp.to(body.email).map((m) => /Subject: (.*)/.exec(m.text)?.[1])).toEqual(['We have received your ITConnect application', 'Your ITConnect application']);
+    expect(s.smtp.to(body.email).map((m) => /Subject: (.*)/.exec(m.text)?.[1])).toEqual([
+      'Confirm your e-mail to continue your ITConnect application',
+      'We have received your ITConnect application',
+      'Your ITConnect application',
+    ]);
     // Not in the directory; revenue counts nothing for it.
     expect(((await (await s.t.fetch('/api/professionals?search=Roath')).json()) as unknown[]).length).toBe(0);
   });
@@ -165,8 +169,8 @@ describe('rejecting', () => {
     await expect.poll(() => mailsTo(body.email, /Please apply once your business is registered\./).length, { timeout: 10_000 }).toBe(1);
     expect(mailsTo(body.email, /refunded/)).toHaveLength(0);
     expect((await stripeGet<{ status: string }>(`checkout/sessions/${sessionId}`)).status).toBe('expired');
-    // It can no longer be paid, and no account was made.
-    expect(await s.db.prisma.user.count({ where: { email: body.email } })).toBe(0);
+    // It can no longer be paid; the account made by the e-mailed link stays a customer's.
+    expect(await s.db.prisma.user.findUniqueOrThrow({ where: { email: body.email } })).toMatchObject({ role: 'customer', professionalId: null });
   });
 
   it('an update of a live listing: the listing and its subscription stay as they are; the e-mail says so', async () => {

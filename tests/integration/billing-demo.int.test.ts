@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANS } from '../../core/plans';
-import { postJson, signIn, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
+import { createUser, postJson, signIn, solveCaptcha } from '../../api/src/testing/accounts';
 import { indexTemplate } from '../../api/src/testing/index-template';
 import { serveTestApp, type TestApp } from '../../api/src/testing/serve-test-app';
 import { DEMO_PAYMENTS_BANNER } from '../../core/site-config';
@@ -76,7 +76,9 @@ afterAll(async () => {
 
 describe('test mode (the Stripe stand-in as its own process)', () => {
   it('takes a payment on its own checkout page and reconciles it through the webhook and the worker', async () => {
-    const email = uniqueEmail('demo-applicant');
+    // A customer applies (a visitor's form would first wait for the e-mailed link: billing-own-address.int.test.ts).
+    const { email } = await createUser(db.prisma);
+    const cookie = await signIn(t, email);
     const res = await postJson(t, '/api/create-application-checkout', {
       subscriptionType: 'monthly',
       companyName: 'Test Mode IT',
@@ -88,11 +90,9 @@ describe('test mode (the Stripe stand-in as its own process)', () => {
       region: 'Leeds',
       postcode: 'LS1 4DY',
       isProjectBased: true,
-      password: 'demo applicant password',
-      confirmPassword: 'demo applicant password',
       socialLinks: [],
       captcha: await solveCaptcha(t),
-    });
+    }, cookie);
     expect(res.status).toBe(200);
     const { checkoutUrl, applicationId } = (await res.json()) as { checkoutUrl: string; applicationId: number };
     // The checkout page is the stand-in's own, on its own address, marked as test mode.

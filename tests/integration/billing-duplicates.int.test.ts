@@ -54,7 +54,8 @@ describe('an application sent again while unpaid', () => {
     const checkoutA = await j.checkoutOf(applicationId);
     await s.stripe.controls.decline(checkoutA);
 
-    const second = await j.apply({ email, subscriptionType: 'yearly' });
+    // The applicant (signed in since the e-mailed link) sends it again, changed.
+    const second = await j.apply({ email, subscriptionType: 'yearly' }, first.cookie);
     expect(second.res.status).toBe(200);
     const answer = (await second.res.json()) as { applicationId: number; checkoutUrl: string };
     // The same application, updated, with a new checkout; the old one expired in Stripe.
@@ -82,7 +83,7 @@ describe('an application sent again while unpaid', () => {
     try {
       await s.stripe.controls.pay(await j.checkoutOf(applicationId));
       // Stripe's events have not arrived: the application still looks unpaid here.
-      const again = await j.apply({ email });
+      const again = await j.apply({ email }, first.cookie);
       expect(again.res.status).toBe(409);
       expect((await again.res.json()).error.message).toBe(APPLY_MESSAGES.alreadyPending);
     } finally {
@@ -96,7 +97,8 @@ describe('an application sent again while unpaid', () => {
 
   it('three submits at once: one open application with one open checkout', async () => {
     const email = uniqueEmail('racing');
-    const answers = await Promise.all([j.apply({ email }), j.apply({ email }), j.apply({ email })]);
+    const { cookie } = await j.apply({ email });
+    const answers = await Promise.all([j.apply({ email }, cookie), j.apply({ email }, cookie), j.apply({ email }, cookie)]);
     const statuses = answers.map((a) => a.res.status);
     expect(statuses).toContain(200);
     for (const answer of answers) {
@@ -139,7 +141,7 @@ describe('the last line of defence: a subscription that should not exist is refu
     expect(await refundedOf(staleSubscription.id)).toBe(PLANS.monthly.pricePence);
     // Nothing of it in our records but the audit entry; the application still waits for its own checkout.
     expect(await s.db.prisma.payment.count({ where: { stripeSubscriptionId: staleSubscription.id } })).toBe(0);
-    expect(await s.db.prisma.user.count({ where: { email } })).toBe(0);
+    expect((await s.db.prisma.user.findUniqueOrThrow({ where: { email } })).professionalId).toBeNull();
     const application = await s.db.prisma.application.findUniqueOrThrow({ where: { id: applicationId } });
     expect(application).toMatchObject({ status: 'pending_payment', checkoutSessionId: own });
     const audit = await s.db.prisma.auditLog.findMany({ where: { action: 'payment.duplicate-refunded', targetType: 'application', targetId: String(applicationId) } });

@@ -9,7 +9,7 @@ import { APPLY_MESSAGES, isReconciledStripeEvent, SITE_CANCELLATION_COMMENT } fr
 import { normalisePostcode } from '../../core/postcode';
 import { PLANS } from '../../core/plans';
 import { signatureHeader } from '../../stand-ins/stripe/webhooks';
-import { createUser, postJson, signIn } from '../../api/src/testing/accounts';
+import { createUser, postJson, signIn, uniqueEmail } from '../../api/src/testing/accounts';
 import { startBillingStack, type BillingStack } from '../support/billing-stack';
 import { billingJourneys } from '../support/billing-journeys';
 
@@ -32,10 +32,10 @@ describe('applying and paying', () => {
     const answer = (await res.json()) as { applicationId: number; checkoutUrl: string };
     expect(answer.checkoutUrl).toMatch(new RegExp(`^${s.stripe.url}/demo-pay/checkout/cs_`));
     const application = await s.db.prisma.application.findUniqueOrThrow({ where: { id: answer.applicationId } });
-    expect(application).toMatchObject({ status: 'pending_payment', plan: 'yearly', email: body.email, userId: null, ratePence: 4500 });
-    expect(application.passwordHash).toMatch(/^\$argon2id\$/);
-    // No account until the payment: an abandoned checkout leaves none behind.
-    expect(await s.db.prisma.user.count({ where: { email: body.email } })).toBe(0);
+    // The account is the address owner's, made when they used the e-mailed link: a customer until paid.
+    const account = await s.db.prisma.user.findUniqueOrThrow({ where: { email: body.email } });
+    expect(account).toMatchObject({ role: 'customer', professionalId: null });
+    expect(application).toMatchObject({ status: 'pending_payment', plan: 'yearly', email: body.email, userId: account.id, ratePence: 4500 });
     const session = (await (await fetch(`${s.stripe.url}/v1/checkout/sessions/${application.checkoutSessionId}?expand[]=line_items`, {
       headers: { Authorization: `Bearer ${s.stripe.apiKey}` },
     })).json()) as { amount_total: number; currency: string; mode: string; metadata: Record<string, string> };
@@ -73,7 +73,7 @@ describe('applying and paying', () => {
   it('after payment: the account (a provider), an unapproved listing, the application waiting for an admin, one payment, one e-mail', async () => {
     const { applicationId, sessionId, body } = await j.paidApplication();
     const application = await s.db.prisma.application.findUniqueOrThrow({ where: { id: applicationId } });
-    expect(application).toMatchObject({ status: 'pending', passwordHash: null });
+    expect(application).toMatchObject({ status: 'pending' });
     expect(application.paidAt).toBeInstanceOf(Date);
     const user = await s.db.prisma.user.findUniqueOrThrow({ where: { email: body.email }, include: { professional: true } });
     expect(user.role).toBe('provider');
@@ -107,14 +107,24 @@ describe('applying and paying', () => {
     expect(await verify.json()).toEqual({ success: true, applicationStatus: 'pending' });
   });
 
-  it('refuses a second application for an address already waiting for review, and an address that has an account', async () => {
-    const { body } = await j.paidApplication();
-    const again = await j.apply({ email: body.email });
+  it("refuses a second application for an address already waiting for review; a visitor's for an address with an account only tells its owner", async () => {
+    const { body, cookie } = await j.paidApplication();
+    const again = await j.apply({ email: body.email }, cookie);
     expect(again.res.status).toBe(409);
+    expect((await again.res.json()).error.message).toBe(APPLY_MESSAGES.alreadyPending);
+
+    // A visitor gets the same answer for every address, and nothing is made or changed.
     const owner = await createUser(s.db.prisma);
-    const taken = await j.apply({ email: owner.email });
-    expect(taken.res.status).toBe(409);
-    expect((await taken.res.json()).error.message).toBe(APPLY_MESSAGES.emailTaken);
+    const fresh = await j.sendApplication({ email: uniqueEmail('fresh') });
+    const taken = await j.sendApplication({ email: owner.email, companyName: 'Taken Address Ltd' });
+    expect([fresh.res.status, taken.res.status]).toEqual([202, 202]);
+    expect(await taken.res.json()).toEqual(await fresh.res.json());
+    expect(await s.db.prisma.application.count({ where: { email: owner.email } })).toBe(0);
+    // Its owner is told, with no link that makes anything.
+    await expect.poll(() => j.mailsTo(owner.email, /You already have an ITConnect account/).length, { timeout: 10_000 }).toBe(1);
+    const note = j.mailsTo(owner.email, /You already have an ITConnect account/)[0]!.text;
+    expect(note).toContain('Taken Address Ltd');
+    expect(note).not.toMatch(/token=/);
   });
 
   it('a signed-in customer applies without a password; the account becomes the provider', async () => {
@@ -212,7 +222,8 @@ describe('webhooks', () => {
       const stored = await s.db.prisma.stripeEvent.findMany({ where: { id: { in: events.map((e) => e.id) } } });
       expect(stored).toHaveLength(events.length);
       expect(stored.filter((e) => isReconciledStripeEvent(e.type)).every((e) => e.processedAt === null)).toBe(true);
-      expect(await s.db.prisma.user.count({ where: { email: body.email } })).toBe(0);
+      // The account (made by the e-mailed link) has no listing yet.
+      expect((await s.db.prisma.user.findUniqueOrThrow({ where: { email: body.email } })).professionalId).toBeNull();
     } finally {
       // The worker runs the queued jobs (newest event first) up to its concurrency at once; then
       // Stripe's own deliveries arrive as third copies.

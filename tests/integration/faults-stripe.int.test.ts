@@ -60,7 +60,7 @@ it('the Stripe API failing: reconciliation retried with backoff, and the listing
   expect(professional.isApproved).toBe(false);
   expect((await s.db.prisma.application.findUniqueOrThrow({ where: { id: applicationId } })).status).toBe('pending');
   expect(await s.db.prisma.payment.count({ where: { professionalId: professional.id } })).toBe(1);
-  await expect.poll(() => s.smtp.to(body.email).length, { timeout: 10_000 }).toBe(1);
+  await expect.poll(() => j.mailsTo(body.email, /We have received your ITConnect application/).length, { timeout: 10_000 }).toBe(1);
 
   // A renewal Stripe could not charge, reconciled while its API fails again: past due, no payment added.
   const retriesBeforeRenewal = await retriesSoFar();

@@ -1,9 +1,10 @@
 // The steps billing tests take against a BillingStack: apply (a full /apply body with a solved
-// captcha), read an application's checkout, pay it, wait for the worker to catch up, read what
+// captcha; a visitor then uses the e-mailed link with their password, as product rule 24 has it,
+// and goes on to the checkout), read an application's checkout, pay it, wait for the worker to catch up, read what
 // "Stripe" (the stand-in) holds, deliver an event as Stripe would, and read e-mails by subject.
 import { expect } from 'vitest';
 import { signatureHeader } from '../../stand-ins/stripe/webhooks';
-import { postJson, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
+import { cookiesFrom, postJson, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
 import { WEBHOOK_SECRET, type BillingStack } from './billing-stack';
 
 export function applicationBody(overrides: Record<string, unknown> = {}) {
@@ -31,11 +32,51 @@ export function applicationBody(overrides: Record<string, unknown> = {}) {
   };
 }
 
+/** The address of the confirmation link in an e-mail's text, or null. */
+export function confirmationLinkIn(text: string): string | null {
+  return /https?:\/\/[^\s"'<>]+\/confirm-email\?token=[\w%-]+(?:&amp;|&)for=application/.exec(text)?.[0]?.replace('&amp;', '&') ?? null;
+}
+
 export function billingJourneys(s: BillingStack) {
-  async function apply(overrides: Record<string, unknown> = {}, cookie?: string) {
+  /** POST /api/create-application-checkout as the form sends it. A visitor's answer is 202: a link was e-mailed. */
+  async function sendApplication(overrides: Record<string, unknown> = {}, cookie?: string) {
     const body = applicationBody(overrides);
     const res = await postJson(s.t, '/api/create-application-checkout', { ...body, captcha: await solveCaptcha(s.t) }, cookie);
     return { res, body };
+  }
+
+  /** The newest application link e-mailed to `email` that `after` (the mails seen before) did not hold. */
+  async function nextApplicationLink(email: string, seen: number): Promise<string> {
+    let link: string | null = null;
+    await expect
+      .poll(() => {
+        link = s.smtp.to(email).slice(seen).map((mail) => confirmationLinkIn(mail.text)).find((found) => found !== null) ?? null;
+        return link;
+      }, { timeout: 15_000 })
+      .not.toBeNull();
+    return link!;
+  }
+
+  /** The e-mailed link used with the password: the account, signed in (its cookie), and its application's id. */
+  async function confirmApplication(link: string, password: string) {
+    const token = new URL(link).searchParams.get('token')!;
+    const res = await postJson(s.t, '/api/auth/register/confirm', { token, password });
+    return { res, cookie: res.status === 201 ? cookiesFrom(res) : '' };
+  }
+
+  /**
+   * /apply as the browser goes through it: a signed-in user's form answers with the checkout; a
+   * visitor's is e-mailed a link, which they use with their password, then they are sent to the
+   * checkout (POST /api/application/checkout). `res` is the answer that holds the checkout.
+   */
+  async function apply(overrides: Record<string, unknown> = {}, cookie?: string) {
+    const seen = typeof overrides.email === 'string' ? s.smtp.to(overrides.email).length : 0;
+    const sent = await sendApplication(overrides, cookie);
+    if (cookie || sent.res.status !== 202) return { ...sent, cookie: cookie ?? '' };
+    const confirmed = await confirmApplication(await nextApplicationLink(sent.body.email, seen), sent.body.password);
+    expect(confirmed.res.status, await confirmed.res.clone().text()).toBe(201);
+    const res = await postJson(s.t, '/api/application/checkout', {}, confirmed.cookie);
+    return { res, body: sent.body, cookie: confirmed.cookie };
   }
 
   async function checkoutOf(applicationId: number): Promise<string> {
@@ -55,13 +96,13 @@ export function billingJourneys(s: BillingStack) {
   }
 
   async function paidApplication(overrides: Record<string, unknown> = {}) {
-    const { res, body } = await apply(overrides);
+    const { res, body, cookie } = await apply(overrides);
     expect(res.status).toBe(200);
     const answer = (await res.json()) as { applicationId: number; checkoutUrl: string };
     const sessionId = await checkoutOf(answer.applicationId);
     await s.stripe.controls.pay(sessionId);
     await settle();
-    return { ...answer, sessionId, body };
+    return { ...answer, sessionId, body, cookie };
   }
 
   /** GET from "Stripe" (the stand-in's REST API), as our own stripe clients would. */
@@ -84,5 +125,5 @@ export function billingJourneys(s: BillingStack) {
     return s.smtp.to(address).filter((mail) => subject.test(mail.text));
   }
 
-  return { apply, checkoutOf, settle, paidApplication, stripeGet, deliverEvent, mailsTo };
+  return { sendApplication, nextApplicationLink, confirmApplication, apply, checkoutOf, settle, paidApplication, stripeGet, deliverEvent, mailsTo };
 }

@@ -39,7 +39,7 @@ export async function startBillingStack({ withWorker = true, apiEnv = {} }: { wi
       ...apiEnv,
     },
   });
-  stripe.controls.setWebhook({ url: `${t.baseUrl}/api/stripe/webhook`, secret: WEBHOOK_SECRET });
+  await stripe.controls.setWebhook({ url: `${t.baseUrl}/api/stripe/webhook`, secret: WEBHOOK_SECRET });
   const workerEnv = appWorkerEnv(db, t, { SMTP_URL: smtp.url, STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_API_URL: stripe.url });
   const worker = withWorker ? await startAppWorker(db, t, workerEnv) : null;
   return {

@@ -8,9 +8,9 @@ import { ADMIN_MESSAGES, type AdminApplication, type AdminContactMessage, type A
 import { QUEUE_NAMES } from '../../../core/jobs';
 import { SESSION_MESSAGES, SESSIONS_ENDED_AUDIT_ACTION, type SessionsEnded } from '../../../core/sessions';
 import { SESSION_RENEW_AFTER_MS, sessionKey, userSessionsKey } from '../middleware/session';
-import { verifyPassword } from '../../../prisma/password';
+import { UNUSABLE_PASSWORD_HASH, verifyPassword } from '../../../prisma/password';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
-import { paidApplication, unpaidApplication, updateApplication } from '../testing/applications';
+import { paidApplication, unpaidApplication, unpaidApplicationWithoutAccount, updateApplication } from '../testing/applications';
 import { createUser, postJson, sidOf, signIn, TEST_PASSWORD } from '../testing/accounts';
 import { createProfessional } from '../testing/factories';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
@@ -107,7 +107,7 @@ describe('approving', () => {
     expect(emails).toHaveLength(1);
   });
 
-  it('makes the account and listing of an unpaid application: approved, not live until paid, and the e-mail says where to pay', async () => {
+  it('makes the listing of an unpaid application: approved, not live until paid, and the e-mail says where to pay', async () => {
     await createProfessional(db.prisma, { companyName: 'Solent Systems', slug: 'solent-systems' });
     const { application } = await unpaidApplication(db.prisma, { companyName: 'Solent Systems', plan: 'yearly' });
     const res = await approve(application.id);
@@ -117,16 +117,23 @@ describe('approving', () => {
     const listing = await db.prisma.professional.findUniqueOrThrow({ where: { id: decided.professional!.id } });
     // A unique address beside the existing listing of the same name.
     expect(listing).toMatchObject({ isApproved: true, subscriptionStatus: 'inactive', subscriptionType: 'yearly', slug: 'solent-systems-2' });
-    // The applicant can sign in with the password given at /apply, to pay.
+    // The applicant's account (made when they proved the address) becomes the provider, to pay.
     const user = await db.prisma.user.findUniqueOrThrow({ where: { email: application.email } });
-    expect(user).toMatchObject({ role: 'provider', professionalId: listing.id });
+    expect(user).toMatchObject({ id: application.userId, role: 'provider', professionalId: listing.id });
     expect(await verifyPassword(TEST_PASSWORD, user.passwordHash)).toBe(true);
-    expect((await db.prisma.application.findUniqueOrThrow({ where: { id: application.id } })).passwordHash).toBeNull();
     await t.directoryCaughtUp();
     const directory = (await (await t.fetch('/api/professionals?search=Solent')).json()) as { slug: string }[];
     expect(directory.map((p) => p.slug)).toEqual(['solent-systems']);
     const email = await job('email', `email_application-approved_${application.id}`);
     expect(email?.data.data.paymentUrl).toBe(`${t.env.PUBLIC_URL}/subscribe?professionalId=${listing.id}&type=yearly`);
+  });
+
+  it('makes an account nobody can sign in to for an unpaid application from before addresses were proved: only a password reset (the address’s owner) opens it', async () => {
+    const { application } = await unpaidApplicationWithoutAccount(db.prisma, { companyName: 'Before Proof Ltd' });
+    expect((await approve(application.id)).status).toBe(200);
+    const user = await db.prisma.user.findUniqueOrThrow({ where: { email: application.email } });
+    expect(user).toMatchObject({ role: 'provider', passwordHash: UNUSABLE_PASSWORD_HASH });
+    expect(await verifyPassword(TEST_PASSWORD, user.passwordHash)).toBe(false);
   });
 
   it('updates a live provider’s listing from their update, keeping its address and the date it first went live', async () => {

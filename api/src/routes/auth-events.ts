@@ -24,6 +24,8 @@ export type AuthEvent =
 
 export interface AuthEventDetails {
   userId?: number | undefined;
+  /** A sign-up from /apply: the application it made. */
+  applicationId?: number | null;
   /** Why a failure failed, in a word: 'invalid', 'archived', 'wrong-password'. */
   reason?: string;
 }

@@ -58,16 +58,22 @@ describe('register', () => {
     expect(job?.data).toEqual({ pendingRegistrationId: pending.id, meta: { requestId: expect.any(String) } });
   });
 
-  it('confirms with the e-mailed token: a customer account, signed in', async () => {
+  it('confirms with the e-mailed token and the password chosen at sign-up: a customer account, signed in', async () => {
     const email = uniqueEmail('confirm');
     await postJson(t, '/api/auth/register', { name: 'Grace Hopper', email, password: 'a long password', captcha: await solveCaptcha(t), role: 'admin' });
     // What the worker's send-registration-email does: a token whose hash is stored.
     const token = newToken();
     await db.prisma.pendingRegistration.updateMany({ where: { email }, data: { tokenHash: hashToken(token), sentAt: new Date() } });
-    const res = await postJson(t, '/api/auth/register/confirm', { token });
+    // Whoever holds the link must also know the sign-up's password (decision 0029).
+    const wrong = await postJson(t, '/api/auth/register/confirm', { token, password: 'someone else' });
+    expect(wrong.status).toBe(400);
+    expect((await errorOf(wrong)).fields).toEqual({ password: AUTH_MESSAGES.registrationWrongPassword });
+    expect(await db.prisma.user.count({ where: { email } })).toBe(0);
+    expect((await postJson(t, '/api/auth/register/confirm', { token })).status).toBe(422);
+    const res = await postJson(t, '/api/auth/register/confirm', { token, password: 'a long password' });
     expect(res.status).toBe(201);
     const user = (await res.json()) as Record<string, unknown>;
-    expect(user).toMatchObject({ email, name: 'Grace Hopper', role: 'customer', professionalId: null });
+    expect(user).toMatchObject({ email, name: 'Grace Hopper', role: 'customer', professionalId: null, applicationId: null });
     expect(user).not.toHaveProperty('passwordHash');
     expect(await me(cookiesFrom(res))).toMatchObject({ email, role: 'customer' });
     expect(await db.prisma.pendingRegistration.count({ where: { email } })).toBe(0);

@@ -32,10 +32,13 @@ import type { AppDeps } from '../deps';
 import { loadCurrentUser, sessionUserId, signedInUser } from '../middleware/require-role';
 import { beginSignedInSession, endUserSessions } from '../middleware/session';
 import { beginTwoStepSignIn, pendingTwoStepSignIn, recordWrongTwoStepCode } from '../middleware/two-step-sign-in';
+import { hashToken } from '../../../prisma/tokens';
 import { createRouter } from './create-router';
 
 const FIFTEEN_MINUTES = 15 * 60;
 const ONE_HOUR = 3600;
+/** Tries at a sign-up link's password per hour, wherever they come from. */
+const CONFIRM_TRIES_PER_LINK = 5;
 
 
 export function authRouter(deps: AppDeps): Router {
@@ -55,6 +58,7 @@ export function authRouter(deps: AppDeps): Router {
   const loginPerIp = perIp('login-ip', env.LOGIN_LIMIT_PER_IP, FIFTEEN_MINUTES);
   const registerPerIp = perIp('register-ip', env.REGISTER_LIMIT_PER_IP, ONE_HOUR);
   const confirmPerIp = perIp('register-confirm-ip', env.RESET_SUBMIT_LIMIT_PER_IP, ONE_HOUR);
+  const confirmPerLink = limits.limiter({ keyPrefix: 'register-confirm-link', points: CONFIRM_TRIES_PER_LINK, duration: ONE_HOUR });
   const resetRequestPerIp = perIp('reset-ip', env.RESET_LIMIT_PER_IP, ONE_HOUR);
   const resetSubmitPerIp = perIp('reset-submit-ip', env.RESET_SUBMIT_LIMIT_PER_IP, ONE_HOUR);
   const twoStepPerIp = perIp('two-step-ip', env.LOGIN_LIMIT_PER_IP, FIFTEEN_MINUTES);
@@ -80,11 +84,14 @@ export function authRouter(deps: AppDeps): Router {
   router.post('/register/confirm', access.public, async (ctx) => {
     const input = RegistrationConfirmInput.parse(ctx.request.body);
     await confirmPerIp.consume(ctx.ip, ctx.state.log);
-    const user = await confirmRegistration({ prisma, token: input.token });
+    // The password is asked again: a few tries per link, wherever they come from.
+    await confirmPerLink.consume(hashToken(input.token), ctx.state.log);
+    const { user, applicationId } = await confirmRegistration({ prisma, token: input.token, password: input.password });
     await beginSignedInSession(ctx, user.id);
-    logAuthEvent(ctx, 'sign-up-confirmed', 'success', { userId: user.id });
+    logAuthEvent(ctx, 'sign-up-confirmed', 'success', { userId: user.id, applicationId });
     ctx.status = 201;
-    ctx.body = user;
+    // applicationId: the sign-up came from /apply, and its application now waits for payment.
+    ctx.body = { ...user, applicationId };
   });
 
   router.post('/login', access.public, async (ctx) => {

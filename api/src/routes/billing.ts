@@ -1,5 +1,8 @@
-// Applying and paying (spec section 7; product rules 1, 2, 13):
-//   POST /api/create-application-checkout   an application and its Stripe Checkout (anyone, captcha)
+// Applying and paying (spec section 7; product rules 1, 2, 13, 24):
+//   POST /api/create-application-checkout   an application and its Stripe Checkout (anyone, captcha;
+//                                            a visitor's waits for the e-mailed link: 202)
+//   GET  /api/application                    the signed-in user's open application, or null
+//   POST /api/application/checkout           pay for it (again): a new checkout
 //   GET  /api/verify-payment                 did that checkout get paid? (/application-success)
 //   POST /api/create-subscription            a subscription for a listing without one (owner or admin)
 //   GET  /api/professional/subscription      the provider's plan, renewal and refund due
@@ -11,7 +14,7 @@ import { ApplicationCheckoutInput, CreateSubscriptionInput } from '../../../core
 import { refuseCommonPassword } from '../domain/accounts/common-passwords';
 import { cancelSubscription } from '../domain/billing/cancel-subscription';
 import { billingPortalUrl, createSubscription, subscriptionSummary } from '../domain/billing/professional-billing';
-import { startApplicationCheckout } from '../domain/billing/start-application-checkout';
+import { continueApplicationCheckout, openApplication, startApplicationCheckout } from '../domain/billing/start-application-checkout';
 import { verifyPayment } from '../domain/billing/verify-payment';
 import { AppError } from '../domain/app-error';
 import { createCaptcha } from '../domain/captcha/captcha';
@@ -32,6 +35,7 @@ export function billingRouter(deps: AppDeps): Router {
   const captcha = createCaptcha({ env, redis });
   const applyPerIp = limits.limiter({ keyPrefix: 'apply-ip', points: env.APPLY_LIMIT_PER_IP, duration: ONE_HOUR });
   const stripe = () => payments.stripe();
+  const publicUrl = env.PUBLIC_URL.replace(/\/+$/, '');
 
   router.post('/create-application-checkout', access.public, async (ctx) => {
     const input = ApplicationCheckoutInput.parse(ctx.request.body);
@@ -39,7 +43,20 @@ export function billingRouter(deps: AppDeps): Router {
     await applyPerIp.consume(ctx.ip, ctx.state.log);
     await captcha.verify(input.captcha);
     const user = await loadCurrentUser(ctx, prisma);
-    ctx.body = await startApplicationCheckout({ prisma, stripe, queues, publicUrl: env.PUBLIC_URL.replace(/\/+$/, ''), user, input });
+    const answer = await startApplicationCheckout({ prisma, stripe, queues, publicUrl, user, input });
+    if ('emailSent' in answer) ctx.status = 202;
+    ctx.body = answer;
+  });
+
+  router.get('/application', access.signedIn, async (ctx) => {
+    // koa would answer a null body with 204; the page reads JSON: send the literal null.
+    ctx.type = 'application/json';
+    ctx.body = JSON.stringify(await openApplication({ prisma, user: signedInUser(ctx) }));
+  });
+
+  router.post('/application/checkout', access.signedIn, async (ctx) => {
+    await applyPerIp.consume(ctx.ip, ctx.state.log);
+    ctx.body = await continueApplicationCheckout({ prisma, stripe, queues, publicUrl, user: signedInUser(ctx) });
   });
 
   router.get('/verify-payment', access.public, async (ctx) => {
@@ -69,7 +86,7 @@ export function billingRouter(deps: AppDeps): Router {
   });
 
   router.post('/professional/billing-portal', access.only('provider'), async (ctx) => {
-    ctx.body = await billingPortalUrl({ prisma, stripe, user: signedInUser(ctx), publicUrl: env.PUBLIC_URL.replace(/\/+$/, '') });
+    ctx.body = await billingPortalUrl({ prisma, stripe, user: signedInUser(ctx), publicUrl });
   });
 
   return router;

@@ -76,11 +76,20 @@ export async function paidApplication(prisma: PrismaClient, o: ApplicationOverri
   return { application, professional, user };
 }
 
-/** A visitor's application still waiting for payment (no account: it is made on payment, or on approval). */
+/**
+ * An application still waiting for payment, as a visitor's is once they used the e-mailed link: a
+ * customer account of that address (password TEST_PASSWORD) with its application (product rule 24).
+ */
 export async function unpaidApplication(prisma: PrismaClient, o: ApplicationOverrides = {}) {
-  const application = await prisma.application.create({
-    data: { ...applicationFields(o), status: 'pending_payment', passwordHash: await hashPassword(TEST_PASSWORD) },
-  });
+  const fields = applicationFields(o);
+  const user = await prisma.user.create({ data: { email: fields.email, name: fields.contactName, role: 'customer', passwordHash: await hashPassword(TEST_PASSWORD) } });
+  const application = await prisma.application.create({ data: { ...fields, userId: user.id, status: 'pending_payment' } });
+  return { application, user };
+}
+
+/** An unpaid application a visitor sent before addresses were proved: no account at all. */
+export async function unpaidApplicationWithoutAccount(prisma: PrismaClient, o: ApplicationOverrides = {}) {
+  const application = await prisma.application.create({ data: { ...applicationFields(o), status: 'pending_payment' } });
   return { application };
 }
 

@@ -58,11 +58,16 @@ export async function register(registration: Registration): Promise<string> {
 }
 
 /** Uses the e-mailed sign-up link: creates the account and signs it in. */
-export async function confirmRegistration(token: string): Promise<CurrentUser> {
-  const user = await postJson<CurrentUser>('/api/auth/register/confirm', { token });
-  if (!user) throw new Error('The account was created but the answer was empty. Please sign in.');
+/**
+ * POST /api/auth/register/confirm with the password chosen at sign-up: the new account, signed in,
+ * and the application waiting for payment when the sign-up came from /apply.
+ */
+export async function confirmRegistration(token: string, password: string): Promise<{ user: CurrentUser; applicationId: number | null }> {
+  const answer = await postJson<CurrentUser & { applicationId?: number | null }>('/api/auth/register/confirm', { token, password });
+  if (!answer) throw new Error('The account was created but the answer was empty. Please sign in.');
+  const { applicationId = null, ...user } = answer;
   await setCurrentUser(user);
-  return user;
+  return { user, applicationId };
 }
 
 /** Ends the session; the caller goes to / and then calls clearCurrentUser(). */

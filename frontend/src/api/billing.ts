@@ -16,15 +16,30 @@ import { ApiRequestError, getJson, postJson } from './client';
 /** What the /apply form sends (before the API's parse: trimmed and normalised there). */
 export type ApplicationCheckoutRequest = z.input<typeof ApplicationCheckoutInput>;
 
-/**
- * POST /api/create-application-checkout: where the browser goes to pay. An answer without a
- * checkoutUrl counts as a failure (spec section 8), like a failed request.
- */
-export async function createApplicationCheckout(body: ApplicationCheckoutRequest): Promise<ApplicationCheckoutAnswer> {
-  const answer = await postJson<ApplicationCheckoutAnswer>('/api/create-application-checkout', body);
-  if (!answer || typeof answer.checkoutUrl !== 'string' || answer.checkoutUrl === '') {
+/** An answer that says where to pay, or (a visitor's application) that a link was e-mailed; anything else is a failure (spec section 8). */
+function checkoutAnswer(answer: ApplicationCheckoutAnswer | null): ApplicationCheckoutAnswer {
+  if (answer && 'emailSent' in answer && answer.emailSent === true) return answer;
+  if (!answer || !('checkoutUrl' in answer) || typeof answer.checkoutUrl !== 'string' || answer.checkoutUrl === '') {
     throw new Error(APPLY_MESSAGES.checkoutFailed);
   }
+  return answer;
+}
+
+/**
+ * POST /api/create-application-checkout: where the browser goes to pay, or, for a visitor without
+ * an account, that a link to confirm the address (then pay) was e-mailed (product rule 24).
+ */
+export async function createApplicationCheckout(body: ApplicationCheckoutRequest): Promise<ApplicationCheckoutAnswer> {
+  return checkoutAnswer(await postJson<ApplicationCheckoutAnswer>('/api/create-application-checkout', body));
+}
+
+/** GET /api/application: the signed-in user's open application, or null. */
+export const OPEN_APPLICATION_KEY = '/api/application';
+
+/** POST /api/application/checkout: a checkout for the signed-in user's application waiting for payment. */
+export async function continueApplicationCheckout(): Promise<{ checkoutUrl: string; applicationId: number }> {
+  const answer = checkoutAnswer(await postJson<ApplicationCheckoutAnswer>('/api/application/checkout'));
+  if (!('checkoutUrl' in answer)) throw new Error(APPLY_MESSAGES.checkoutFailed);
   return answer;
 }
 

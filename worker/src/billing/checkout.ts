@@ -4,6 +4,7 @@
 // checkout that is not its application's own any more, or that would give a listing a second live
 // subscription, is refunded instead (duplicates.ts).
 import type Stripe from 'stripe';
+import { findOrMakeApplicantAccount } from '../../../prisma/applicant-account';
 import { listingFieldsFromApplication } from '../../../prisma/listing-fields';
 import { uniqueSlug } from '../../../prisma/unique-slug';
 import { refundDuplicateSubscription } from './duplicates';
@@ -100,16 +101,9 @@ export async function reconcileCheckoutSession(
     const locked = await tx.application.findUniqueOrThrow({ where: { id: applicationId } });
     if (locked.checkoutSessionId !== sessionId) throw new Error(`application ${applicationId} changed its checkout while ${sessionId} was reconciled`);
 
-    // The account: the one that applied, or a new one with the password given at /apply.
-    const accountFields = { id: true, role: true, professionalId: true } as const;
-    const user =
-      (locked.userId !== null
-        ? await tx.user.findUniqueOrThrow({ where: { id: locked.userId }, select: accountFields })
-        : await tx.user.findUnique({ where: { email: locked.email }, select: accountFields })) ??
-      (await tx.user.create({
-        data: { email: locked.email, name: locked.contactName, passwordHash: locked.passwordHash ?? '!no-password', role: 'customer' },
-        select: accountFields,
-      }));
+    // The account: the one that applied (product rule 24; one with no usable password for an
+    // application from before addresses were proved, prisma/applicant-account.ts).
+    const user = await findOrMakeApplicantAccount(tx, locked);
 
     // The listing: the user's own, else the application's, else a new one made from the application.
     let professionalId = user.professionalId ?? locked.professionalId;
@@ -149,7 +143,6 @@ export async function reconcileCheckoutSession(
       data: {
         userId: user.id,
         professionalId,
-        passwordHash: null,
         ...(wasWaitingForPayment ? { status: 'pending', paidAt: new Date() } : {}),
       },
     });

@@ -81,7 +81,6 @@ async function anonymiseAccount(prisma: PrismaClient, userId: number, now: Date)
         website: null,
         ...SOCIAL_NONE,
         socialLinks: [],
-        passwordHash: null,
         description: '',
         postcode: '',
       },

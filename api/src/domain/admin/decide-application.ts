@@ -14,7 +14,7 @@ import type Stripe from 'stripe';
 import { ADMIN_MESSAGES, AUDIT_ACTIONS, DECIDABLE_STATUSES, type AdminApplication } from '../../../../core/admin';
 import type { CurrentUser } from '../../../../core/auth';
 import { Prisma, type PrismaClient } from '../../../../prisma/db';
-import { UNUSABLE_PASSWORD_HASH } from '../../../../prisma/password';
+import { findOrMakeApplicantAccount } from '../../../../prisma/applicant-account';
 import { listingFieldsFromApplication } from '../../../../prisma/listing-fields';
 import { uniqueSlug } from '../../../../prisma/unique-slug';
 import type { Queues } from '../../queue';
@@ -36,24 +36,6 @@ async function lockDecidable(tx: Tx, applicationId: number): Promise<Application
   return application;
 }
 
-/**
- * The applicant's account: the one that applied, else the one with the application's address, else
- * (an unpaid application of a visitor, approved before paying) a new one with the password given
- * at /apply, as a paid checkout would have made it, so its owner can sign in and pay.
- */
-async function applicantAccount(tx: Tx, application: ApplicationRecord) {
-  const select = { id: true, role: true, professionalId: true } as const;
-  if (application.userId !== null) {
-    const user = await tx.user.findUnique({ where: { id: application.userId }, select });
-    if (user) return user;
-  }
-  const byEmail = await tx.user.findUnique({ where: { email: application.email }, select });
-  if (byEmail) return byEmail;
-  return tx.user.create({
-    data: { email: application.email, name: application.contactName, passwordHash: application.passwordHash ?? UNUSABLE_PASSWORD_HASH, role: 'customer' },
-    select,
-  });
-}
 
 export interface ApprovalOutcome {
   application: AdminApplication;
@@ -83,7 +65,7 @@ export async function approveApplication({
   const done = await withListingConflicts(() =>
     prisma.$transaction(async (tx) => {
       const application = await lockDecidable(tx, applicationId);
-      const user = await applicantAccount(tx, application);
+      const user = await findOrMakeApplicantAccount(tx, application);
       const existingId = application.professionalId ?? user.professionalId;
       const fields = listingFieldsFromApplication(application);
       const professional = existingId
@@ -104,7 +86,7 @@ export async function approveApplication({
       });
       const decided = await tx.application.update({
         where: { id: application.id },
-        data: { status: 'approved', userId: user.id, professionalId: professional.id, passwordHash: null, reviewedById: admin.id, reviewedAt: now },
+        data: { status: 'approved', userId: user.id, professionalId: professional.id, reviewedById: admin.id, reviewedAt: now },
         include: APPLICATION_INCLUDE,
       });
       await recordAudit(tx, {

@@ -3,7 +3,9 @@
 // toast and beside the button) and takes the user to step 1. With one, it checks every field with core's schema (each message beside its
 // field, focus on the first), then asks the API for a checkout and sends the browser there. On any
 // failure: the toast 'Payment setup failed' (with the API's message when it sent one), the API's
-// field messages beside their fields, and the captcha starts over (spec section 8).
+// field messages beside their fields, and the captcha starts over (spec section 8). A visitor without
+// an account is not sent to pay at once: the form waits for the e-mailed link that proves the
+// address (product rule 24), and this form says so in its place.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
@@ -59,6 +61,9 @@ export function ApplicationForm({ plan, isSignedIn, initialValues, onPlanMissing
   const [captcha, setCaptcha] = useState<string | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  /** A visitor's form was sent: the e-mailed link goes on from here (the API's message). */
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const sentHeadingRef = useRef<HTMLHeadingElement>(null);
   const [isPlanMissing, setPlanMissing] = useState(false);
   const isDisabled = plan === null;
   const planMessageId = `${id}-plan-required`;
@@ -90,6 +95,12 @@ export function ApplicationForm({ plan, isSignedIn, initialValues, onPlanMissing
     setSubmitting(true);
     try {
       const answer = await createApplicationCheckout(result.body);
+      if ('emailSent' in answer) {
+        setSubmitting(false);
+        flushSync(() => setSentMessage(answer.message));
+        sentHeadingRef.current?.focus();
+        return;
+      }
       // The browser leaves for the payment page; the button keeps saying so until it has.
       window.location.assign(answer.checkoutUrl);
     } catch (error) {
@@ -104,6 +115,34 @@ export function ApplicationForm({ plan, isSignedIn, initialValues, onPlanMissing
   }
 
   const socialHintId = `${id}-social-hint`;
+
+  if (sentMessage) {
+    return (
+      <section aria-labelledby={`${id}-sent`} className={`${panelClass} space-y-4`}>
+        <h3 id={`${id}-sent`} ref={sentHeadingRef} tabIndex={-1} className={`${sectionHeadingClass} focus:outline-none`}>
+          Check your e-mail
+        </h3>
+        <p role="status" className="text-gray-800">
+          {sentMessage}
+        </p>
+        <p className="text-sm text-gray-700">
+          It was sent to <strong>{values.email}</strong>. Not there after a few minutes? Look in your spam folder, or check
+          the address and send the form again.
+        </p>
+        <button
+          type="button"
+          className={secondaryButtonClass}
+          onClick={() => {
+            // The captcha was spent: a fresh one comes with the form.
+            setCaptcha(null);
+            setSentMessage(null);
+          }}
+        >
+          Change the details and send again
+        </button>
+      </section>
+    );
+  }
 
   return (
     <form

@@ -170,7 +170,7 @@ describe('apiErrorsToForm', () => {
   });
 
   it('is empty for failures without field messages', () => {
-    const conflict = JSON.stringify({ error: { code: 'conflict', message: APPLY_MESSAGES.emailTaken } });
+    const conflict = JSON.stringify({ error: { code: 'conflict', message: APPLY_MESSAGES.alreadyPending } });
     expect(apiErrorsToForm(new ApiRequestError(409, 'Conflict', conflict), filledForm())).toEqual({});
     expect(apiErrorsToForm(new TypeError('fetch failed'), filledForm())).toEqual({});
   });

@@ -1,9 +1,11 @@
 // /apply (spec: Apply; section 5): step 1 chooses a plan (?plan=monthly|yearly preselects it), step 2
 // is the business profile form, disabled until a plan is chosen. A visitor without an account sets
-// a password for the account the application creates; a signed-in user applies for their own
-// account (their e-mail, no password), and a provider coming from My Profile's 'Update Professional
-// Application' starts from their current listing. After payment the browser comes back to
-// /application-success, which says the application is reviewed within 48 hours (product rule 3).
+// a password for the account the application creates, and the form then waits for the link e-mailed
+// to the address (product rule 24); a signed-in user applies for their own account (their e-mail,
+// no password), and a provider coming from My Profile's 'Update Professional Application' starts
+// from their current listing. One whose application waits for payment is offered to pay it as it
+// is. After payment the browser comes back to /application-success, which says the application is
+// reviewed within 48 hours (product rule 3).
 import { useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { type PlanId } from '../../../../core/plans';
@@ -11,12 +13,14 @@ import { PAGES } from '../../../../core/pages';
 import { isProvider } from '../../api/current-user';
 import { useCurrentUser } from '../../api/use-current-user';
 import { useMyProfile } from '../../api/use-my-profile';
+import { useOpenApplication } from '../../api/use-open-application';
 import { PageLoading } from '../../components/layout/page-loading';
 import { MoneyBackPromise } from '../../components/plans/plan-parts';
 import { displayHeadingClass, linkClass, sectionHeadingClass } from '../../components/styles';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { applicationFromProfile, emptyApplication, planFromQuery } from './application-form';
 import { ApplicationForm } from './application-form-view';
+import { ContinuePayment } from './continue-payment';
 import { PlanStep } from './plan-step';
 
 export function ApplyPage() {
@@ -28,6 +32,7 @@ export function ApplyPage() {
   const { user, isLoading: isUserLoading } = useCurrentUser();
   const provider = isProvider(user);
   const { profile, error: profileError, isLoading: isProfileLoading } = useMyProfile(provider);
+  const openApplication = useOpenApplication(user !== null);
 
   if (isUserLoading && !user) return <PageLoading />;
   if (provider && isProfileLoading) return <PageLoading />;
@@ -57,6 +62,7 @@ export function ApplyPage() {
           .
         </p>
       ) : null}
+      {openApplication?.status === 'pending_payment' ? <ContinuePayment application={openApplication} /> : null}
       {provider && profileError ? (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900">
           We could not load your current listing, so the form starts empty.

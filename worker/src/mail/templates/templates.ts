@@ -37,6 +37,21 @@ export function confirmRegistrationEmail(d: z.infer<typeof ConfirmRegistrationDa
   });
 }
 
+export const ConfirmApplicationData = z.object({ name, companyName: name, plan: z.string().min(1).max(40), confirmUrl: url, expiresInHours: z.number().int().positive() });
+/** The link of a visitor's application (/apply): it proves the address, then the listing is paid for (product rule 24). */
+export function confirmApplicationEmail(d: z.infer<typeof ConfirmApplicationData>): RenderedEmail {
+  return renderEmail({
+    subject: 'Confirm your e-mail to continue your ITConnect application',
+    greeting: `Hello ${d.name},`,
+    blocks: [
+      { paragraph: `Thank you for applying to list ${d.companyName} on ITConnect (${d.plan}). To continue, confirm that this is your e-mail address. You will be asked for the password you chose, then taken to the payment page.` },
+      { button: { label: 'Confirm and continue to payment', url: d.confirmUrl } },
+      { paragraph: `The link works once and expires in ${d.expiresInHours} hours. Nothing has been charged yet.` },
+      { paragraph: 'If you did not apply, ignore this e-mail: no account is created and nothing is charged without it.' },
+    ],
+  });
+}
+
 export const ConfirmEmailChangeData = z.object({ name, confirmUrl: url, expiresInHours: z.number().int().positive() });
 /** Sent to the new address of an e-mail change (product rule 32). */
 export function confirmEmailChangeEmail(d: z.infer<typeof ConfirmEmailChangeData>): RenderedEmail {
@@ -67,13 +82,17 @@ export function emailChangeRequestedEmail(d: z.infer<typeof EmailChangeRequested
   });
 }
 
-export const AccountExistsData = z.object({ name, signInUrl: url, resetUrl: url });
+export const AccountExistsData = z.object({ name, signInUrl: url, resetUrl: url, companyName: name.optional() });
+/** To the owner of an address someone signed up or applied (/apply, `companyName`) with. */
 export function accountExistsEmail(d: z.infer<typeof AccountExistsData>): RenderedEmail {
+  const attempt = d.companyName
+    ? `Someone applied to list ${d.companyName} on ITConnect with this e-mail address. You already have an account, so nothing was made: to apply, sign in and send the application from your account.`
+    : 'Someone tried to create an ITConnect account with this e-mail address. You already have one, so no new account was made.';
   return renderEmail({
     subject: 'You already have an ITConnect account',
     greeting: `Hello ${d.name},`,
     blocks: [
-      { paragraph: 'Someone tried to create an ITConnect account with this e-mail address. You already have one, so no new account was made.' },
+      { paragraph: attempt },
       { button: { label: 'Sign in', url: d.signInUrl } },
       { paragraph: 'If you have forgotten your password, you can choose a new one:' },
       { button: { label: 'Choose a new password', url: d.resetUrl } },
@@ -326,6 +345,7 @@ export function twoStepChangedEmail(d: z.infer<typeof TwoStepChangedData>): Rend
 const TEMPLATES = {
   'password-reset': [PasswordResetData, passwordResetEmail],
   'confirm-registration': [ConfirmRegistrationData, confirmRegistrationEmail],
+  'confirm-application': [ConfirmApplicationData, confirmApplicationEmail],
   'account-exists': [AccountExistsData, accountExistsEmail],
   'application-received': [ApplicationReceivedData, applicationReceivedEmail],
   'payment-failed': [PaymentFailedData, paymentFailedEmail],
