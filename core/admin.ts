@@ -313,6 +313,8 @@ export const AUDIT_ACTIONS = {
   duplicateRefunded: 'payment.duplicate-refunded',
   /** The team turned a user's two-step verification off (product rule 35). */
   twoStepOff: 'user.two-step-off',
+  /** The worker's daily check of our billing against Stripe's: what it repaired and flagged. */
+  billingReconciliation: 'billing.reconciliation',
 } as const;
 
 /**

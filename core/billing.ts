@@ -40,6 +40,8 @@ export const APPLY_MESSAGES = {
   applicationOpen: 'An application for this e-mail address is already open. Please sign in to continue it.',
   noApplicationWaiting: 'You have no application waiting for payment.',
   listingEmailTaken: 'A listing with this e-mail address belongs to another account.',
+  paymentProcessing:
+    'Your payment for this application is still being processed by your bank (a Direct Debit takes about three working days). We will e-mail you when it has gone through.',
   alreadyPending: 'An application for this e-mail is already waiting for review. We will e-mail you when it has been decided.',
   alreadyListed: 'This account already has an active subscription.',
   pastDue:
@@ -169,6 +171,11 @@ export interface PaymentVerification {
   success: boolean;
   /** The application's state after the payment: 'pending' is waiting for an admin. */
   applicationStatus: 'pending_payment' | 'pending' | 'approved' | 'rejected';
+  /**
+   * When not successful: 'processing' while a delayed payment (a Bacs Direct Debit) is with the
+   * bank (the page says so, not that the payment failed), 'failed' when it did not go through.
+   */
+  paymentStatus?: 'processing' | 'failed';
 }
 
 /** POST /api/create-subscription */
@@ -190,6 +197,11 @@ export interface SubscriptionSummary {
   plan: PlanId;
   /** ISO date-time, or null: the end of Stripe's current period (for a past-due plan, one not paid). */
   currentPeriodEnd: string | null;
+  /**
+   * ISO date-time, or null: when a cancellation asked for in Stripe's billing page takes effect (the
+   * end of the period paid for); the listing stays live until then (product rule 13).
+   */
+  cancelAt: string | null;
   /** ISO date-time, or null: the end of the last period paid for (when a failed renewal was due). */
   paidUntil: string | null;
   firstPaidAt: string | null;
@@ -223,6 +235,7 @@ export const SITE_CANCELLATION_COMMENT = 'Cancelled by its owner on ITConnect';
 export const RECONCILED_STRIPE_EVENTS = [
   'checkout.session.completed',
   'checkout.session.async_payment_succeeded',
+  'checkout.session.async_payment_failed',
   'invoice.paid',
   'invoice.payment_failed',
   'customer.subscription.created',
@@ -237,6 +250,13 @@ export type ReconciledStripeEvent = (typeof RECONCILED_STRIPE_EVENTS)[number];
 export function isReconciledStripeEvent(type: string): type is ReconciledStripeEvent {
   return (RECONCILED_STRIPE_EVENTS as readonly string[]).includes(type);
 }
+
+/**
+ * The customer portal this site's billing pages use: the configuration `npm run stripe:setup` makes
+ * (found by this metadata, so no id needs storing): cancel at the period's end, switch between the
+ * plans, update the card.
+ */
+export const PORTAL_CONFIGURATION_METADATA = { purpose: 'itconnect-listings' } as const;
 
 /** Whether a cancellation at `now` is within the money-back window of a first payment at `firstPaidAt`. */
 export function isWithinMoneyBack(firstPaidAt: Date | null, now: Date): boolean {

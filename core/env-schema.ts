@@ -281,6 +281,12 @@ export const WorkerEnv = CommonEnv.extend({
    * job is taken up again by another worker. BullMQ's 30 s by default; tests shorten it.
    */
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
+  /**
+   * A stored Stripe event not processed this long after it arrived is queued again (its job was
+   * lost, with Redis say); the worker looks every STRIPE_EVENT_SWEEP_EVERY_MS. Tests shorten both.
+   */
+  STRIPE_EVENT_SWEEP_AFTER_MS: z.coerce.number().int().min(100).max(86_400_000).default(5 * 60_000),
+  STRIPE_EVENT_SWEEP_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   /** 'offline' uses the outcode table only; 'openstreetmap' also asks node-geocoder for full postcodes. */
   GEOCODER: z.enum(['offline', 'openstreetmap']).default('offline'),
   /** Nominatim-compatible server for GEOCODER=openstreetmap (tests: a local fake). */

@@ -40,6 +40,7 @@ export const EMAIL_TEMPLATES = [
   'confirm-application',
   'account-exists',
   'application-received',
+  'application-payment-failed',
   'payment-failed',
   'application-approved',
   'application-rejected',
@@ -54,6 +55,7 @@ export const EMAIL_TEMPLATES = [
   'confirm-email-change',
   'email-change-requested',
   'two-step-changed',
+  'billing-reconciliation-flagged',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -155,6 +157,8 @@ export type SettleCancellationPayload = z.infer<typeof SettleCancellationPayload
 
 /** The daily data-retention run (product rule 14): no payload; the job scheduler adds it. */
 export const AnonymiseArchivedAccountsPayload = z.object({}).strict();
+/** The daily check of our billing records against Stripe's (worker/src/billing/daily-reconciliation.ts). */
+export const ReconcileWithStripePayload = z.object({}).strict();
 export type AnonymiseArchivedAccountsPayload = z.infer<typeof AnonymiseArchivedAccountsPayload>;
 
 export const JOBS = {
@@ -262,6 +266,15 @@ export const JOBS = {
     payload: AnonymiseArchivedAccountsPayload,
     /** Added by the worker's daily job scheduler (its id names the schedule); by hand: one per day. */
     jobId: () => `anonymise-archived_${new Date().toISOString().slice(0, 10)}`,
+  },
+  reconcileWithStripe: {
+    // With the other daily work, not in 'stripe': that queue's pending jobs are events not yet reconciled.
+    queue: 'maintenance',
+    name: 'reconcile-with-stripe',
+    payload: ReconcileWithStripePayload,
+    /** Added by the worker's daily job scheduler; by hand: one per day. */
+    jobId: () => `reconcile-with-stripe_${new Date().toISOString().slice(0, 10)}`,
+    options: { attempts: 3 },
   },
 } as const satisfies Record<
   string,

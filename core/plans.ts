@@ -75,3 +75,13 @@ export function penceToPoundsText(pence: number): string {
 export function formatPounds(pence: number): string {
   return `£${penceToPoundsText(pence)}`;
 }
+
+/** The lookup key of a plan's Stripe price: prices are found by it, never by a stored id (product rule 1). */
+export function priceLookupKey(plan: PlanId): string {
+  return `itconnect_listing_${plan}`;
+}
+
+/** The plan a Stripe price's lookup key names, or null for another price. */
+export function planOfLookupKey(lookupKey: string | null): PlanId | null {
+  return (Object.keys(PLANS) as PlanId[]).find((plan) => priceLookupKey(plan) === lookupKey) ?? null;
+}

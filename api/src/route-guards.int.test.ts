@@ -102,7 +102,7 @@ beforeAll(async () => {
   await writeFile(path.join(staticDir, 'index.html'), `<!doctype html><html><head><title>t</title></head><body>${SPA_SHELL}</body></html>`);
   t = await serveTestApp({
     database: db,
-    env: { LOGIN_LIMIT_PER_IP: '1000', RATE_LIMIT_PER_MINUTE: '100000', MAIL_DIR: mailDir, STATIC_DIR: staticDir, STRIPE_WEBHOOK_SECRET: 'whsec_route_guards' },
+    env: { LOGIN_LIMIT_PER_IP: '1000', APPLY_LIMIT_PER_IP: '1000', RATE_LIMIT_PER_MINUTE: '100000', MAIL_DIR: mailDir, STATIC_DIR: staticDir, STRIPE_WEBHOOK_SECRET: 'whsec_route_guards' },
   });
   cookies.set('anonymous', '');
   for (const role of ['customer', 'provider'] as const) {

@@ -9,10 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { paymentsMode, productionPaymentProblems, STAND_IN_DEFAULT_URL } from '../../core/env-schema';
+import { createStripeClient } from '../../core/stripe-client.server';
 import { colour } from './log';
 import { ROOT } from './paths';
 import { findFreePort } from './ports';
 import { waitForListening } from './ready';
+import { stripeSetup } from './stripe-setup';
 import type { Supervisor } from './supervisor';
 
 export { productionPaymentProblems };
@@ -76,7 +78,11 @@ export async function planStandIn({ dataDir, host, publicUrl, webhookUrl, from =
   };
 }
 
-/** Starts the stand-in under the supervisor and waits until it listens. */
+/**
+ * Starts the stand-in under the supervisor, waits until it listens, then configures it as
+ * `npm run stripe:setup` configures a real account (prices, the customer portal, the webhook
+ * endpoint's events), so test mode runs as live does.
+ */
 export async function startStandIn(supervisor: Supervisor, plan: StandInPlan, childEnv: NodeJS.ProcessEnv, { rawLogs = false }: { rawLogs?: boolean } = {}): Promise<void> {
   supervisor.spawnService('Stripe stand-in', process.execPath, ['--import', 'tsx', 'stand-ins/stripe/main.ts'], {
     cwd: ROOT,
@@ -85,5 +91,18 @@ export async function startStandIn(supervisor: Supervisor, plan: StandInPlan, ch
     rawLogs,
   });
   const listening = await waitForListening(plan.port, '127.0.0.1', { timeoutMs: 30_000, isCancelled: () => supervisor.isStopping });
-  if (!listening && !supervisor.isStopping) throw new Error(`The Stripe stand-in did not listen on port ${plan.port} within 30 s.`);
+  if (supervisor.isStopping) return;
+  if (!listening) throw new Error(`The Stripe stand-in did not listen on port ${plan.port} within 30 s.`);
+  const stripe = createStripeClient(
+    {
+      PAYMENTS: 'stand-in',
+      STRIPE_SECRET_KEY: plan.env.STRIPE_SECRET_KEY,
+      STRIPE_API_URL: plan.env.STRIPE_API_URL,
+      STRIPE_IDEMPOTENCY_PREFIX: 'itconnect-setup',
+      PUBLIC_URL: childEnv.PUBLIC_URL ?? 'http://localhost:3000',
+      DATABASE_URL: 'postgresql://unused/none',
+    },
+    { maxNetworkRetries: 2, appName: 'ITConnect setup' },
+  );
+  await stripeSetup({ stripe, publicUrl: childEnv.PUBLIC_URL ?? 'http://localhost:3000', ...(plan.env.STRIPE_WEBHOOK_URL ? { webhookUrl: plan.env.STRIPE_WEBHOOK_URL } : {}) });
 }

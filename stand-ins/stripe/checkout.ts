@@ -1,9 +1,11 @@
 // Checkout Sessions (mode=subscription): created with a price or price_data, paid on the demo
-// checkout page (or controls.pay), declined there without an event, expired by the API or by time.
+// checkout page (or controls.pay) by card, or by Bacs Direct Debit, whose outcome comes later
+// (settleDelayedCheckout: the bank confirms or refuses), declined there without an event, expired
+// by the API or by time.
 import { createCustomer, createPrice, type EngineContext } from './catalog';
 import type { Params } from './form-body';
 import { StripeError } from './http';
-import { openInvoice, settleInvoice } from './invoices';
+import { CARD_4242, invoiceParts, openInvoice, refuseDelayedPayment, setSubscriptionStatus, settleInvoice, startDelayedPayment } from './invoices';
 import { newId, nowSeconds, type CheckoutSessionObject, type LineItemObject, type PriceObject } from './objects';
 import { newSubscription } from './subscriptions';
 
@@ -130,8 +132,12 @@ function openSessionOrThrow(session: CheckoutSessionObject): void {
  * subscription, its first invoice paid by a new payment intent and charge, the session complete.
  * Events: customer.created (if new), customer.subscription.created, invoice.paid,
  * invoice.payment_succeeded, checkout.session.completed.
+ * By Bacs Direct Debit (`bacs_debit`) nothing is paid yet, as with Stripe: the session is complete
+ * with payment_status 'unpaid', the subscription incomplete and its first invoice open with the
+ * payment processing. Events: customer.subscription.created, checkout.session.completed. The
+ * outcome comes with settleDelayedCheckout.
  */
-export async function payCheckoutSession(ctx: EngineContext, id: string): Promise<CheckoutSessionObject> {
+export async function payCheckoutSession(ctx: EngineContext, id: string, method: 'card' | 'bacs_debit' = 'card'): Promise<CheckoutSessionObject> {
   const session = await loadCheckoutSession(ctx, id);
   openSessionOrThrow(session);
   const state = await ctx.repo.need('test.checkout', id);
@@ -146,11 +152,28 @@ export async function payCheckoutSession(ctx: EngineContext, id: string): Promis
     price: lineItem.price,
     quantity: lineItem.quantity,
     metadata: state.subscriptionMetadata,
-    status: 'active',
+    status: method === 'card' ? 'active' : 'incomplete',
     saveDefaultPaymentMethod: 'on_subscription',
   });
   const opened = await openInvoice(ctx, { subscription, item, customer, billingReason: 'subscription_create', periodStart: item.current_period_start, periodEnd: item.current_period_end });
-  const paid = await settleInvoice(ctx, opened.invoice, '4242');
+  const customerDetails = { email: customer.email, name: customer.name, phone: null, address: null, tax_exempt: 'none', tax_ids: [] } as const;
+  if (method === 'bacs_debit') {
+    const started = await startDelayedPayment(ctx, opened.invoice);
+    const incomplete = await ctx.repo.put('subscription', { ...subscription, latest_invoice: started.invoice.id, default_payment_method: started.intent.payment_method });
+    await ctx.repo.put('test.checkout', { ...state, delayed: 'processing' });
+    const waiting = await ctx.repo.put('checkout.session', {
+      ...session,
+      status: 'complete',
+      payment_status: 'unpaid',
+      customer: customer.id,
+      subscription: incomplete.id,
+      customer_details: { ...customerDetails, tax_ids: [] },
+    });
+    ctx.emit('customer.subscription.created', incomplete);
+    ctx.emit('checkout.session.completed', waiting);
+    return waiting;
+  }
+  const paid = await settleInvoice(ctx, opened.invoice, CARD_4242);
   const activeSubscription = await ctx.repo.put('subscription', { ...subscription, latest_invoice: paid.invoice.id, default_payment_method: paid.intent.payment_method });
   const completed = await ctx.repo.put('checkout.session', {
     ...session,
@@ -158,7 +181,7 @@ export async function payCheckoutSession(ctx: EngineContext, id: string): Promis
     payment_status: 'paid',
     customer: customer.id,
     subscription: activeSubscription.id,
-    customer_details: { email: customer.email, name: customer.name, phone: null, address: null, tax_exempt: 'none', tax_ids: [] },
+    customer_details: { ...customerDetails, tax_ids: [] },
   });
   ctx.emit('customer.subscription.created', activeSubscription);
   ctx.emit('invoice.paid', paid.invoice);
@@ -174,4 +197,49 @@ export async function declineCheckoutSession(ctx: EngineContext, id: string): Pr
   const state = await ctx.repo.need('test.checkout', id);
   await ctx.repo.put('test.checkout', { ...state, declines: state.declines + 1 });
   return session;
+}
+
+/**
+ * The Direct Debit of a Checkout paid by Bacs that still waits for the bank, or null: answered
+ * already, or its subscription cancelled meanwhile (its invoice void, its payment canceled), when
+ * there is nothing left for the bank to confirm.
+ */
+export async function directDebitWaiting(ctx: EngineContext, id: string) {
+  const session = await ctx.repo.get('checkout.session', id);
+  const state = await ctx.repo.get('test.checkout', id);
+  if (!session?.subscription || state?.delayed !== 'processing') return null;
+  const subscription = await ctx.repo.get('subscription', session.subscription);
+  const invoice = subscription?.latest_invoice ? await ctx.repo.get('invoice', subscription.latest_invoice) : undefined;
+  if (!subscription || subscription.status !== 'incomplete' || !invoice || invoice.status !== 'open') return null;
+  const { intent } = await invoiceParts(ctx, invoice);
+  return intent.status === 'processing' ? { session, state, subscription, invoice } : null;
+}
+
+/**
+ * The bank's answer to a Checkout paid by Bacs Direct Debit (the demo page's test buttons, or
+ * controls.settleDirectDebit). Confirmed: the first invoice paid, the subscription active, the
+ * session paid; events invoice.paid, invoice.payment_succeeded, customer.subscription.updated,
+ * checkout.session.async_payment_succeeded. Refused: the invoice stays open and the subscription
+ * incomplete (Stripe expires it after 23 hours; the stand-in leaves it so); events
+ * invoice.payment_failed, checkout.session.async_payment_failed.
+ */
+export async function settleDelayedCheckout(ctx: EngineContext, id: string, outcome: 'succeeded' | 'failed'): Promise<CheckoutSessionObject> {
+  await ctx.repo.need('checkout.session', id);
+  const waiting = await directDebitWaiting(ctx, id);
+  if (!waiting) throw StripeError.invalid('This Checkout Session has no Direct Debit waiting for the bank.', undefined, 'checkout_session_not_processing');
+  const { session, state, subscription, invoice } = waiting;
+  await ctx.repo.put('test.checkout', { ...state, delayed: outcome });
+  if (outcome === 'failed') {
+    const refused = await refuseDelayedPayment(ctx, invoice);
+    ctx.emit('invoice.payment_failed', refused.invoice);
+    ctx.emit('checkout.session.async_payment_failed', session);
+    return session;
+  }
+  const paid = await settleInvoice(ctx, invoice, { method: 'bacs_debit' });
+  ctx.emit('invoice.paid', paid.invoice);
+  ctx.emit('invoice.payment_succeeded', paid.invoice);
+  await setSubscriptionStatus(ctx, subscription.id, 'active');
+  const settled = await ctx.repo.put('checkout.session', { ...session, payment_status: 'paid' });
+  ctx.emit('checkout.session.async_payment_succeeded', settled);
+  return settled;
 }

@@ -4,12 +4,13 @@
 // script at all (the site's CSP allows none inline), no external asset; every change is a
 // same-origin form POST answered with a 303 back to a page.
 import type { ServerResponse } from 'node:http';
+import { switchablePrices } from './billing-portal';
 import type { EngineContext } from './catalog';
-import { declineCheckoutSession, loadCheckoutSession, payCheckoutSession } from './checkout';
+import { declineCheckoutSession, directDebitWaiting, loadCheckoutSession, payCheckoutSession, settleDelayedCheckout } from './checkout';
 import { redirect, sendHtml, sendJson, StripeError } from './http';
 import { cardOutcome, confirmPaymentIntent, formatAmount, intentForClientSecret, UNKNOWN_CARD_MESSAGE } from './invoices';
-import type { CheckoutSessionObject, InvoiceObject, PriceObject, SubscriptionObject } from './objects';
-import { failsNextRenewal, renewSubscription, setFailNextRenewal, updateCard } from './subscriptions';
+import type { CheckoutSessionObject, InvoiceObject, PortalConfigurationObject, PriceObject, SubscriptionObject } from './objects';
+import { cancelSubscription, failsNextRenewal, renewSubscription, setCancelAtPeriodEnd, setFailNextRenewal, switchPrice, updateCard } from './subscriptions';
 
 /** Runs `fn` as one operation of the stand-in (serialised, its events committed). */
 export type RunOperation = <T>(fn: (ctx: EngineContext) => Promise<T>) => Promise<T>;
@@ -163,13 +164,39 @@ async function checkoutPage(run: RunOperation, res: ServerResponse, id: string, 
     const lineItem = state?.lineItems[0];
     const product = lineItem ? await ctx.repo.get('product', lineItem.price.product) : undefined;
     const customer = current.customer ? await ctx.repo.get('customer', current.customer) : undefined;
-    return { session: current, lineItem, productName: product?.name ?? 'ITConnect listing', email: customer?.email ?? current.customer_email };
+    // A Direct Debit still 'processing' whose subscription was cancelled meanwhile waits for nothing.
+    const delayed = state?.delayed === 'processing' && !(await directDebitWaiting(ctx, id)) ? 'cancelled' : state?.delayed;
+    return { session: current, lineItem, productName: product?.name ?? 'ITConnect listing', email: customer?.email ?? current.customer_email, delayed };
   });
   if (!view) return notFoundPage(res, 'checkout');
-  const { session, lineItem, productName, email } = view;
+  const { session, lineItem, productName, email, delayed } = view;
   const amount = formatAmount(session.amount_total, session.currency);
   const back = session.cancel_url ? html`<p class="back"><a href="${session.cancel_url}">Back to ITConnect</a></p>` : html``;
 
+  if (session.status === 'complete' && delayed && delayed !== 'succeeded') {
+    const action = `/demo-pay/checkout/${encodeURIComponent(session.id)}/settle`;
+    return sendHtml(
+      res,
+      200,
+      page(
+        'Direct Debit — ITConnect (test mode)',
+        html`<h1>Direct Debit ${delayed === 'failed' ? 'refused' : delayed === 'cancelled' ? 'cancelled' : 'processing'}</h1>
+          ${
+            delayed === 'failed'
+              ? html`<p class="alert" role="alert">The bank refused the Direct Debit of ${amount} for ${productName}. Nothing was paid.</p>`
+              : delayed === 'cancelled'
+                ? html`<p class="alert" role="alert">The subscription was cancelled before the bank answered. Nothing was paid.</p>`
+                : html`<p class="notice" role="status">A Direct Debit of ${amount} for ${productName} is being processed. Banks take about three working days to confirm it.</p>
+                  <p>In test mode, answer for the bank now:</p>
+                  <div class="actions">
+                    <form method="post" action="${action}" class="inline"><input type="hidden" name="outcome" value="succeeded"><button type="submit" class="primary">The bank confirms the payment (test)</button></form>
+                    <form method="post" action="${action}" class="inline"><input type="hidden" name="outcome" value="failed"><button type="submit" class="secondary">The bank refuses the payment (test)</button></form>
+                  </div>`
+          }
+          <p class="back"><a href="${successUrlOf(session)}">Continue to ITConnect</a></p>`,
+      ),
+    );
+  }
   if (session.status === 'complete') {
     return sendHtml(
       res,
@@ -219,6 +246,11 @@ async function checkoutPage(run: RunOperation, res: ServerResponse, id: string, 
             <button type="submit" class="secondary" formaction="${action}/decline">Decline (test)</button>
           </div>
         </form>
+        <h2>Or pay by Bacs Direct Debit</h2>
+        <p class="help">Test bank account: sort code 10-88-00, account 00012345. The bank confirms or refuses the payment about three working days later; until then the payment is processing.</p>
+        <form method="post" action="${action}/pay-bacs">
+          <div class="actions"><button type="submit" class="secondary">Pay ${amount} by Direct Debit</button></div>
+        </form>
         ${back}`,
     ),
   );
@@ -227,12 +259,20 @@ async function checkoutPage(run: RunOperation, res: ServerResponse, id: string, 
 async function checkoutAction(run: RunOperation, res: ServerResponse, id: string, action: string, body: string): Promise<void> {
   const pagePath = `/demo-pay/checkout/${encodeURIComponent(id)}`;
   const form = new URLSearchParams(body);
-  const outcome = action === 'decline' ? 'declined' : cardOutcome(form.get('cardNumber') ?? '');
+  const outcome = action === 'decline' ? 'declined' : action === 'pay-bacs' ? 'succeeds' : cardOutcome(form.get('cardNumber') ?? '');
   const next = await run(async (ctx) => {
     const session = await ctx.repo.get('checkout.session', id);
     if (!session) return null;
+    if (action === 'settle') {
+      const answer = form.get('outcome') === 'failed' ? 'failed' : 'succeeded';
+      // Answered already (a second click, another tab) or cancelled meanwhile: the page says which.
+      if (!(await directDebitWaiting(ctx, id))) return pagePath;
+      await settleDelayedCheckout(ctx, id, answer);
+      return pagePath;
+    }
     const current = await loadCheckoutSession(ctx, id);
     if (current.status !== 'open') return pagePath;
+    if (action === 'pay-bacs') return successUrlOf(await payCheckoutSession(ctx, id, 'bacs_debit'));
     if (outcome === 'unknown') return `${pagePath}?result=invalid_card`;
     if (outcome === 'declined') {
       await declineCheckoutSession(ctx, id);
@@ -252,8 +292,17 @@ const BILLING_NOTICES: Record<string, { text: string; isFailure: boolean }> = {
   renewal_failed: { text: 'The renewal payment failed: the subscription is past due.', isFailure: true },
   ended: { text: 'The subscription ended at the close of its period, as requested.', isFailure: false },
   card_updated: { text: 'The card was updated. Any unpaid renewal has been paid.', isFailure: false },
+  cancelled: { text: 'The subscription was cancelled.', isFailure: false },
+  cancelling: { text: 'The subscription will be cancelled at the end of its current period.', isFailure: false },
+  kept: { text: 'The subscription will renew as usual.', isFailure: false },
+  switched: { text: 'The plan was changed.', isFailure: false },
   failing_on: { text: 'The next renewal will fail.', isFailure: false },
   failing_off: { text: 'The next renewal will be paid.', isFailure: false },
+};
+
+const BILLING_ERRORS: Record<string, string> = {
+  not_renewable: 'Only an active or past-due subscription can be renewed, changed or have its card updated.',
+  not_offered: 'This billing page does not offer that.',
 };
 
 function invoiceStatusText(invoice: InvoiceObject, refunded: number): string {
@@ -267,10 +316,20 @@ function invoiceStatusText(invoice: InvoiceObject, refunded: number): string {
   return 'Draft';
 }
 
+/** What the portal shows when a session's configuration is gone (sessions from before configurations were kept): card updates only. */
+const CARD_UPDATES_ONLY: PortalConfigurationObject['features'] = {
+  customer_update: { allowed_updates: [], enabled: false },
+  invoice_history: { enabled: true },
+  payment_method_update: { enabled: true, payment_method_configuration: null },
+  subscription_cancel: { cancellation_reason: { enabled: false, options: [] }, enabled: false, mode: 'at_period_end', proration_behavior: 'none' },
+  subscription_update: { default_allowed_updates: [], enabled: false, products: null, proration_behavior: 'none' },
+};
+
 async function billingPage(run: RunOperation, res: ServerResponse, id: string, query: URLSearchParams): Promise<void> {
   const view = await run(async (ctx) => {
     const portal = await ctx.repo.get('billing_portal.session', id);
     if (!portal) return null;
+    const features = (await ctx.repo.get('billing_portal.configuration', portal.configuration))?.features ?? CARD_UPDATES_ONLY;
     const customer = await ctx.repo.get('customer', portal.customer);
     const subscriptions = (await ctx.repo.list('subscription')).filter((s) => s.customer === portal.customer).reverse();
     const invoices = (await ctx.repo.list('invoice')).filter((i) => i.customer === portal.customer).reverse();
@@ -288,10 +347,12 @@ async function billingPage(run: RunOperation, res: ServerResponse, id: string, q
     }
     const failing = new Map<string, boolean>();
     for (const subscription of subscriptions) failing.set(subscription.id, await failsNextRenewal(ctx, subscription.id));
-    return { portal, customer, subscriptions, invoices, refundedByInvoice, productNames, failing };
+    const switchable = new Map<string, PriceObject[]>();
+    for (const subscription of subscriptions) switchable.set(subscription.id, await switchablePrices(ctx, features, subscription));
+    return { portal, features, customer, subscriptions, invoices, refundedByInvoice, productNames, failing, switchable };
   });
   if (!view) return notFoundPage(res, 'billing page');
-  const { portal, customer, subscriptions, invoices, refundedByInvoice, productNames, failing } = view;
+  const { portal, features, customer, subscriptions, invoices, refundedByInvoice, productNames, failing, switchable } = view;
   const base = `/demo-pay/billing/${encodeURIComponent(portal.id)}`;
   const done = query.get('done');
   const notice = done ? BILLING_NOTICES[done] : undefined;
@@ -308,6 +369,8 @@ async function billingPage(run: RunOperation, res: ServerResponse, id: string, q
     if (subscription.status === 'canceled') periodLabel = 'Ended on';
     else if (subscription.cancel_at_period_end) periodLabel = 'Ends on';
     const periodDate = subscription.status === 'canceled' ? (subscription.ended_at ?? subscription.canceled_at) : (item?.current_period_end ?? null);
+    const otherPrices = switchable.get(subscription.id) ?? [];
+    const cancel = features.subscription_cancel;
     return html`<section class="subscription" aria-labelledby="${headingId}">
       <h3 id="${headingId}">${name}</h3>
       <dl>
@@ -319,12 +382,24 @@ async function billingPage(run: RunOperation, res: ServerResponse, id: string, q
       ${
         actionable
           ? html`<div class="actions">
-              <form method="post" action="${subPath}/renew" class="inline"><button type="submit" class="primary">Renew now (test)</button></form>
+              ${
+                cancel.enabled
+                  ? subscription.cancel_at_period_end
+                    ? html`<form method="post" action="${subPath}/keep" class="inline"><button type="submit" class="primary">Don't cancel</button></form>`
+                    : html`<form method="post" action="${subPath}/cancel" class="inline"><button type="submit" class="secondary">${cancel.mode === 'immediately' ? 'Cancel plan now' : 'Cancel plan at the end of this period'}</button></form>`
+                  : html``
+              }
+              ${otherPrices.map(
+                (price) => html`<form method="post" action="${subPath}/switch" class="inline"><input type="hidden" name="price" value="${price.id}"><button type="submit" class="secondary">Switch to ${priceText(price)}</button></form>`,
+              )}
+              ${features.payment_method_update.enabled ? html`<form method="post" action="${subPath}/update-card" class="inline"><button type="submit" class="secondary">Update card</button></form>` : html``}
+            </div>
+            <div class="actions">
+              <form method="post" action="${subPath}/renew" class="inline"><button type="submit" class="secondary">${subscription.cancel_at_period_end ? 'End this period now (test)' : 'Renew now (test)'}</button></form>
               <form method="post" action="${subPath}/fail-next-renewal" class="inline">
                 <input type="hidden" name="on" value="${failNext ? '0' : '1'}">
                 <button type="submit" class="secondary" aria-pressed="${failNext ? 'true' : 'false'}"><span aria-hidden="true">${failNext ? '☑' : '☐'}</span> Fail the next renewal (test)</button>
               </form>
-              <form method="post" action="${subPath}/update-card" class="inline"><button type="submit" class="secondary">Update card (test)</button></form>
             </div>`
           : html``
       }
@@ -333,7 +408,7 @@ async function billingPage(run: RunOperation, res: ServerResponse, id: string, q
 
   const invoiceRows = invoices.map((invoice) => {
     const line = invoice.lines.data[0];
-    const what = invoice.billing_reason === 'subscription_create' ? 'First payment' : 'Renewal';
+    const what = invoice.billing_reason === 'subscription_create' ? 'First payment' : invoice.billing_reason === 'subscription_update' ? 'Plan change' : 'Renewal';
     const period = line ? ` (${formatShortDate(line.period.start)} to ${formatShortDate(line.period.end)})` : '';
     return html`<tr>
       <td class="nowrap">${formatShortDate(invoice.created)}</td>
@@ -351,7 +426,7 @@ async function billingPage(run: RunOperation, res: ServerResponse, id: string, q
       html`<h1>Billing</h1>
         ${customer?.email ? html`<p>Account: ${customer.email}</p>` : html``}
         ${notice ? (notice.isFailure ? html`<p class="alert" role="alert">${notice.text}</p>` : html`<p class="notice" role="status">${notice.text}</p>`) : html``}
-        ${error ? html`<p class="alert" role="alert">${error === 'not_renewable' ? 'Only an active or past-due subscription can be renewed or have its card updated.' : 'That did not work. Please try again.'}</p>` : html``}
+        ${error ? html`<p class="alert" role="alert">${BILLING_ERRORS[error] ?? 'That did not work. Please try again.'}</p>` : html``}
         <h2>Subscriptions</h2>
         ${subscriptions.length > 0 ? subscriptions.map(subscriptionBlock) : html`<p>No subscriptions.</p>`}
         <h2>Invoices</h2>
@@ -378,6 +453,15 @@ async function billingAction(run: RunOperation, res: ServerResponse, portalId: s
     if (!portal || !subscription || subscription.customer !== portal.customer) return null;
     const actionable = subscription.status === 'active' || subscription.status === 'past_due';
     if (!actionable) return `${base}?error=not_renewable`;
+    const features = (await ctx.repo.get('billing_portal.configuration', portal.configuration))?.features ?? CARD_UPDATES_ONLY;
+    // Only what this portal's configuration offers (as Stripe's portal shows only those).
+    const offered: Record<string, boolean> = {
+      cancel: features.subscription_cancel.enabled,
+      keep: features.subscription_cancel.enabled,
+      switch: features.subscription_update.enabled,
+      'update-card': features.payment_method_update.enabled,
+    };
+    if (offered[action] === false) return `${base}?error=not_offered`;
     if (action === 'renew') {
       const renewed = await renewSubscription(ctx, subscriptionId);
       if (renewed.subscription.status === 'canceled') return `${base}?done=ended`;
@@ -387,6 +471,25 @@ async function billingAction(run: RunOperation, res: ServerResponse, portalId: s
       const on = form.get('on') === '1';
       await setFailNextRenewal(ctx, subscriptionId, on);
       return `${base}?done=${on ? 'failing_on' : 'failing_off'}`;
+    }
+    if (action === 'cancel') {
+      if (features.subscription_cancel.mode === 'immediately') {
+        await cancelSubscription(ctx, subscriptionId);
+        return `${base}?done=cancelled`;
+      }
+      await setCancelAtPeriodEnd(ctx, subscriptionId, true);
+      return `${base}?done=cancelling`;
+    }
+    if (action === 'keep') {
+      await setCancelAtPeriodEnd(ctx, subscriptionId, false);
+      return `${base}?done=kept`;
+    }
+    if (action === 'switch') {
+      // Only a price the page offers this subscription (active, allowed, of a listed product).
+      const priceId = form.get('price') ?? '';
+      if (!(await switchablePrices(ctx, features, subscription)).some((price) => price.id === priceId)) return `${base}?error=not_offered`;
+      await switchPrice(ctx, subscriptionId, priceId);
+      return `${base}?done=switched`;
     }
     await updateCard(ctx, subscriptionId);
     return `${base}?done=card_updated`;
@@ -428,9 +531,9 @@ async function confirmEndpoint(run: RunOperation, res: ServerResponse, body: str
 
 const ID = '([A-Za-z0-9_]{1,255})';
 const CHECKOUT_PAGE = new RegExp(`^/demo-pay/checkout/${ID}$`);
-const CHECKOUT_ACTION = new RegExp(`^/demo-pay/checkout/${ID}/(pay|decline)$`);
+const CHECKOUT_ACTION = new RegExp(`^/demo-pay/checkout/${ID}/(pay|pay-bacs|decline|settle)$`);
 const BILLING_PAGE = new RegExp(`^/demo-pay/billing/${ID}$`);
-const BILLING_ACTION = new RegExp(`^/demo-pay/billing/${ID}/subscriptions/${ID}/(renew|fail-next-renewal|update-card)$`);
+const BILLING_ACTION = new RegExp(`^/demo-pay/billing/${ID}/subscriptions/${ID}/(renew|fail-next-renewal|update-card|cancel|keep|switch)$`);
 
 /** Answers a /demo-pay request. */
 export async function answerDemo(run: RunOperation, res: ServerResponse, request: DemoRequest): Promise<void> {

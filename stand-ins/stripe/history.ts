@@ -6,7 +6,7 @@
 // stands for are written by the seed, not by reconciliation.
 import { createCustomer, createPrice, findPrices, type EngineContext } from './catalog';
 import { Params } from './form-body';
-import { openInvoice, settleInvoice } from './invoices';
+import { CARD_4242, openInvoice, settleInvoice } from './invoices';
 import { Repo } from './objects';
 import type { StandInStore } from './store';
 import { newSubscription } from './subscriptions';
@@ -90,7 +90,7 @@ export async function importPaidSubscription(
       ...(previous ? { previousPeriod: { start: previous.start, end: previous.end } } : {}),
       at: period.paidAt,
     });
-    const paid = await settleInvoice(ctx, opened.invoice, '4242', period.paidAt);
+    const paid = await settleInvoice(ctx, opened.invoice, CARD_4242, period.paidAt);
     invoices.push({ invoiceId: paid.invoice.id, paymentIntentId: paid.intent.id });
     latest = { invoice: paid.invoice.id, paymentMethod: paid.intent.payment_method };
     previous = period;

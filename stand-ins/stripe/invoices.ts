@@ -19,6 +19,13 @@ import {
 
 export const TEST_CARDS = { succeeds: '4242424242424242', declined: '4000000000000002' } as const;
 export const DECLINED_MESSAGE = 'Your card was declined.';
+export const DEBIT_REFUSED_MESSAGE = "The customer's bank refused the Direct Debit.";
+/** The test bank account of a Bacs Direct Debit (Stripe's own test sort code and account). */
+const TEST_BACS = { fingerprint: 'standinBacs00001', last4: '2345', sort_code: '108800' } as const;
+
+/** How an invoice is paid: a card (its last four digits), or a Bacs Direct Debit. */
+export type PaidBy = { method: 'card'; last4: string } | { method: 'bacs_debit' };
+export const CARD_4242: PaidBy = { method: 'card', last4: '4242' };
 export const UNKNOWN_CARD_MESSAGE = 'This is a test-mode payment: use the card 4242 4242 4242 4242 (pays) or 4000 0000 0000 0002 (declined).';
 
 export type CardOutcome = 'succeeds' | 'declined' | 'unknown';
@@ -49,7 +56,7 @@ export async function openInvoice(
     subscription: SubscriptionObject;
     item: SubscriptionItemObject;
     customer: CustomerObject;
-    billingReason: 'subscription_create' | 'subscription_cycle';
+    billingReason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
     periodStart: number;
     periodEnd: number;
     previousPeriod?: { start: number; end: number };
@@ -193,28 +200,63 @@ export async function invoiceParts(ctx: EngineContext, invoice: InvoiceObject): 
   return { payment, intent };
 }
 
+const expYear = () => new Date().getUTCFullYear() + 3;
+
+/** A PaymentMethod of the invoice's customer for `paidBy`. */
+async function newPaymentMethod(ctx: EngineContext, invoice: InvoiceObject, paidBy: PaidBy, at: number): Promise<string> {
+  const customer = await ctx.repo.get('customer', invoice.customer);
+  const method = await ctx.repo.put('payment_method', {
+    id: newId('payment_method'),
+    object: 'payment_method',
+    allow_redisplay: 'unspecified',
+    billing_details: { address: null, email: customer?.email ?? null, name: customer?.name ?? null, phone: null, tax_id: null },
+    ...(paidBy.method === 'card'
+      ? { card: { brand: 'visa', checks: null, country: 'GB', display_brand: 'visa', exp_month: 12, exp_year: expYear(), funding: 'credit', generated_from: null, last4: paidBy.last4, networks: null, wallet: null } as const }
+      : { bacs_debit: { ...TEST_BACS } }),
+    created: at,
+    customer: invoice.customer,
+    livemode: false,
+    metadata: {},
+    type: paidBy.method,
+  });
+  return method.id;
+}
+
+/**
+ * A Bacs Direct Debit started on an open invoice (a Checkout paid by Direct Debit): the intent is
+ * processing with its payment method; the invoice stays open until the bank answers
+ * (checkout.ts settleDelayedCheckout). No events.
+ */
+export async function startDelayedPayment(ctx: EngineContext, invoice: InvoiceObject, at = now()): Promise<{ invoice: InvoiceObject; intent: PaymentIntentObject }> {
+  const { intent } = await invoiceParts(ctx, invoice);
+  const processing = await ctx.repo.put('payment_intent', {
+    ...intent,
+    payment_method: intent.payment_method ?? (await newPaymentMethod(ctx, invoice, { method: 'bacs_debit' }, at)),
+    payment_method_types: ['bacs_debit'],
+    status: 'processing',
+  });
+  const attempted = await ctx.repo.put('invoice', { ...invoice, attempt_count: invoice.attempt_count + 1, attempted: true });
+  return { invoice: attempted, intent: processing };
+}
+
+/** The bank refused a Direct Debit that was processing: the intent needs a new payment method; the invoice stays open. No events. */
+export async function refuseDelayedPayment(ctx: EngineContext, invoice: InvoiceObject): Promise<{ invoice: InvoiceObject; intent: PaymentIntentObject }> {
+  const { intent } = await invoiceParts(ctx, invoice);
+  const failed = await ctx.repo.put('payment_intent', {
+    ...intent,
+    last_payment_error: { type: 'invalid_request_error', code: 'debit_not_authorized', message: DEBIT_REFUSED_MESSAGE, charge: null },
+    payment_method: null,
+    status: 'requires_payment_method',
+  });
+  return { invoice, intent: failed };
+}
+
 /** Pays an open invoice: a succeeded charge, the intent succeeded, the invoice and its payment paid. No events. `at`: when (now by default). */
-export async function settleInvoice(ctx: EngineContext, invoice: InvoiceObject, last4: string, at = now()): Promise<{ invoice: InvoiceObject; intent: PaymentIntentObject; charge: ChargeObject }> {
+export async function settleInvoice(ctx: EngineContext, invoice: InvoiceObject, paidBy: PaidBy, at = now()): Promise<{ invoice: InvoiceObject; intent: PaymentIntentObject; charge: ChargeObject }> {
   const { payment, intent } = await invoiceParts(ctx, invoice);
   const paidAt = at;
   const customer = await ctx.repo.get('customer', invoice.customer);
-  const expYear = new Date().getUTCFullYear() + 3;
-  const paymentMethod =
-    intent.payment_method ??
-    (
-      await ctx.repo.put('payment_method', {
-        id: newId('payment_method'),
-        object: 'payment_method',
-        allow_redisplay: 'unspecified',
-        billing_details: { address: null, email: customer?.email ?? null, name: customer?.name ?? null, phone: null, tax_id: null },
-        card: { brand: 'visa', checks: null, country: 'GB', display_brand: 'visa', exp_month: 12, exp_year: expYear, funding: 'credit', generated_from: null, last4, networks: null, wallet: null },
-        created: paidAt,
-        customer: invoice.customer,
-        livemode: false,
-        metadata: {},
-        type: 'card',
-      })
-    ).id;
+  const paymentMethod = intent.payment_method ?? (await newPaymentMethod(ctx, invoice, paidBy, paidAt));
   const charge = await ctx.repo.put('charge', {
     id: newId('charge'),
     object: 'charge',
@@ -238,7 +280,10 @@ export async function settleInvoice(ctx: EngineContext, invoice: InvoiceObject, 
     paid: true,
     payment_intent: intent.id,
     payment_method: paymentMethod,
-    payment_method_details: { type: 'card', card: { brand: 'visa', last4, exp_month: 12, exp_year: expYear, funding: 'credit', country: 'GB' } },
+    payment_method_details:
+      paidBy.method === 'card'
+        ? { type: 'card', card: { brand: 'visa', last4: paidBy.last4, exp_month: 12, exp_year: expYear(), funding: 'credit', country: 'GB' } }
+        : { type: 'bacs_debit', bacs_debit: { ...TEST_BACS, mandate: null } },
     receipt_email: customer?.email ?? null,
     receipt_url: null,
     refunded: false,
@@ -257,7 +302,8 @@ export async function settleInvoice(ctx: EngineContext, invoice: InvoiceObject, 
     ...invoice,
     amount_paid: invoice.amount_due,
     amount_remaining: 0,
-    attempt_count: invoice.attempt_count + 1,
+    // A Direct Debit counted its attempt when it started.
+    attempt_count: intent.status === 'processing' ? invoice.attempt_count : invoice.attempt_count + 1,
     attempted: true,
     next_payment_attempt: null,
     status: 'paid',
@@ -307,6 +353,10 @@ export async function confirmPaymentIntent(ctx: EngineContext, intentId: string,
   if (intent.status === 'canceled') {
     throw StripeError.invalid('This PaymentIntent has been canceled and can no longer be confirmed.', undefined, 'payment_intent_unexpected_state');
   }
+  // A Direct Debit the bank has not answered yet: nothing to confirm until it does.
+  if (intent.status === 'processing') {
+    throw StripeError.invalid('You cannot confirm this PaymentIntent because it has a status of processing.', undefined, 'payment_intent_unexpected_state');
+  }
   const payment = await ctx.repo.invoicePaymentOf(intent.id);
   const invoice = payment ? await ctx.repo.get('invoice', payment.invoice) : undefined;
   if (!invoice || invoice.status !== 'open') throw StripeError.invalid('This PaymentIntent has nothing left to pay.', undefined, 'payment_intent_unexpected_state');
@@ -317,7 +367,7 @@ export async function confirmPaymentIntent(ctx: EngineContext, intentId: string,
     ctx.emit('invoice.payment_failed', failed.invoice);
     throw cardDeclinedError({ payment_intent: failed.intent });
   }
-  const paid = await settleInvoice(ctx, invoice, last4);
+  const paid = await settleInvoice(ctx, invoice, { method: 'card', last4 });
   ctx.emit('invoice.paid', paid.invoice);
   ctx.emit('invoice.payment_succeeded', paid.invoice);
   if (subscription) {

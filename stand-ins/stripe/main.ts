@@ -11,6 +11,10 @@
 //   STRIPE_STAND_IN_PUBLIC_URL    where browsers reach its pages (default: its own address)
 //   PUBLIC_URL                    the site allowed to call its card form's endpoint (CORS)
 //   REDIS_URL / REDIS_PREFIX      keep its objects in Redis across restarts (unset: in memory)
+//   STRIPE_STAND_IN_CHAOS         1: deliver webhooks as Stripe really may, every event twice (the
+//                                 second late, after the next one) and each call's events newest
+//                                 first, to try the webhook handler against it (unset or 0: once
+//                                 each, in order)
 import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { z } from 'zod';
@@ -30,6 +34,7 @@ const StandInEnv = z
     PUBLIC_URL: z.url().optional(),
     REDIS_URL: z.url().optional(),
     REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9_-]+$/).default('itc'),
+    STRIPE_STAND_IN_CHAOS: z.enum(['0', '1']).default('0'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((env) => !env.STRIPE_WEBHOOK_URL || env.STRIPE_WEBHOOK_SECRET, { path: ['STRIPE_WEBHOOK_SECRET'], message: 'is required with STRIPE_WEBHOOK_URL' });
@@ -43,6 +48,7 @@ if (!parsed.success) {
 }
 const env = parsed.data;
 const logger = pino({ level: env.LOG_LEVEL, base: { component: 'stripe-stand-in' } });
+const chaos = env.STRIPE_STAND_IN_CHAOS === '1';
 const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2 }) : null;
 redis?.on('error', (err) => logger.warn({ err }, 'redis connection error'));
 
@@ -55,9 +61,10 @@ const running = await startStripeStandIn({
   allowedOrigins: env.PUBLIC_URL ? [new URL(env.PUBLIC_URL).origin] : [],
   store: redis ? redisStore(redis, env.REDIS_PREFIX) : memoryStore(),
   logger,
+  ...(chaos ? { deliveryChaos: { duplicates: true, reorder: true } } : {}),
 });
 logger.info(
-  { url: running.url, webhook: env.STRIPE_WEBHOOK_URL ?? null, store: redis ? 'redis' : 'memory' },
+  { url: running.url, webhook: env.STRIPE_WEBHOOK_URL ?? null, store: redis ? 'redis' : 'memory', deliveryChaos: chaos },
   `Stripe stand-in listening on ${running.url} (test mode: no real payments)`,
 );
 

@@ -225,7 +225,7 @@ export interface InvoiceObject {
   attempt_count: number;
   attempted: boolean;
   auto_advance: boolean;
-  billing_reason: 'subscription_create' | 'subscription_cycle';
+  billing_reason: 'subscription_create' | 'subscription_cycle' | 'subscription_update';
   collection_method: 'charge_automatically';
   created: number;
   currency: string;
@@ -272,13 +272,10 @@ export interface InvoicePaymentObject {
   status_transitions: { canceled_at: number | null; paid_at: number | null };
 }
 
-export interface PaymentErrorObject {
-  type: 'card_error';
-  code: 'card_declined';
-  decline_code: 'generic_decline';
-  message: string;
-  charge: string | null;
-}
+export type PaymentErrorObject =
+  | { type: 'card_error'; code: 'card_declined'; decline_code: 'generic_decline'; message: string; charge: string | null }
+  /** A Bacs Direct Debit the bank refused, days after the checkout. */
+  | { type: 'invalid_request_error'; code: 'debit_not_authorized'; message: string; charge: string | null };
 
 export interface PaymentIntentObject {
   id: string;
@@ -330,11 +327,20 @@ export interface ChargeObject {
   paid: boolean;
   payment_intent: string;
   payment_method: string;
-  payment_method_details: { type: 'card'; card: { brand: 'visa'; last4: string; exp_month: number; exp_year: number; funding: 'credit'; country: 'GB' } };
+  payment_method_details:
+    | { type: 'card'; card: { brand: 'visa'; last4: string; exp_month: number; exp_year: number; funding: 'credit'; country: 'GB' } }
+    | { type: 'bacs_debit'; bacs_debit: BacsDebitDetails & { mandate: null } };
   receipt_email: string | null;
   receipt_url: null;
   refunded: boolean;
   status: 'succeeded' | 'pending' | 'failed';
+}
+
+/** A test bank account's details (Bacs Direct Debit: a UK payment method whose outcome comes days later). */
+export interface BacsDebitDetails {
+  fingerprint: string;
+  last4: string;
+  sort_code: string;
 }
 
 export interface PaymentMethodObject {
@@ -342,12 +348,13 @@ export interface PaymentMethodObject {
   object: 'payment_method';
   allow_redisplay: 'unspecified';
   billing_details: { address: null; email: string | null; name: string | null; phone: null; tax_id: null };
-  card: { brand: 'visa'; checks: null; country: 'GB'; display_brand: 'visa'; exp_month: number; exp_year: number; funding: 'credit'; generated_from: null; last4: string; networks: null; wallet: null };
+  card?: { brand: 'visa'; checks: null; country: 'GB'; display_brand: 'visa'; exp_month: number; exp_year: number; funding: 'credit'; generated_from: null; last4: string; networks: null; wallet: null };
+  bacs_debit?: BacsDebitDetails;
   created: number;
   customer: string | null;
   livemode: false;
   metadata: Metadata;
-  type: 'card';
+  type: 'card' | 'bacs_debit';
 }
 
 export interface RefundObject {
@@ -381,6 +388,51 @@ export interface PortalSessionObject {
   url: string;
 }
 
+/** What the customer portal offers (billing_portal.configuration): the subset the stand-in models. */
+export interface PortalConfigurationObject {
+  id: string;
+  object: 'billing_portal.configuration';
+  active: boolean;
+  application: null;
+  business_profile: { headline: string | null; privacy_policy_url: string | null; terms_of_service_url: string | null };
+  created: number;
+  default_return_url: string | null;
+  features: {
+    customer_update: { allowed_updates: string[]; enabled: boolean };
+    invoice_history: { enabled: boolean };
+    payment_method_update: { enabled: boolean; payment_method_configuration: null };
+    subscription_cancel: { cancellation_reason: { enabled: boolean; options: string[] }; enabled: boolean; mode: 'at_period_end' | 'immediately'; proration_behavior: 'none' };
+    subscription_update: {
+      default_allowed_updates: string[];
+      enabled: boolean;
+      products: { prices: string[]; product: string }[] | null;
+      proration_behavior: 'none';
+    };
+  };
+  is_default: boolean;
+  livemode: false;
+  login_page: { enabled: false; url: null };
+  metadata: Metadata;
+  name: string | null;
+  updated: number;
+}
+
+export interface WebhookEndpointObject {
+  id: string;
+  object: 'webhook_endpoint';
+  api_version: string | null;
+  application: null;
+  created: number;
+  description: string | null;
+  enabled_events: string[];
+  livemode: false;
+  metadata: Metadata;
+  /** Stripe answers it only when the endpoint is created; the stand-in keeps it to sign deliveries. */
+  secret?: string;
+  status: 'enabled' | 'disabled';
+  url: string;
+}
+
 export interface EventObject {
   id: string;
   object: 'event';
@@ -405,12 +457,20 @@ export interface PaymentLink {
   invoicePayment: string;
 }
 
+/** Which webhook endpoint is the one given at start or by controls.setWebhook (webhook-endpoints.ts). */
+export interface ConfiguredWebhookState {
+  id: 'configured';
+  endpoint: string;
+}
+
 export interface CheckoutTestState {
   id: string;
   lineItems: LineItemObject[];
   subscriptionMetadata: Metadata;
   /** Declined attempts (the demo page's Decline or test card, or controls.decline). */
   declines: number;
+  /** Paid by Bacs Direct Debit: processing until the bank answers (settleDelayedCheckout). */
+  delayed?: 'processing' | 'succeeded' | 'failed';
 }
 
 export interface ObjectTypes {
@@ -426,15 +486,18 @@ export interface ObjectTypes {
   payment_method: PaymentMethodObject;
   refund: RefundObject;
   'billing_portal.session': PortalSessionObject;
+  'billing_portal.configuration': PortalConfigurationObject;
+  webhook_endpoint: WebhookEndpointObject;
   event: EventObject;
   'test.subscription': SubscriptionTestState;
   'test.checkout': CheckoutTestState;
   'test.payment_link': PaymentLink;
+  'test.webhook': ConfiguredWebhookState;
 }
 export type ObjectType = keyof ObjectTypes;
 
 /** Id prefixes, as Stripe's. */
-const PREFIXES: Record<Exclude<ObjectType, 'test.subscription' | 'test.checkout' | 'test.payment_link'>, string> = {
+const PREFIXES: Record<Exclude<ObjectType, `test.${string}`>, string> = {
   product: 'prod',
   price: 'price',
   customer: 'cus',
@@ -447,6 +510,8 @@ const PREFIXES: Record<Exclude<ObjectType, 'test.subscription' | 'test.checkout'
   payment_method: 'pm',
   refund: 're',
   'billing_portal.session': 'bps',
+  'billing_portal.configuration': 'bpc',
+  webhook_endpoint: 'we',
   event: 'evt',
 };
 
@@ -503,6 +568,8 @@ export function emptyList<T>(url: string, data: T[] = []): ApiList<T> {
 const KIND_NAMES: Partial<Record<ObjectType, string>> = {
   'checkout.session': 'checkout.session',
   'billing_portal.session': 'billing_portal.session',
+  'billing_portal.configuration': 'billing_portal.configuration',
+  webhook_endpoint: 'webhook_endpoint',
   invoice_payment: 'invoice_payment',
   payment_intent: 'payment_intent',
   payment_method: 'PaymentMethod',
@@ -564,8 +631,16 @@ export const FIELD_CHECKS: [
   OnlyStripeFields<ChargeObject, Stripe.Charge>,
   OnlyStripeFields<RefundObject, Stripe.Refund>,
   OnlyStripeFields<PaymentMethodObject, Stripe.PaymentMethod>,
-  OnlyStripeFields<PaymentMethodObject['card'], Stripe.PaymentMethod.Card>,
+  OnlyStripeFields<NonNullable<PaymentMethodObject['card']>, Stripe.PaymentMethod.Card>,
+  OnlyStripeFields<BacsDebitDetails, Stripe.PaymentMethod.BacsDebit>,
+  OnlyStripeFields<BacsDebitDetails & { mandate: null }, Stripe.Charge.PaymentMethodDetails.BacsDebit>,
+  OnlyStripeFields<PortalConfigurationObject, Stripe.BillingPortal.Configuration>,
+  OnlyStripeFields<PortalConfigurationObject['features'], Stripe.BillingPortal.Configuration.Features>,
+  OnlyStripeFields<PortalConfigurationObject['features']['subscription_update'], Stripe.BillingPortal.Configuration.Features.SubscriptionUpdate>,
+  OnlyStripeFields<PortalConfigurationObject['features']['subscription_cancel'], Stripe.BillingPortal.Configuration.Features.SubscriptionCancel>,
+  OnlyStripeFields<WebhookEndpointObject, Stripe.WebhookEndpoint>,
   OnlyStripeFields<PortalSessionObject, Stripe.BillingPortal.Session>,
   OnlyStripeFields<EventObject, Stripe.Event>,
-  OnlyStripeFields<PaymentErrorObject, Stripe.PaymentIntent.LastPaymentError>,
-] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];
+  OnlyStripeFields<Extract<PaymentErrorObject, { type: 'card_error' }>, Stripe.PaymentIntent.LastPaymentError>,
+  OnlyStripeFields<Extract<PaymentErrorObject, { type: 'invalid_request_error' }>, Stripe.PaymentIntent.LastPaymentError>,
+] = [true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true, true];

@@ -10,6 +10,8 @@ export interface StandInStore {
   put(type: string, id: string, value: unknown, options?: { ttlSeconds?: number }): Promise<void>;
   /** Every live object of a type, oldest first (the order of their first put). */
   list(type: string): Promise<unknown[]>;
+  /** Removes an object (a deleted webhook endpoint). */
+  delete(type: string, id: string): Promise<void>;
   /** A counter that only grows (per store, across restarts for Redis). */
   nextCount(): Promise<number>;
 }
@@ -54,6 +56,9 @@ export function memoryStore(): StandInStore {
       }
       return out;
     },
+    async delete(type, id) {
+      bucket(type).delete(id);
+    },
     async nextCount() {
       count += 1;
       return count;
@@ -95,6 +100,9 @@ export function redisStore(redis: Redis, prefix: string): StandInStore {
         for (const json of values) if (json !== null) out.push(JSON.parse(json) as unknown);
       }
       return out;
+    },
+    async delete(type, id) {
+      await redis.multi().del(objectKey(type, id)).zrem(indexKey(type), id).exec();
     },
     async nextCount() {
       return redis.incr(countKey);

@@ -11,6 +11,9 @@
 // - Events are kept (events.retrieve) and delivered to the webhook endpoint asynchronously, never
 //   before the answer of the call that made them has left, one at a time in creation order, signed
 //   exactly as Stripe signs (`Stripe-Signature: t=…,v1=…`), retried with backoff, then given up.
+//   Delivery chaos (options.deliveryChaos, controls.setDeliveryChaos; off by default) makes them
+//   as Stripe really may: `duplicates` delivers every event a second time, later, after the next
+//   one; `reorder` delivers the events of one call newest first (webhooks.ts).
 // - It works offline, needs no JavaScript in its pages (the site's CSP allows none inline), and
 //   keeps its state in a StandInStore (memory for tests, Redis for the demo across restarts).
 // - Changes run one at a time (a lock), so two calls never interleave a state change; reads run
@@ -19,7 +22,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { answerApi } from './api-routes';
 import type { EngineContext } from './catalog';
-import { declineCheckoutSession, payCheckoutSession } from './checkout';
+import { declineCheckoutSession, payCheckoutSession, settleDelayedCheckout } from './checkout';
 import { answerDemo } from './demo-pages';
 import { Params, parseFormBody } from './form-body';
 import { BodyTooLargeError, readBody, responseDone, sendJson, StripeError } from './http';
@@ -37,7 +40,10 @@ import {
 } from './objects';
 import { memoryStore, type StandInStore } from './store';
 import { renewSubscription, setFailNextRenewal } from './subscriptions';
-import { DEFAULT_RETRY_DELAYS_MS, WebhookDeliveries, type DeliveryRecord, type StandInLogger, type WebhookEndpoint } from './webhooks';
+import { configureWebhook, deliveryEndpoint } from './webhook-endpoints';
+import { DEFAULT_RETRY_DELAYS_MS, WebhookDeliveries, type DeliveryChaos, type DeliveryRecord, type StandInLogger, type WebhookEndpoint } from './webhooks';
+
+export type { DeliveryChaos } from './webhooks';
 
 export interface StripeStandInOptions {
   /** Where browsers reach the demo pages: Checkout and billing-portal urls start with it. */
@@ -56,11 +62,21 @@ export interface StripeStandInOptions {
    * a site's pages call Stripe's API through Stripe.js (CORS): the site's own origin.
    */
   allowedOrigins?: readonly string[];
+  /**
+   * Deliveries as Stripe may really make them (webhooks.ts): `duplicates`, every event delivered a
+   * second time later, after the next one; `reorder`, the events of one call newest first. Off by
+   * default: one delivery per event, in creation order.
+   */
+  deliveryChaos?: DeliveryChaos;
 }
 
 export interface StripeStandInControls {
   /** Pays an open Checkout Session as its page's Pay button does; the completed session. */
   pay(sessionId: string): Promise<CheckoutSessionObject>;
+  /** Pays it by Bacs Direct Debit, as the page's Direct Debit button does: complete, payment processing. */
+  payByDirectDebit(sessionId: string): Promise<CheckoutSessionObject>;
+  /** The bank's answer to that Direct Debit, days later (the page's test buttons). */
+  settleDirectDebit(sessionId: string, outcome: 'succeeded' | 'failed'): Promise<CheckoutSessionObject>;
   /** A declined attempt on a Checkout Session (no event; the session stays open). */
   decline(sessionId: string): Promise<void>;
   /** Bills the next period now (paid, or failed when marked); `invoice` is null when the subscription ended instead. */
@@ -80,8 +96,15 @@ export interface StripeStandInControls {
    * `only`, the next `n` calls of that method whose path starts with `only.path` (others pass).
    */
   failNextRequests(n: number, status?: number, only?: { method: string; path: string }): void;
-  setWebhook(webhook: WebhookEndpoint | null): void;
-  /** Resolves when every queued delivery has been delivered or given up. */
+  /**
+   * Makes (or updates and enables) the webhook endpoint for this URL, disabling the one given before
+   * (by this control or at start): deliveries go to it, unless an older endpoint made through the
+   * API is enabled (the oldest enabled one gets them). null: disables every endpoint, delivering to none.
+   */
+  setWebhook(webhook: WebhookEndpoint | null): Promise<void>;
+  /** Turns delivery chaos on or off (absent flags: off), from the next delivery on. */
+  setDeliveryChaos(chaos: DeliveryChaos): void;
+  /** Resolves when every queued delivery (duplicates made by chaos included) has been delivered or given up. */
   waitForDeliveries(): Promise<void>;
 }
 
@@ -145,9 +168,19 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
   const repo = new Repo(store);
   const logger = options.logger ?? quietLogger;
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
-  const deliveries = new WebhookDeliveries(store, logger, options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS, options.webhook ?? null);
+  const deliveries = new WebhookDeliveries(store, logger, options.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS, null);
+  deliveries.setChaos(options.deliveryChaos ?? {});
   const injected: { remaining: number; status: number; only: { method: string; path: string } | undefined } = { remaining: 0, status: 500, only: undefined };
-  const ready = deliveries.restore().catch((error: unknown) => logger.error({ err: error }, 'stripe stand-in: could not restore pending webhook deliveries'));
+  /** Deliveries go where the account's webhook endpoints say (webhook-endpoints.ts). */
+  async function syncEndpoint(): Promise<void> {
+    const endpoint = await deliveryEndpoint(repo);
+    deliveries.setEndpoint(endpoint?.secret ? { url: endpoint.url, secret: endpoint.secret, enabledEvents: endpoint.enabled_events } : null);
+  }
+  const ready = (async () => {
+    await configureWebhook(repo, options.webhook ?? null);
+    await syncEndpoint();
+    await deliveries.restore();
+  })().catch((error: unknown) => logger.error({ err: error }, 'stripe stand-in: could not restore its webhook endpoint or pending deliveries'));
 
   // A readers-writer lock: a change waits for everything before it; a read waits only for the
   // changes before it, so reads (most of what reconciliation asks) do not queue behind each other.
@@ -166,7 +199,7 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
   }
 
   async function commit(pending: PendingEvent[], request: EventObject['request'], release: Promise<void>): Promise<void> {
-    const ids: string[] = [];
+    const recordIds: string[] = [];
     for (const item of pending) {
       const event: EventObject = {
         id: newId('event'),
@@ -175,14 +208,16 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
         created: nowSeconds(),
         data: { object: item.object, ...(item.previousAttributes ? { previous_attributes: item.previousAttributes } : {}) },
         livemode: false,
-        pending_webhooks: deliveries.target ? 1 : 0,
+        pending_webhooks: deliveries.accepts(item.type) ? 1 : 0,
         request,
         type: item.type,
       };
       await repo.put('event', event);
-      if (await deliveries.add(event)) ids.push(event.id);
+      const recordId = await deliveries.add(event);
+      if (recordId) recordIds.push(recordId);
     }
-    if (ids.length > 0) deliveries.enqueue(ids, release);
+    // One batch: the events of one operation (newest first under `reorder` chaos).
+    if (recordIds.length > 0) deliveries.enqueue(recordIds, release);
   }
 
   /** Runs one operation under the lock, then records its events (even when it failed part-way, as a decline does). */
@@ -272,6 +307,8 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
         let result: SavedAnswer;
         try {
           result = { fingerprint, status: 200, body: await answerApi(ctx, method, url.pathname, params) };
+          // A webhook endpoint made, changed or deleted: deliveries follow it from the next event on.
+          if (method !== 'GET' && url.pathname.startsWith('/v1/webhook_endpoints')) await syncEndpoint();
         } catch (error) {
           if (!(error instanceof StripeError)) throw error;
           result = { fingerprint, status: error.status, body: error.body() };
@@ -306,6 +343,8 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
 
   const controls: StripeStandInControls = {
     pay: (sessionId) => operation((ctx) => payCheckoutSession(ctx, sessionId)),
+    payByDirectDebit: (sessionId) => operation((ctx) => payCheckoutSession(ctx, sessionId, 'bacs_debit')),
+    settleDirectDebit: (sessionId, outcome) => operation((ctx) => settleDelayedCheckout(ctx, sessionId, outcome)),
     decline: async (sessionId) => {
       await operation((ctx) => declineCheckoutSession(ctx, sessionId));
     },
@@ -327,7 +366,14 @@ export function createStripeStandIn(options: StripeStandInOptions): StripeStandI
       injected.status = status;
       injected.only = only;
     },
-    setWebhook: (webhook) => deliveries.setEndpoint(webhook),
+    setWebhook: (webhook) =>
+      serial(async () => {
+        await ready;
+        if (webhook) await configureWebhook(repo, webhook);
+        else for (const endpoint of await repo.list('webhook_endpoint')) await repo.put('webhook_endpoint', { ...endpoint, status: 'disabled' });
+        await syncEndpoint();
+      }),
+    setDeliveryChaos: (chaos) => deliveries.setChaos(chaos),
     waitForDeliveries: async () => {
       await ready;
       // Let deliveries released by responses just sent join the queue first.

@@ -1,10 +1,11 @@
 // Subscriptions: created waiting for their first payment (default_incomplete), updated (metadata,
 // cancel_at_period_end), cancelled, listed, and renewed on demand (the billing page's "Renew now",
-// controls.renew), paid or, when marked to fail, past due until the card is "updated".
+// controls.renew), paid or, when marked to fail, past due until the card is "updated"; switched to
+// another price in the customer portal (switchPrice, proration_behavior 'none').
 import { changedFields, createPrice, type EngineContext } from './catalog';
-import { mergeMetadata, type Params } from './form-body';
+import { mergeMetadata, Params } from './form-body';
 import { StripeError } from './http';
-import { invoiceParts, openInvoice, recordDecline, setSubscriptionStatus, settleInvoice } from './invoices';
+import { CARD_4242, invoiceParts, openInvoice, recordDecline, setSubscriptionStatus, settleInvoice } from './invoices';
 import {
   addInterval,
   emptyList,
@@ -129,7 +130,6 @@ export async function createSubscription(ctx: EngineContext, p: Params): Promise
 
 export async function updateSubscription(ctx: EngineContext, id: string, p: Params): Promise<SubscriptionObject> {
   const subscription = await ctx.repo.need('subscription', id);
-  if (p.has('items')) throw StripeError.invalid("The stand-in does not change a subscription's items.", 'items');
   const cancelAtPeriodEnd = p.boolean('cancel_at_period_end');
   if (subscription.status === 'canceled' && (cancelAtPeriodEnd !== undefined || p.has('description'))) {
     throw StripeError.invalid('A canceled subscription can only update its cancellation_details and metadata.');
@@ -255,7 +255,7 @@ export async function renewSubscription(ctx: EngineContext, id: string): Promise
     ctx.emit('customer.subscription.updated', pastDue, subscriptionChanges(subscription, pastDue));
     return { subscription: pastDue, invoice: failed.invoice };
   }
-  const paid = await settleInvoice(ctx, opened.invoice, '4242');
+  const paid = await settleInvoice(ctx, opened.invoice, CARD_4242);
   const active = await ctx.repo.put('subscription', { ...withInvoice, status: 'active' });
   ctx.emit('invoice.paid', paid.invoice);
   ctx.emit('invoice.payment_succeeded', paid.invoice);
@@ -286,10 +286,67 @@ export async function updateCard(ctx: EngineContext, id: string): Promise<Subscr
   await setFailNextRenewal(ctx, id, false);
   const open = (await ctx.repo.list('invoice')).filter((invoice) => invoice.parent.subscription_details.subscription === id && invoice.status === 'open');
   for (const invoice of open) {
-    const paid = await settleInvoice(ctx, invoice, '4242');
+    const paid = await settleInvoice(ctx, invoice, CARD_4242);
     ctx.emit('invoice.paid', paid.invoice);
     ctx.emit('invoice.payment_succeeded', paid.invoice);
   }
   if (subscription.status === 'past_due') await setSubscriptionStatus(ctx, id, 'active');
   return ctx.repo.need('subscription', id);
+}
+
+/**
+ * The customer portal's switch to another price, with proration_behavior 'none' (billing-portal.ts):
+ * to a price of another interval (monthly → yearly) a new period starts now and the new price is
+ * charged in full at once (an invoice, billing_reason subscription_update, paid with the card on
+ * file); to one of the same interval the price changes and the next renewal charges it. Events:
+ * customer.subscription.updated (previous_attributes: items, and for a new period latest_invoice,
+ * billing_cycle_anchor, cancel_at when cancelling), then for a new period invoice.paid,
+ * invoice.payment_succeeded. The subscription's metadata stays as it was (the portal leaves it).
+ */
+export async function switchPrice(ctx: EngineContext, id: string, priceId: string): Promise<SubscriptionObject> {
+  const subscription = await ctx.repo.need('subscription', id);
+  if (subscription.status !== 'active') throw StripeError.invalid('Only an active subscription can switch to another price.', undefined, 'subscription_not_active');
+  const price = await ctx.repo.need('price', priceId, 'items[0][price]');
+  const item = firstItem(subscription);
+  if (!price.recurring || !item.price.recurring) throw StripeError.invalid('A subscription needs a recurring price.', 'items[0][price]');
+  if (price.id === item.price.id) return subscription;
+  const isNewInterval = price.recurring.interval !== item.price.recurring.interval || price.recurring.interval_count !== item.price.recurring.interval_count;
+  const start = now();
+  const nextItem: SubscriptionItemObject = isNewInterval
+    ? { ...item, price, current_period_start: start, current_period_end: addInterval(start, price.recurring.interval, price.recurring.interval_count) }
+    : { ...item, price };
+  const switched: SubscriptionObject = {
+    ...subscription,
+    // A new period: a cancellation asked for at the period's end now comes at the new one's end.
+    ...(isNewInterval ? { billing_cycle_anchor: start, cancel_at: subscription.cancel_at_period_end ? nextItem.current_period_end : subscription.cancel_at } : {}),
+    items: { ...subscription.items, data: [nextItem, ...subscription.items.data.slice(1)] },
+  };
+  const changes = (after: SubscriptionObject) => changedFields(subscription, after, ['items', 'latest_invoice', 'billing_cycle_anchor', 'cancel_at']) ?? {};
+  await ctx.repo.put('subscription', switched);
+  if (!isNewInterval) {
+    ctx.emit('customer.subscription.updated', switched, changes(switched));
+    return switched;
+  }
+  const customer = await ctx.repo.need('customer', subscription.customer);
+  const opened = await openInvoice(ctx, {
+    subscription: switched,
+    item: nextItem,
+    customer,
+    billingReason: 'subscription_update',
+    periodStart: nextItem.current_period_start,
+    periodEnd: nextItem.current_period_end,
+    previousPeriod: { start: item.current_period_start, end: start },
+  });
+  const paid = await settleInvoice(ctx, opened.invoice, CARD_4242);
+  const current = await ctx.repo.put('subscription', { ...switched, latest_invoice: paid.invoice.id });
+  // As Stripe sends them: the update (which made the invoice) first, then its payment.
+  ctx.emit('customer.subscription.updated', current, changes(current));
+  ctx.emit('invoice.paid', paid.invoice);
+  ctx.emit('invoice.payment_succeeded', paid.invoice);
+  return current;
+}
+
+/** The customer portal's 'Cancel plan' at the period's end (on) and 'Don't cancel' (off): an update as the API's. */
+export function setCancelAtPeriodEnd(ctx: EngineContext, id: string, on: boolean): Promise<SubscriptionObject> {
+  return updateSubscription(ctx, id, new Params({ cancel_at_period_end: on ? 'true' : 'false' }));
 }

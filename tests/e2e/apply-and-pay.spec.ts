@@ -84,7 +84,7 @@ async function applyAndPay(page: Page, email: string, password: string): Promise
   await expect(page.getByText(/TEST MODE/).first()).toBeVisible();
   await expect(page.getByText('£3.00', { exact: false }).first()).toBeVisible();
   await checkA11y(page);
-  await page.getByRole('button', { name: /^Pay £3\.00/ }).click();
+  await page.getByRole('button', { name: 'Pay £3.00', exact: true }).click();
 
   await expect(page).toHaveURL(/\/application-success\?session_id=cs_[^&]+&application_id=\d+/);
   await expect(page.getByRole('heading', { level: 1, name: 'Application Submitted Successfully!' })).toBeVisible({ timeout: 20_000 });
@@ -93,6 +93,34 @@ async function applyAndPay(page: Page, email: string, password: string): Promise
   await expect(page.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/profile');
   await checkA11y(page);
   return Number(new URL(page.url()).searchParams.get('application_id'));
+}
+
+/**
+ * A provider whose listing has no subscription (made here, so the demo data stays as it is), placed
+ * at LS1's centre as the worker's geocoding would have; password 'subscribe-password-1'.
+ */
+async function providerWithoutSubscription(label: string): Promise<{ email: string; provider: { id: number } }> {
+  const email = uniqueEmail(label);
+  await createAccount(email, 'Sam Subscriber', 'subscribe-password-1');
+  const [provider] = await query<{ id: number }>(
+    `INSERT INTO professionals (slug, company_name, contact_name, email, description, services, location, region, postcode, lat, lng, geocoded_postcode, updated_at)
+     VALUES ($1, 'Subscriber IT', 'Sam Subscriber', $2, 'Waiting to subscribe.', ARRAY['Remote Support'], 'Leeds', 'Leeds', 'LS1 4DY', 53.7976, -1.5514, 'LS1 4DY', now())
+     RETURNING id`,
+    [`subscriber-it-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`, email],
+  );
+  await query("UPDATE users SET role = 'provider', professional_id = $1 WHERE email = $2", [provider!.id, email]);
+  return { email, provider: provider! };
+}
+
+/** Pays /subscribe's monthly plan with the test card; the listing's subscription then runs. */
+async function subscribe(page: Page, professionalId: number): Promise<void> {
+  await page.goto(`/subscribe?professionalId=${professionalId}&type=monthly`);
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Subscribe £3/month' }).click();
+  await expect(page).toHaveURL(/\/subscription-success$/);
+  await expect
+    .poll(async () => (await query<{ subscription_status: string }>('SELECT subscription_status FROM professionals WHERE id = $1', [professionalId]))[0]?.subscription_status, { timeout: 20_000 })
+    .toBe('active');
 }
 
 test.describe('apply and pay (test mode)', () => {
@@ -187,7 +215,7 @@ test.describe('apply and pay (test mode)', () => {
     await waiting.getByRole('button', { name: 'Continue to payment' }).click();
     await expect(page).toHaveURL(/\/demo-pay\/checkout\/cs_/);
     expect(page.url()).not.toContain(sessionId);
-    await page.getByRole('button', { name: /^Pay £28\.00/ }).click();
+    await page.getByRole('button', { name: 'Pay £28.00', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Application Submitted Successfully!' })).toBeVisible({ timeout: 20_000 });
     await expect.poll(async () => (await query<{ count: number }>('SELECT count(*)::int AS count FROM payments p JOIN professionals pr ON pr.id = p.professional_id WHERE pr.email = $1', [email]))[0]?.count, { timeout: 20_000 }).toBe(1);
   });
@@ -212,18 +240,7 @@ test.describe('apply and pay (test mode)', () => {
 
   test('/subscribe pays for a listing without a subscription and lands on /subscription-success', async ({ consentedPage: page }) => {
     test.setTimeout(90_000);
-    // A provider whose listing has no subscription (made here, so the demo data stays as it is),
-    // placed at LS1's centre as the worker's geocoding would have.
-    const email = uniqueEmail('subscribe');
-    await createAccount(email, 'Sam Subscriber', 'subscribe-password-1');
-    const [provider] = await query<{ id: number }>(
-      `INSERT INTO professionals (slug, company_name, contact_name, email, description, services, location, region, postcode, lat, lng, geocoded_postcode, updated_at)
-       VALUES ($1, 'Subscriber IT', 'Sam Subscriber', $2, 'Waiting to subscribe.', ARRAY['Remote Support'], 'Leeds', 'Leeds', 'LS1 4DY', 53.7976, -1.5514, 'LS1 4DY', now())
-       RETURNING id`,
-      [`subscriber-it-${Date.now()}`, email],
-    );
-    await query("UPDATE users SET role = 'provider', professional_id = $1 WHERE email = $2", [provider!.id, email]);
-
+    const { email, provider } = await providerWithoutSubscription('subscribe');
     await signInAs(page, email, 'subscribe-password-1');
     await page.goto(`/subscribe?professionalId=${provider!.id}&type=monthly`);
     await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Subscription' })).toBeVisible({ timeout: 20_000 });
@@ -247,5 +264,72 @@ test.describe('apply and pay (test mode)', () => {
       .toBe('active');
     const payments = await query<{ amount_pence: number }>('SELECT amount_pence FROM payments WHERE professional_id = $1', [provider!.id]);
     expect(payments).toEqual([{ amount_pence: 300 }]);
+  });
+
+  test("a Direct Debit at Checkout: 'Payment Processing' (never 'Payment Failed') until the bank pays, then the application waits for review", async ({ consentedPage: page }) => {
+    test.setTimeout(120_000);
+    const email = uniqueEmail('bacs');
+    await page.goto('/apply?plan=monthly');
+    await fillApplication(page, email, 'direct-debit-1');
+    await solveCaptcha(page);
+    await sendAndConfirm(page, email, 'direct-debit-1');
+    await expect(page).toHaveURL(/\/demo-pay\/checkout\/cs_/);
+    const checkoutPage = page.url();
+    await page.getByRole('button', { name: 'Pay £3.00 by Direct Debit' }).click();
+
+    await expect(page).toHaveURL(/\/application-success\?session_id=cs_[^&]+&application_id=\d+/);
+    const successPage = page.url();
+    await expect(page.getByRole('heading', { level: 1, name: 'Payment Processing' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('main')).toContainText('your bank is processing the payment');
+    await expect(page.getByText('Payment Failed')).toHaveCount(0);
+    await checkA11y(page);
+    const applicationId = Number(new URL(successPage).searchParams.get('application_id'));
+    expect((await query<{ status: string }>('SELECT status FROM applications WHERE id = $1', [applicationId]))[0]?.status).toBe('pending_payment');
+
+    // Days later, the bank pays (the stand-in's test button on its own page).
+    await page.goto(checkoutPage);
+    await expect(page.getByRole('heading', { level: 1, name: 'Direct Debit processing' })).toBeVisible();
+    await checkA11y(page);
+    await page.getByRole('button', { name: 'The bank confirms the payment (test)' }).click();
+    await expect.poll(async () => (await query<{ status: string }>('SELECT status FROM applications WHERE id = $1', [applicationId]))[0]?.status, { timeout: 20_000 }).toBe('pending');
+    await page.goto(successPage);
+    await expect(page.getByRole('heading', { level: 1, name: 'Application Submitted Successfully!' })).toBeVisible({ timeout: 20_000 });
+    const payments = await query<{ amount_pence: number }>('SELECT p.amount_pence FROM payments p JOIN professionals pr ON pr.id = p.professional_id WHERE pr.email = $1', [email]);
+    expect(payments).toEqual([{ amount_pence: 300 }]);
+  });
+
+  test("a plan cancelled at the end of its period in Manage billing stays live, and My Profile says when it ends; 'Don't cancel' keeps it", async ({ consentedPage: page }) => {
+    test.setTimeout(90_000);
+    const { email, provider } = await providerWithoutSubscription('period-end');
+    await signInAs(page, email, 'subscribe-password-1');
+    await subscribe(page, provider.id);
+
+    await page.goto('/profile');
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Manage billing' }).click();
+    await expect(page).toHaveURL(/\/demo-pay\/billing\/bps_/);
+    await page.getByRole('button', { name: 'Cancel plan at the end of this period' }).click();
+    await expect(page.getByRole('status')).toContainText('will be cancelled at the end of its current period');
+    await checkA11y(page);
+    await expect
+      .poll(async () => (await query<{ cancel_at: Date | null }>('SELECT cancel_at FROM professionals WHERE id = $1', [provider.id]))[0]?.cancel_at, { timeout: 20_000 })
+      .not.toBeNull();
+    const [row] = await query<{ cancel_at: Date; subscription_status: string }>('SELECT cancel_at, subscription_status FROM professionals WHERE id = $1', [provider.id]);
+    expect(row!.subscription_status).toBe('active');
+    const endsOn = row!.cancel_at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+
+    await page.getByRole('link', { name: 'Return to ITConnect' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(main.getByText('Ends on', { exact: true })).toBeVisible();
+    await expect(main).toContainText(`Your plan has been cancelled and ends on ${endsOn}. Your listing stays in the directory until then`);
+    await checkA11y(page);
+
+    await main.getByRole('button', { name: 'Manage billing' }).click();
+    await page.getByRole('button', { name: "Don't cancel" }).click();
+    await expect(page.getByRole('status')).toContainText('will renew as usual');
+    await expect.poll(async () => (await query<{ cancel_at: Date | null }>('SELECT cancel_at FROM professionals WHERE id = $1', [provider.id]))[0]?.cancel_at, { timeout: 20_000 }).toBeNull();
+    await page.getByRole('link', { name: 'Return to ITConnect' }).click();
+    await expect(main.getByText('Renews on', { exact: true })).toBeVisible();
+    await expect(main).not.toContainText('Your plan has been cancelled');
   });
 });

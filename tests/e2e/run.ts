@@ -132,6 +132,10 @@ async function main(): Promise<number> {
     // minutes, a brake on guessing from one network, tested in api/src/routes/auth.int.test.ts)
     // would refuse the suite's own sign-ins.
     LOGIN_LIMIT_PER_IP: '1000',
+    // Likewise the applications (two calls per journey: the form, then the checkout after the
+    // e-mailed link) and the sign-up links' confirmations.
+    APPLY_LIMIT_PER_IP: '1000',
+    RESET_SUBMIT_LIMIT_PER_IP: '1000',
     MAP_TILE_URL: tiles.urlTemplate,
     ...standIn?.env,
   };

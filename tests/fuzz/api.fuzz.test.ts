@@ -31,6 +31,7 @@ import { indexTemplate } from '../../api/src/testing/index-template';
 import { rawRequest, type RawResponse } from '../../api/src/testing/raw-request';
 import { registeredRoutes, withParams } from '../../api/src/testing/route-walk';
 import { serveTestApp, type TestApp } from '../../api/src/testing/serve-test-app';
+import { stripeSetup } from '../../scripts/lib/stripe-setup';
 import { startStripeStandIn, type RunningStripeStandIn } from '../../stand-ins/stripe/stripe-stand-in';
 import { createTestDatabase, type TestDatabase } from '../support/services';
 import { ENDPOINT_INPUTS, type EndpointInput } from './endpoints';
@@ -358,6 +359,7 @@ beforeAll(async () => {
   const payments = { PAYMENTS: 'stand-in', STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_API_URL: stripe.url, STRIPE_WEBHOOK_SECRET: FUZZ_WEBHOOK_SECRET };
   t = await serveTestApp({ database: db, env: { ...Object.fromEntries(limits.map((name) => [name, UNLIMITED])), ...payments, STATIC_DIR: staticDir, PUBLIC_URL } });
   await stripe.controls.setWebhook({ url: `${t.baseUrl}/api/stripe/webhook`, secret: FUZZ_WEBHOOK_SECRET });
+  await stripeSetup({ stripe: await t.api.deps.payments.stripe(), publicUrl: PUBLIC_URL });
 
   // A live listing owned by the fuzz's provider, another one with a review, and a message thread.
   const other = await createProfessional(db.prisma, { companyName: 'Fuzz Other Ltd' });

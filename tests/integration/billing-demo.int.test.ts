@@ -18,6 +18,7 @@ import type { RunningWorker } from '../../worker/src/start-worker';
 import { seedDemoData, type DemoAccount } from '../../scripts/db/seed/demo-seed';
 import { findFreePort } from '../../scripts/lib/ports';
 import { waitForListening } from '../../scripts/lib/ready';
+import { stripeSetup } from '../../scripts/lib/stripe-setup';
 import { startAppWorker } from '../support/app-worker';
 import { createTestDatabase, getTestRedisUrl, type TestDatabase } from '../support/services';
 
@@ -60,6 +61,8 @@ beforeAll(async () => {
     },
   });
   if (!(await waitForListening(port, '127.0.0.1', { timeoutMs: 20_000 }))) throw new Error('the stand-in did not start');
+  // As npm start configures it (scripts/lib/payments.ts): prices, the customer portal, the endpoint's events.
+  await stripeSetup({ stripe: await t.api.deps.payments.stripe(), publicUrl: t.env.PUBLIC_URL, webhookUrl: `${t.baseUrl}/api/stripe/webhook` });
   worker = await startAppWorker(db, t, { ...payments, MAIL_DIR: '/tmp/itc-billing-demo-mail' });
 });
 

@@ -3,6 +3,7 @@
 // server, and "Stripe": the Stripe stand-in as a separate HTTP server reached through the stripe
 // library's host/port settings (STRIPE_SECRET_KEY set: the production code path, not test mode),
 // delivering signed webhooks to the API.
+import { stripeSetup } from '../../scripts/lib/stripe-setup';
 import { startStripeStandIn, type RunningStripeStandIn } from '../../stand-ins/stripe/stripe-stand-in';
 import { serveTestApp, type TestApp } from '../../api/src/testing/serve-test-app';
 import type { RunningWorker } from '../../worker/src/start-worker';
@@ -23,7 +24,11 @@ export interface BillingStack {
   close(): Promise<void>;
 }
 
-export async function startBillingStack({ withWorker = true, apiEnv = {} }: { withWorker?: boolean; apiEnv?: Record<string, string> } = {}): Promise<BillingStack> {
+export async function startBillingStack({
+  withWorker = true,
+  apiEnv = {},
+  workerEnv: workerSettings = {},
+}: { withWorker?: boolean; apiEnv?: Record<string, string>; workerEnv?: Record<string, string> } = {}): Promise<BillingStack> {
   const db = await createTestDatabase();
   const smtp = await startTestSmtp();
   const stripe = await startStripeStandIn({ retryDelaysMs: [100, 200, 400, 800] });
@@ -40,21 +45,24 @@ export async function startBillingStack({ withWorker = true, apiEnv = {} }: { wi
     },
   });
   await stripe.controls.setWebhook({ url: `${t.baseUrl}/api/stripe/webhook`, secret: WEBHOOK_SECRET });
-  const workerEnv = appWorkerEnv(db, t, { SMTP_URL: smtp.url, STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_API_URL: stripe.url });
-  const worker = withWorker ? await startAppWorker(db, t, workerEnv) : null;
-  return {
+  // Prices and the customer portal, as npm run stripe:setup makes them (the webhook keeps every event: tests read them all).
+  await stripeSetup({ stripe: await t.api.deps.payments.stripe(), publicUrl: t.env.PUBLIC_URL });
+  const workerEnv = appWorkerEnv(db, t, { SMTP_URL: smtp.url, STRIPE_SECRET_KEY: stripe.apiKey, STRIPE_API_URL: stripe.url, ...workerSettings });
+  const stack: BillingStack = {
     db,
     t,
     stripe,
     smtp,
     workerEnv,
-    worker,
+    worker: withWorker ? await startAppWorker(db, t, workerEnv) : null,
     async close() {
-      await worker?.close();
+      // The worker a test put in its place, if it did.
+      await stack.worker?.close();
       await stripe.close();
       await t.close();
       await smtp.close();
       await db.drop();
     },
   };
+  return stack;
 }

@@ -19,6 +19,7 @@ import type { JobDeps, JobHandler } from './jobs/job-handler';
 import { currentRequestId, jobContext } from './job-context';
 import { JOB_HANDLERS } from './jobs/registry';
 import { createLogger } from './logger';
+import { startEventSweeper } from './billing/sweep-events';
 import { scheduleRecurringJobs } from './schedules';
 
 export interface StartWorkerOptions {
@@ -32,6 +33,8 @@ export interface RunningWorker {
   /** The BullMQ Worker of each queue with processors (tests listen to their events). */
   workers: ReadonlyMap<QueueName, Worker>;
   /** Stops taking jobs, lets active jobs finish, then closes Redis and (if owned) Prisma. Idempotent. */
+  /** One look for stored Stripe events without a job, now (the worker also looks on a timer). */
+  sweepStripeEvents(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -170,12 +173,22 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
     workers.set(queue, worker);
   }
 
-  // The clock's jobs (the daily retention run): upserted at every start, one schedule however many workers.
+  // The clock's jobs (the daily retention run and check against Stripe): upserted at every start,
+  // and again by the sweep below (Redis may lose them), one schedule however many workers.
   let scheduled: Queue[] = [];
+  const reschedule = async () => {
+    const opened = await scheduleRecurringJobs({ redis, redisPrefix: env.REDIS_PREFIX });
+    const previous = scheduled;
+    scheduled = opened;
+    await Promise.all(previous.map((queue) => queue.close()));
+  };
+  // Stored Stripe events whose job was lost are queued again (billing/sweep-events.ts).
+  const sweeper = startEventSweeper({ prisma, enqueue, logger, olderThanMs: env.STRIPE_EVENT_SWEEP_AFTER_MS, everyMs: env.STRIPE_EVENT_SWEEP_EVERY_MS, reschedule });
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       logger.info('worker closing: waiting for active jobs');
+      sweeper.stop();
       await Promise.all([...workers.values()].map((w) => w.close()));
       await emailQueue.close();
       await geocodeQueue.close();
@@ -190,11 +203,11 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
 
   try {
     await Promise.all([...workers.values()].map((w) => w.waitUntilReady()));
-    scheduled = await scheduleRecurringJobs({ redis, redisPrefix: env.REDIS_PREFIX });
+    await reschedule();
   } catch (err) {
     await close();
     throw err;
   }
   logger.info({ queues: [...workers.keys()], concurrency: env.WORKER_CONCURRENCY, prefix: queuePrefix(env.REDIS_PREFIX) }, 'worker started');
-  return { workers, close };
+  return { workers, sweepStripeEvents: sweeper.runOnce, close };
 }

@@ -57,7 +57,7 @@ export async function serveTestApp(options: TestAppOptions): Promise<TestApp> {
     ALTCHA_COST: '100',
     // Without Stripe keys the Stripe stand-in takes payments, said on purpose so that a test of a
     // production app need not bring keys (tests/support/billing-stack.ts starts a stand-in to reach).
-    ...(options.env?.STRIPE_SECRET_KEY ? {} : { PAYMENTS: 'stand-in' }),
+    ...(options.env?.STRIPE_SECRET_KEY ? {} : { PAYMENTS: 'stand-in', STRIPE_WEBHOOK_SECRET: 'whsec_test_serve_test_app' }),
     ...options.env,
   });
   if (!parsed.ok) throw new Error(`test env invalid: ${parsed.problems.join('; ')}`);

@@ -1,7 +1,8 @@
 // /application-success's check that the application's checkout was paid (spec: Application
 // success; sections 4 and 9): runs only when both session_id and application_id are present;
 // failed requests are retried 3 times, 2 seconds apart (billing.ts), then the payment counts as
-// failed. `success: false` is a failed payment too. After a success the signed-in user and their
+// failed. `success: false` is a failed payment too, unless the API says the payment is still with
+// the bank (a Bacs Direct Debit: 'processing', told as such). After a success the signed-in user and their
 // billing data are read again: paying may have created the account or changed its role.
 import { useEffect, useState } from 'react';
 import { mutate } from 'swr';
@@ -13,6 +14,7 @@ import { refreshBillingData } from './use-subscription';
 export type VerificationState =
   | { status: 'verifying' }
   | { status: 'succeeded'; applicationStatus: PaymentVerification['applicationStatus'] }
+  | { status: 'processing' }
   | { status: 'failed' };
 
 export function usePaymentVerification(sessionId: string | null, applicationId: string | null): VerificationState {
@@ -30,7 +32,7 @@ export function usePaymentVerification(sessionId: string | null, applicationId: 
       (answer) => {
         if (controller.signal.aborted) return;
         if (!answer.success) {
-          setState({ status: 'failed' });
+          setState({ status: answer.paymentStatus === 'processing' ? 'processing' : 'failed' });
           return;
         }
         setState({ status: 'succeeded', applicationStatus: answer.applicationStatus });

@@ -7,10 +7,9 @@
 // other. Written inside the seed's transaction, after the rows it updates.
 import { Redis } from 'ioredis';
 import type pg from 'pg';
-import { priceLookupKey } from '../../../api/src/domain/billing/plan-price';
 import { importPaidSubscription } from '../../../stand-ins/stripe/history';
 import { redisStore } from '../../../stand-ins/stripe/store';
-import { PLANS } from '../../../core/plans';
+import { PLANS, priceLookupKey } from '../../../core/plans';
 import type { DemoData } from './demo-data';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);

@@ -16,7 +16,7 @@ import type { ReconcileDeps } from './reconcile-deps';
 type SettleDeps = Pick<ReconcileDeps, 'prisma' | 'stripe' | 'logger' | 'sendEmail'>;
 
 /** Refunds what is left of the first payment's charge; what Stripe has refunded of it in all. */
-async function refundFirstPayment(deps: SettleDeps, payment: { id: number; amountPence: number; stripePaymentIntentId: string }): Promise<number> {
+export async function refundFirstPayment(deps: SettleDeps, payment: { id: number; amountPence: number; stripePaymentIntentId: string }): Promise<number> {
   const { stripe } = deps;
   const intent = await stripe.paymentIntents.retrieve(payment.stripePaymentIntentId, { expand: ['latest_charge'] });
   const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
@@ -25,9 +25,26 @@ async function refundFirstPayment(deps: SettleDeps, payment: { id: number; amoun
   if (left <= 0) return charge.amount_refunded;
   await stripe.refunds.create(
     { payment_intent: payment.stripePaymentIntentId, amount: left, reason: 'requested_by_customer', metadata: { paymentId: String(payment.id), guarantee: '30-day money-back' } },
-    { idempotencyKey: `refund_first_payment_${payment.id}_${charge.amount_refunded}` },
+    // Stripe's own ids, not our row's: a restored database reuses row ids (decision 0030).
+    { idempotencyKey: `refund_first_payment_${payment.stripePaymentIntentId}_${charge.amount_refunded}` },
   );
   return charge.amount_refunded + left;
+}
+
+/**
+ * The first payment refunded in full under the 30-day guarantee (product rule 2) when a plan that
+ * ends at once was cancelled at `cancelledAt`, within 30 days of the listing's first payment: the
+ * amount refunded (0 when none is due, or the payment was not taken through Stripe).
+ */
+export async function refundUnderGuarantee(deps: SettleDeps, listing: { id: number; firstPaidAt: Date | null }, cancelledAt: Date): Promise<number> {
+  if (!isWithinMoneyBack(listing.firstPaidAt, cancelledAt)) return 0;
+  const payment = await deps.prisma.payment.findFirst({ where: { professionalId: listing.id }, orderBy: { paidAt: 'asc' } });
+  // Only a payment Stripe took can be refunded through Stripe (demo data has none).
+  if (!payment?.stripePaymentIntentId) return 0;
+  const total = await refundFirstPayment(deps, { ...payment, stripePaymentIntentId: payment.stripePaymentIntentId });
+  // What Stripe's charge.refunded will say too (the worker then writes the same figure).
+  await deps.prisma.payment.updateMany({ where: { id: payment.id, refundedPence: { lt: total } }, data: { refundedPence: total } });
+  return payment.amountPence;
 }
 
 /** The refund (if due) and the cancellation e-mail of a listing cancelled through the site. */
@@ -38,17 +55,7 @@ export async function settleSiteCancellation(deps: SettleDeps, professionalId: n
     select: { id: true, email: true, contactName: true, companyName: true, cancelledAt: true, firstPaidAt: true },
   });
   if (!listing?.cancelledAt) return 'not-cancelled';
-  let refundedPence = 0;
-  if (isWithinMoneyBack(listing.firstPaidAt, listing.cancelledAt)) {
-    const payment = await prisma.payment.findFirst({ where: { professionalId }, orderBy: { paidAt: 'asc' } });
-    // Only a payment Stripe took can be refunded through Stripe (demo data has none).
-    if (payment?.stripePaymentIntentId) {
-      const total = await refundFirstPayment(deps, { ...payment, stripePaymentIntentId: payment.stripePaymentIntentId });
-      // What Stripe's charge.refunded will say too (the worker then writes the same figure).
-      await prisma.payment.updateMany({ where: { id: payment.id, refundedPence: { lt: total } }, data: { refundedPence: total } });
-      refundedPence = payment.amountPence;
-    }
-  }
+  const refundedPence = await refundUnderGuarantee(deps, listing, listing.cancelledAt);
   await deps.sendEmail({
     template: 'subscription-cancelled',
     to: listing.email,

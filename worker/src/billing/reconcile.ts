@@ -14,14 +14,20 @@
 //   subscription deleted   → cancelled (the listing leaves the directory); cancelled through the
 //                            site (Stripe's cancellation comment says so): that cancellation is
 //                            completed and settled (cancellation.ts); otherwise the owner is told
-//                            it ended (the account stays open) and how to subscribe again
+//                            it ended (the account stays open) and how to subscribe again, and a
+//                            plan cancelled at once in Stripe's billing page within 30 days of the
+//                            first payment is refunded under the guarantee (product rule 2); one
+//                            cancelled at the period's end ran its time and is not
+//   subscription updated   → also a cancellation asked for at the period's end (cancel_at): the
+//                            listing stays live until then (product rule 13), and a plan switched
+//                            in Stripe's billing page: its new plan and period
 //   charge refunded        → the payment's refunded amount (Stripe's total, so never counted twice)
 // A listing has one subscription: a second one, or a checkout paid after its application moved
 // on, is refunded in full and ended (ownership.ts, duplicates.ts).
 import type Stripe from 'stripe';
 import { isReconciledStripeEvent, SITE_CANCELLATION_COMMENT } from '../../../core/billing';
 import { formatPounds } from '../../../core/plans';
-import { completeSiteCancellation } from './cancellation';
+import { completeSiteCancellation, refundUnderGuarantee } from './cancellation';
 import { reconcileCheckoutSession } from './checkout';
 import { refundDuplicateSubscription } from './duplicates';
 import { ownershipOf, type Ownership } from './ownership';
@@ -31,6 +37,29 @@ import { billingColumns, fromUnix, idOf, isLive, ListingChangedError, listingSta
 export type { ReconcileDeps } from './reconcile-deps';
 
 type ListingOwnership = Extract<Ownership, { kind: 'listing' }>;
+
+/**
+ * A checkout whose delayed payment (a Direct Debit) the bank refused: its application, still
+ * waiting for that payment, is e-mailed once that nothing was taken and how to pay again. Stripe's
+ * state decides: a session paid by now (the bank's answer changed, or a retry paid it) is reconciled
+ * as paid instead.
+ */
+export async function reconcileFailedCheckout(deps: ReconcileDeps, sessionId: string): Promise<string> {
+  const session = await deps.stripe.checkout.sessions.retrieve(sessionId);
+  if (session.payment_status === 'paid') return reconcileCheckout(deps, sessionId);
+  const application = await deps.prisma.application.findFirst({
+    where: { checkoutSessionId: sessionId, status: 'pending_payment' },
+    select: { email: true, contactName: true, companyName: true },
+  });
+  if (!application) return 'not-waiting';
+  await deps.sendEmail({
+    template: 'application-payment-failed',
+    to: application.email,
+    data: { contactName: application.contactName, companyName: application.companyName, applyUrl: siteUrl(deps.env, '/apply') },
+    idempotencyKey: `application-payment-failed_${sessionId}`,
+  });
+  return 'payment-failed';
+}
 
 /** A paid checkout, then the invoice it left unpaid, if any (a renewal that failed by the time this runs). */
 export async function reconcileCheckout(deps: ReconcileDeps, sessionId: string): Promise<string> {
@@ -63,7 +92,7 @@ export async function reconcileSubscription(deps: ReconcileDeps, subscriptionId:
   if (status === 'inactive' && current === null) return 'not-paid-yet';
   const before = await prisma.professional.findUniqueOrThrow({
     where: { id: professionalId },
-    select: { cancelledAt: true, contactName: true, companyName: true, email: true },
+    select: { id: true, cancelledAt: true, contactName: true, companyName: true, email: true, firstPaidAt: true },
   });
   // What the state calls for comes first, the columns last: with them the subscription's events so
   // far count as reflected (stripe_synced_seq), so a retry after a failure here must not be skipped.
@@ -72,15 +101,22 @@ export async function reconcileSubscription(deps: ReconcileDeps, subscriptionId:
     await completeSiteCancellation(deps, professionalId, fromUnix(subscription.canceled_at ?? subscription.ended_at) ?? new Date());
   } else if (status === 'cancelled' && before.cancelledAt === null) {
     // Ended outside the site (Stripe's billing page or dashboard, or unpaid too long): the listing
-    // is removed, but the account stays open, and the owner is told how to subscribe again.
+    // is removed, but the account stays open, and the owner is told how to subscribe again. A plan
+    // its owner ended at once (not at the period's end, which ran the time paid for) within 30 days
+    // of the first payment is refunded, judged at Stripe's time of the cancellation.
+    const isUnpaid = subscription.cancellation_details?.reason === 'payment_failed';
+    const endedAtOnce = !isUnpaid && !subscription.cancel_at_period_end && subscription.cancellation_details?.reason === 'cancellation_requested';
+    const cancelledAt = fromUnix(subscription.canceled_at ?? subscription.ended_at) ?? new Date();
+    const refundedPence = endedAtOnce ? await refundUnderGuarantee(deps, before, cancelledAt) : 0;
     await deps.sendEmail({
       template: 'subscription-ended',
       to: before.email,
       data: {
         contactName: before.contactName,
         companyName: before.companyName,
-        isUnpaid: subscription.cancellation_details?.reason === 'payment_failed',
+        isUnpaid,
         profileUrl: siteUrl(deps.env, '/profile'),
+        ...(refundedPence > 0 ? { refund: formatPounds(refundedPence) } : {}),
       },
       idempotencyKey: `subscription-ended_${subscription.id}`,
     });
@@ -166,7 +202,7 @@ export async function reconcileInvoice(deps: ReconcileDeps, invoiceId: string, f
 /** A charge's refunds: the payment it paid gets Stripe's refunded total (never added to twice). */
 export async function reconcileCharge(deps: ReconcileDeps, chargeId: string): Promise<string> {
   const { prisma, stripe } = deps;
-  const charge = await stripe.charges.retrieve(chargeId);
+  const charge = await stripe.charges.retrieve(chargeId, { expand: ['refunds'] });
   const paymentIntentId = idOf(charge.payment_intent);
   if (!paymentIntentId) return 'no-payment-intent';
   const payment = await prisma.payment.findFirst({
@@ -177,8 +213,10 @@ export async function reconcileCharge(deps: ReconcileDeps, chargeId: string): Pr
   if (!payment) return 'no-payment';
   if (payment.refundedPence === charge.amount_refunded) return 'unchanged';
   await prisma.payment.update({ where: { id: payment.id }, data: { refundedPence: charge.amount_refunded } });
-  // A refund made through the site's cancellation is in that e-mail already.
-  if (charge.amount_refunded > payment.refundedPence && payment.professional.cancelledAt === null) {
+  // A refund made by a cancellation (the site's, or one at once in Stripe's billing page: its
+  // refund is marked as the guarantee's) is in that cancellation's e-mail already.
+  const isGuaranteeRefund = (charge.refunds?.data ?? []).length > 0 && (charge.refunds?.data ?? []).every((refund) => refund.metadata?.guarantee !== undefined);
+  if (charge.amount_refunded > payment.refundedPence && payment.professional.cancelledAt === null && !isGuaranteeRefund) {
     await deps.sendEmail({
       template: 'subscription-refunded',
       to: payment.professional.email,
@@ -243,6 +281,8 @@ export async function reconcileEvent(deps: ReconcileDeps, event: StoredEvent): P
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
       return reconcileCheckout(deps, id);
+    case 'checkout.session.async_payment_failed':
+      return reconcileFailedCheckout(deps, id);
     case 'invoice.paid':
     case 'invoice.payment_failed':
       return reconcileInvoice(deps, id);

@@ -40,7 +40,7 @@ async function settleCheckout(deps: ReconcileDeps, sessionId: string): Promise<'
 }
 
 /** Refunds what is left of one payment (its whole amount, once): the amount now refunded in all. */
-async function refundInFull(stripe: Stripe, payment: { id: number; stripePaymentIntentId: string | null }, applicationId: number): Promise<number> {
+async function refundInFull(stripe: Stripe, payment: { id: number; stripeInvoiceId: string; stripePaymentIntentId: string | null }, applicationId: number): Promise<number> {
   if (!payment.stripePaymentIntentId) return 0; // not taken through Stripe (demo data): nothing to give back
   const refunded = async () =>
     (await stripe.refunds.list({ payment_intent: payment.stripePaymentIntentId!, limit: 100 })).data
@@ -49,7 +49,8 @@ async function refundInFull(stripe: Stripe, payment: { id: number; stripePayment
   try {
     await stripe.refunds.create(
       { payment_intent: payment.stripePaymentIntentId, reason: 'requested_by_customer', metadata: { paymentId: String(payment.id), applicationId: String(applicationId) } },
-      { idempotencyKey: `refund_rejected_${payment.id}` },
+      // Stripe's invoice id, not our row's: a restored database reuses row ids (decision 0030).
+      { idempotencyKey: `refund_rejected_${payment.stripeInvoiceId}` },
     );
   } catch (err) {
     // A retry after the refund was made (beyond Stripe's idempotency window) finds nothing left.
@@ -71,7 +72,7 @@ async function cancelAndRefund(deps: ReconcileDeps, professionalId: number, appl
       await stripe.subscriptions.cancel(subscription.id, {}, { idempotencyKey: `cancel_${subscription.id}` });
     }
   }
-  const payments = await prisma.payment.findMany({ where: { professionalId }, orderBy: { paidAt: 'asc' }, select: { id: true, stripePaymentIntentId: true } });
+  const payments = await prisma.payment.findMany({ where: { professionalId }, orderBy: { paidAt: 'asc' }, select: { id: true, stripeInvoiceId: true, stripePaymentIntentId: true } });
   let refundedPence = 0;
   for (const payment of payments) refundedPence += await refundInFull(stripe, payment, applicationId);
   await prisma.professional.update({ where: { id: professionalId }, data: { subscriptionStatus: 'cancelled' } });

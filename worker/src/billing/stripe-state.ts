@@ -1,7 +1,7 @@
 // What Stripe's objects mean for our records: a subscription's status for the listing, its plan and
 // period, a paid invoice as a payment row. Pure, except the two helpers that ask Stripe.
 import type Stripe from 'stripe';
-import { isPlanId, type PlanId } from '../../../core/plans';
+import { isPlanId, planOfLookupKey, type PlanId } from '../../../core/plans';
 import type { Prisma, PrismaClient } from '../../../prisma/db';
 
 export type ListingSubscriptionStatus = 'inactive' | 'active' | 'past_due' | 'cancelled';
@@ -53,10 +53,23 @@ export function idFromMetadata(value: string | undefined): number | null {
   return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
 }
 
+/**
+ * The plan the subscription charges for now: its price's (a switch in Stripe's billing page changes
+ * the price and leaves the metadata it was made with), by the price's lookup key, else its interval.
+ */
 export function planOfSubscription(subscription: Stripe.Subscription): PlanId {
+  const price = subscription.items.data[0]?.price;
+  const fromLookupKey = planOfLookupKey(price?.lookup_key ?? null);
+  if (fromLookupKey) return fromLookupKey;
+  if (price?.recurring) return price.recurring.interval === 'year' ? 'yearly' : 'monthly';
   const fromMetadata = subscription.metadata?.plan;
-  if (isPlanId(fromMetadata)) return fromMetadata;
-  return subscription.items.data[0]?.price.recurring?.interval === 'year' ? 'yearly' : 'monthly';
+  return isPlanId(fromMetadata) ? fromMetadata : 'monthly';
+}
+
+/** When a cancellation at the period's end takes effect (Stripe's cancel_at), or null. */
+export function cancelAtOf(subscription: Stripe.Subscription): Date | null {
+  if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return null;
+  return fromUnix(subscription.cancel_at) ?? (subscription.cancel_at_period_end ? periodEndOf(subscription) : null);
 }
 
 export function periodEndOf(subscription: Stripe.Subscription): Date | null {
@@ -92,6 +105,7 @@ export function billingColumns(subscription: Stripe.Subscription, { isComplete =
     subscriptionStatus: listingStatus(subscription.status),
     subscriptionType: planOfSubscription(subscription),
     currentPeriodEnd: periodEndOf(subscription),
+    cancelAt: cancelAtOf(subscription),
     ...(isComplete && seq !== undefined ? { stripeSyncedSeq: seq } : {}),
   };
 }

@@ -6,6 +6,7 @@ import type { JobHandler } from './job-handler';
 import { recalculateRatingHandler } from './recalculate-rating';
 import { recalculateReplyTimeHandler } from './recalculate-reply-time';
 import { reconcileCheckoutHandler, reconcileStripeEventHandler } from './reconcile-stripe-event';
+import { reconcileWithStripeHandler } from './reconcile-with-stripe';
 import { sendEmailHandler } from './send-email';
 import { sendEmailChangeHandler } from './send-email-change';
 import { sendPasswordResetHandler } from './send-password-reset';
@@ -26,4 +27,5 @@ export const JOB_HANDLERS: readonly JobHandler[] = [
   recalculateRatingHandler,
   recalculateReplyTimeHandler,
   settleCancellationHandler,
+  reconcileWithStripeHandler,
 ];

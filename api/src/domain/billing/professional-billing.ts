@@ -7,7 +7,7 @@ import { AUTH_MESSAGES } from '../../../../core/auth';
 import type { PlanId } from '../../../../core/plans';
 import type { PrismaClient } from '../../../../prisma/db';
 import { AppError } from '../app-error';
-import { planPriceId } from './plan-price';
+import { planPriceId, portalConfigurationId } from './plan-price';
 
 export const NO_LISTING = 'You have no professional profile yet.';
 
@@ -37,6 +37,7 @@ export async function subscriptionSummary({ prisma, user }: { prisma: PrismaClie
     status: p.subscriptionStatus,
     plan: p.subscriptionType,
     currentPeriodEnd: p.currentPeriodEnd?.toISOString() ?? null,
+    cancelAt: p.subscriptionStatus === 'active' || p.subscriptionStatus === 'past_due' ? (p.cancelAt?.toISOString() ?? null) : null,
     paidUntil: lastPaid?.periodEnd?.toISOString() ?? null,
     firstPaidAt: p.firstPaidAt?.toISOString() ?? null,
     isRefundDue: p.subscriptionStatus !== 'cancelled' && refundPence > 0,
@@ -66,7 +67,7 @@ export async function createSubscription({
   if (user.role !== 'admin' && user.professionalId !== professionalId) throw new AppError('forbidden', AUTH_MESSAGES.forbidden);
   const professional = await prisma.professional.findUnique({
     where: { id: professionalId },
-    select: { id: true, email: true, companyName: true, stripeCustomerId: true, subscriptionStatus: true },
+    select: { id: true, email: true, companyName: true, stripeCustomerId: true, subscriptionStatus: true, createdAt: true },
   });
   if (!professional) throw new AppError('not_found', 'Professional not found');
   if (professional.subscriptionStatus === 'active') throw new AppError('conflict', APPLY_MESSAGES.alreadyListed);
@@ -79,7 +80,8 @@ export async function createSubscription({
     if (!customer) {
       const created = await client.customers.create(
         { email: professional.email, name: professional.companyName, metadata: { professionalId: String(professional.id) } },
-        { idempotencyKey: `customer_professional_${professional.id}` },
+        // The listing's creation time with its id: a restored database reuses ids (decision 0030).
+        { idempotencyKey: `customer_professional_${professional.id}_${professional.createdAt.getTime()}` },
       );
       customer = created.id;
       await prisma.professional.updateMany({ where: { id: professional.id, stripeCustomerId: null }, data: { stripeCustomerId: customer } });
@@ -90,14 +92,19 @@ export async function createSubscription({
     );
     const subscription =
       waiting ??
-      (await client.subscriptions.create({
-        customer,
-        items: [{ price: await planPriceId(client, plan) }],
-        payment_behavior: 'default_incomplete',
-        payment_settings: { save_default_payment_method: 'on_subscription' },
-        metadata: { professionalId: String(professional.id), plan },
-        expand: ['latest_invoice.confirmation_secret'],
-      }));
+      (await client.subscriptions.create(
+        {
+          customer,
+          items: [{ price: await planPriceId(client, plan) }],
+          payment_behavior: 'default_incomplete',
+          payment_settings: { save_default_payment_method: 'on_subscription' },
+          metadata: { professionalId: String(professional.id), plan },
+          expand: ['latest_invoice.confirmation_secret'],
+        },
+        // Two clicks (or two tabs) that both found none waiting make one: the same key, counted by
+        // the subscriptions the customer has had, so the next one after this ends gets its own.
+        { idempotencyKey: `subscribe_${professional.id}_${plan}_${await subscriptionCount(client, customer)}` },
+      ));
     const invoice = subscription.latest_invoice;
     const clientSecret = typeof invoice === 'object' && invoice ? invoice.confirmation_secret?.client_secret : undefined;
     if (!clientSecret) throw new Error(`subscription ${subscription.id} has no confirmation secret`);
@@ -106,6 +113,11 @@ export async function createSubscription({
     if (err instanceof AppError) throw err;
     throw new AppError('unavailable', APPLY_MESSAGES.subscriptionFailed, { cause: err });
   }
+}
+
+/** How many subscriptions the customer has had in Stripe (any status). */
+async function subscriptionCount(client: Stripe, customer: string): Promise<number> {
+  return (await client.subscriptions.list({ customer, status: 'all', limit: 100 }).autoPagingToArray({ limit: 1000 })).length;
 }
 
 /** POST /api/professional/billing-portal: Stripe's customer portal (or the stand-in's billing page). */
@@ -123,7 +135,9 @@ export async function billingPortalUrl({
   const p = await ownProfessional(prisma, user);
   if (!p.stripeCustomerId) throw new AppError('not_found', 'There is no billing account for this listing yet.');
   try {
-    const session = await (await stripe()).billingPortal.sessions.create({ customer: p.stripeCustomerId, return_url: `${publicUrl}/profile` });
+    const client = await stripe();
+    const configuration = await portalConfigurationId(client);
+    const session = await client.billingPortal.sessions.create({ customer: p.stripeCustomerId, return_url: `${publicUrl}/profile`, ...(configuration ? { configuration } : {}) });
     return { url: session.url };
   } catch (err) {
     throw new AppError('unavailable', 'Billing is unavailable right now. Please try again.', { cause: err });

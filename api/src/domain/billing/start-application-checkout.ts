@@ -102,6 +102,8 @@ async function closePreviousCheckout(client: Stripe, queues: CheckoutDeps['queue
     await queues.enqueue('reconcileCheckout', { sessionId });
     throw new AppError('conflict', APPLY_MESSAGES.alreadyPending);
   }
+  // A Direct Debit with the bank may still be paid: a second payment now could be a second charge.
+  if (closed === 'processing') throw new AppError('conflict', APPLY_MESSAGES.paymentProcessing);
 }
 
 /**

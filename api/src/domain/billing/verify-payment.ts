@@ -1,14 +1,16 @@
 // GET /api/verify-payment (/application-success): did the checkout of this application get paid?
-// It reads Stripe's own state of the session, and when it is paid enqueues the same
+// It reads Stripe's own state of the session (and, for a delayed payment such as a Bacs Direct
+// Debit, whether it is still with the bank: 'processing', not a failure), and when it is paid enqueues the same
 // reconciliation the webhook's checkout.session.completed runs (core/jobs.ts reconcileCheckout),
 // so whichever of the two comes first does the work and the other changes nothing. An update that
 // needed no payment (session_id=no-payment-needed) is answered to its own account only.
 import type Stripe from 'stripe';
-import { NO_PAYMENT_NEEDED, type PaymentVerification } from '../../../../core/billing';
+import { APPLY_MESSAGES, NO_PAYMENT_NEEDED, type PaymentVerification } from '../../../../core/billing';
 import { AUTH_MESSAGES, type CurrentUser } from '../../../../core/auth';
 import type { PrismaClient } from '../../../../prisma/db';
 import type { Queues } from '../../queue';
 import { AppError } from '../app-error';
+import { checkoutPayment, type CheckoutPayment } from './close-checkout';
 
 export const NOT_YOUR_APPLICATION = 'Only the account that sent this application can see it.';
 const NOT_FOUND = 'No payment was found for this application.';
@@ -50,14 +52,15 @@ export async function verifyPayment({
   if (!application || application.checkoutSessionId !== sessionId) throw new AppError('not_found', NOT_FOUND);
   if (application.status !== 'pending_payment') return { success: true, applicationStatus: application.status };
 
-  let session: Stripe.Checkout.Session;
+  let payment: CheckoutPayment;
   try {
-    session = await (await stripe()).checkout.sessions.retrieve(sessionId);
+    payment = (await checkoutPayment(await stripe(), sessionId)).payment;
   } catch (err) {
-    throw new AppError('unavailable', 'Payment verification failed', { cause: err });
+    throw new AppError('unavailable', APPLY_MESSAGES.verificationFailed, { cause: err });
   }
-  const isPaid = session.status === 'complete' && session.payment_status === 'paid';
-  if (!isPaid) return { success: false, applicationStatus: 'pending_payment' };
+  // A delayed payment says where it is; a checkout left open or expired is simply not paid.
+  if (payment === 'processing' || payment === 'failed') return { success: false, applicationStatus: 'pending_payment', paymentStatus: payment };
+  if (payment !== 'paid') return { success: false, applicationStatus: 'pending_payment' };
   await queues.enqueue('reconcileCheckout', { sessionId });
   return { success: true, applicationStatus: 'pending' };
 }

@@ -40,6 +40,15 @@ describe('Application success page', () => {
     expect(html).toMatch(/<a[^>]*href="\/apply"[^>]*>Try Again<\/a>/);
   });
 
+  it("says a Direct Debit the bank is still processing is processing, never 'Payment Failed'", () => {
+    const html = render({ status: 'processing' });
+    const text = stripTags(html);
+    expect(textOf(html, 'h1')).toEqual(['Payment Processing']);
+    expect(text).toContain(APPLICATION_SUCCESS_TEXTS.processing);
+    expect(text).not.toMatch(/Payment Failed|Try Again/);
+    expect(html).toMatch(/<a[^>]*href="\/profile"[^>]*>View Profile<\/a>/);
+  });
+
   it('says the application is reviewed within 48 hours, with the ways on', () => {
     const html = render({ status: 'succeeded', applicationStatus: 'pending' });
     expect(textOf(html, 'h1')).toEqual(['Application Submitted Successfully!']);

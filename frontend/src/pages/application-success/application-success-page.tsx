@@ -1,8 +1,10 @@
 // /application-success (spec: Application success; sections 4, 8, 9): where the payment provider
 // sends an applicant back after paying. 'Verifying Payment' while GET /api/verify-payment runs
 // (retried 3 times, 2 seconds apart); then 'Application Submitted Successfully!' (reviewed within
-// 48 hours, product rule 3) or 'Payment Failed' with 'Try Again' back to /apply. An update sent by a
-// provider whose subscription is active (session_id=no-payment-needed) paid nothing: its texts say so.
+// 48 hours, product rule 3) or 'Payment Failed' with 'Try Again' back to /apply; for a payment the
+// bank is still processing (a Bacs Direct Debit, days) 'Payment Processing', never 'Payment Failed'.
+// An update sent by a provider whose subscription is active (session_id=no-payment-needed) paid
+// nothing: its texts say so.
 import { useEffect, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { NO_PAYMENT_NEEDED } from '../../../../core/billing';
@@ -20,6 +22,9 @@ export const APPLICATION_SUCCESS_TEXTS = {
   successHeading: 'Application Submitted Successfully!',
   success:
     'Thank you: your payment has been received. Your application will be reviewed within 48 hours, and we will send you an e-mail confirmation once it has been approved.',
+  processingHeading: 'Payment Processing',
+  processing:
+    'Thank you: your Direct Debit has been set up and your bank is processing the payment, which usually takes about three working days. Nothing more is needed from you now. We will e-mail you when the payment has gone through (or if it does not), and your application will then be reviewed within 48 hours.',
 } as const;
 
 /** An update sent by a provider whose subscription is active: nothing was paid, so nothing is said of a payment. */
@@ -43,7 +48,14 @@ export function ApplicationSuccessPage() {
 export function ApplicationSuccessView({ state, isUpdate = false }: { state: VerificationState; isUpdate?: boolean }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const texts = isUpdate ? UPDATE_SUCCESS_TEXTS : APPLICATION_SUCCESS_TEXTS;
-  const heading = state.status === 'verifying' ? texts.verifyingHeading : state.status === 'succeeded' ? texts.successHeading : texts.failedHeading;
+  const heading =
+    state.status === 'verifying'
+      ? texts.verifyingHeading
+      : state.status === 'succeeded'
+        ? texts.successHeading
+        : state.status === 'processing'
+          ? APPLICATION_SUCCESS_TEXTS.processingHeading
+          : texts.failedHeading;
   useDocumentTitle(heading.replace(/!$/, ''));
 
   // The heading changes with the outcome: take focus to it so that it is read out.
@@ -60,6 +72,19 @@ export function ApplicationSuccessView({ state, isUpdate = false }: { state: Ver
         {heading}
       </h1>
       {state.status === 'verifying' ? <Spinner message={texts.verifying} /> : null}
+      {state.status === 'processing' ? (
+        <>
+          <p className="mt-4 text-gray-700">{APPLICATION_SUCCESS_TEXTS.processing}</p>
+          <div className="mt-8 flex flex-wrap justify-center gap-3">
+            <Link to="/" className={secondaryButtonClass}>
+              Back to Home
+            </Link>
+            <Link to="/profile" className={primaryButtonClass}>
+              View Profile
+            </Link>
+          </div>
+        </>
+      ) : null}
       {state.status === 'failed' ? (
         <>
           <p className="mt-4 text-gray-700">{texts.failed}</p>

@@ -17,6 +17,7 @@ import {
   canCancel,
   cancellationEffects,
   cancelledToastDescription,
+  endingMessage,
   pastDueMessage,
   periodEndRow,
   planLabel,
@@ -66,6 +67,7 @@ function SubscriptionDetails({ subscription, professionalId }: { subscription: S
   const [isCancelling, setCancelling] = useState(false);
   const dateRow = periodEndRow(subscription);
   const isRunning = canCancel(subscription);
+  const ending = endingMessage(subscription);
 
   async function onManageBilling() {
     setOpeningBilling(true);
@@ -119,6 +121,7 @@ function SubscriptionDetails({ subscription, professionalId }: { subscription: S
         ) : null}
       </dl>
 
+      {ending ? <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">{ending}</p> : null}
       {subscription.status === 'past_due' ? (
         <p role="alert" className="mt-4 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           {pastDueMessage(subscription)}

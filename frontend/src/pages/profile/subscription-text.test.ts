@@ -4,6 +4,7 @@ import {
   canCancel,
   cancellationEffects,
   cancelledToastDescription,
+  endingMessage,
   formatUkDate,
   pastDueMessage,
   periodEndRow,
@@ -15,6 +16,7 @@ const summary: SubscriptionSummary = {
   status: 'active',
   plan: 'yearly',
   currentPeriodEnd: '2026-03-03T10:00:00Z',
+  cancelAt: null,
   paidUntil: '2026-03-03T10:00:00Z',
   firstPaidAt: '2025-03-03T10:00:00Z',
   isRefundDue: false,
@@ -26,6 +28,17 @@ describe('the subscription panel', () => {
   it('names the plan and its price', () => {
     expect(planLabel(summary)).toBe('Pay Annually (£28/year)');
     expect(planLabel({ plan: 'monthly' })).toBe('Pay Monthly (£3/month)');
+  });
+
+  it('says when a plan cancelled in Stripe at the end of its period ends, that the listing stays until then, and that nothing is refunded', () => {
+    const ending = { ...summary, cancelAt: '2026-03-03T10:00:00Z' };
+    expect(periodEndRow(ending)).toEqual({ label: 'Ends on', value: '3 March 2026' });
+    expect(endingMessage(ending)).toBe(
+      'Your plan has been cancelled and ends on 3 March 2026. Your listing stays in the directory until then; no further payments will be taken, and as the plan runs the time you paid for, nothing is refunded. To keep it, choose "Don\'t cancel" in Manage billing.',
+    );
+    expect(endingMessage(summary)).toBeNull();
+    // Once it has ended the date is no longer a future one.
+    expect(endingMessage({ ...ending, status: 'cancelled' })).toBeNull();
   });
 
   it('says when a running plan renews, and until when another was paid', () => {

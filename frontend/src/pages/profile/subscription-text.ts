@@ -29,7 +29,9 @@ export function formatUkDate(iso: string | null | undefined): string | null {
  * failed (the end of the last period paid for: Stripe's current period is the unpaid one); 'Paid
  * until' otherwise; null without a date.
  */
-export function periodEndRow(summary: Pick<SubscriptionSummary, 'status' | 'currentPeriodEnd' | 'paidUntil'>): { label: string; value: string } | null {
+export function periodEndRow(summary: Pick<SubscriptionSummary, 'status' | 'currentPeriodEnd' | 'paidUntil' | 'cancelAt'>): { label: string; value: string } | null {
+  const endsOn = summary.status === 'active' ? formatUkDate(summary.cancelAt) : null;
+  if (endsOn) return { label: 'Ends on', value: endsOn };
   if (summary.status === 'past_due') {
     const failedOn = formatUkDate(summary.paidUntil);
     return failedOn ? { label: 'Renewal failed on', value: failedOn } : null;
@@ -43,6 +45,16 @@ export function periodEndRow(summary: Pick<SubscriptionSummary, 'status' | 'curr
 export function pastDueMessage(summary: Pick<SubscriptionSummary, 'paidUntil'>): string {
   const failedOn = formatUkDate(summary.paidUntil);
   return `${failedOn ? `Your renewal payment due on ${failedOn} did not go through` : 'Your last renewal payment did not go through'}, so your listing is hidden from the directory. Please update your card in Manage billing: your listing is shown again as soon as the payment is taken.`;
+}
+
+/**
+ * A plan set to end at the close of its period in Stripe's billing page (product rule 13): what
+ * happens then, and how to keep it; null for a plan that renews.
+ */
+export function endingMessage(summary: Pick<SubscriptionSummary, 'status' | 'cancelAt'>): string | null {
+  const endsOn = summary.status === 'active' ? formatUkDate(summary.cancelAt) : null;
+  if (!endsOn) return null;
+  return `Your plan has been cancelled and ends on ${endsOn}. Your listing stays in the directory until then; no further payments will be taken, and as the plan runs the time you paid for, nothing is refunded. To keep it, choose "Don't cancel" in Manage billing.`;
 }
 
 /** Whether there is a plan to cancel (it is running, or its renewal payment is overdue). */

@@ -113,6 +113,20 @@ export function applicationReceivedEmail(d: z.infer<typeof ApplicationReceivedDa
   });
 }
 
+export const ApplicationPaymentFailedData = z.object({ contactName: name, companyName: name, applyUrl: url });
+/** A Direct Debit for an application that the bank refused, days after the checkout (product rule 24). */
+export function applicationPaymentFailedEmail(d: z.infer<typeof ApplicationPaymentFailedData>): RenderedEmail {
+  return renderEmail({
+    subject: 'Your ITConnect payment did not go through',
+    greeting: `Hello ${d.contactName},`,
+    blocks: [
+      { paragraph: `Your bank did not pay the Direct Debit for listing ${d.companyName} on ITConnect, so nothing has been taken and your application is not with our team yet.` },
+      { paragraph: 'Your application is saved. To send it, sign in and pay for it again, by card or Direct Debit:' },
+      { button: { label: 'Pay for my application', url: d.applyUrl } },
+    ],
+  });
+}
+
 export const PaymentFailedData = z.object({ contactName: name, companyName: name, amount: z.string().min(1).max(20), billingUrl: url });
 export function paymentFailedEmail(d: z.infer<typeof PaymentFailedData>): RenderedEmail {
   return renderEmail({
@@ -255,6 +269,8 @@ export const SubscriptionEndedData = z.object({
   /** Stripe gave up on an unpaid renewal (rather than a cancellation in Stripe's billing page). */
   isUnpaid: z.boolean(),
   profileUrl: url,
+  /** The first payment refunded under the 30-day guarantee ('£3.00'), when it was. */
+  refund: z.string().min(1).max(20).optional(),
 });
 /** A subscription that ended outside the site: the listing is removed, the account stays open (product rule 22). */
 export function subscriptionEndedEmail(d: z.infer<typeof SubscriptionEndedData>): RenderedEmail {
@@ -267,6 +283,7 @@ export function subscriptionEndedEmail(d: z.infer<typeof SubscriptionEndedData>)
           ? `The subscription for ${d.companyName} has ended because its renewal payment could not be taken, so the listing has been removed from the directory.`
           : `The subscription for ${d.companyName} has ended, so the listing has been removed from the directory.`,
       },
+      ...(d.refund ? [{ paragraph: `You cancelled within 30 days of your first payment, so we have refunded ${d.refund} in full under our money-back guarantee. Refunds usually reach your card within 5 to 10 working days.` }] : []),
       { paragraph: 'Your ITConnect account stays open and your listing details are kept. No further payments will be taken.' },
       { paragraph: 'To list your business again, sign in and choose Subscribe on My Profile.' },
       { button: { label: 'Go to My Profile', url: d.profileUrl } },
@@ -296,6 +313,22 @@ export function paymentDuplicateRefundedEmail(d: z.infer<typeof PaymentDuplicate
     blocks: [
       { paragraph: `You were charged twice for ${listing}. A listing has only one subscription, so we have cancelled the second one and refunded ${d.amount} in full: no further payments will be taken for it.` },
       { paragraph: 'Refunds usually reach your card within 5 to 10 working days. Nothing else changes.' },
+    ],
+  });
+}
+
+/** `flagged`: one finding per line (job data holds plain values only). */
+export const BillingReconciliationFlaggedData = z.object({ summary: z.string().min(1).max(500), flagged: z.string().min(1).max(20_000), auditUrl: url });
+/** To ADMIN_EMAIL: the daily check against Stripe found what only a person can settle. */
+export function billingReconciliationFlaggedEmail(d: z.infer<typeof BillingReconciliationFlaggedData>): RenderedEmail {
+  return renderEmail({
+    subject: 'ITConnect billing: the daily check against Stripe needs a person',
+    greeting: 'Hello,',
+    blocks: [
+      { paragraph: `${d.summary}. These could not be repaired from Stripe's records:` },
+      ...d.flagged.split('\n').map((line) => ({ paragraph: `• ${line}` })),
+      { paragraph: 'The run is in the audit log on the admin dashboard.' },
+      { button: { label: 'Open the dashboard', url: d.auditUrl } },
     ],
   });
 }
@@ -348,6 +381,7 @@ const TEMPLATES = {
   'confirm-application': [ConfirmApplicationData, confirmApplicationEmail],
   'account-exists': [AccountExistsData, accountExistsEmail],
   'application-received': [ApplicationReceivedData, applicationReceivedEmail],
+  'application-payment-failed': [ApplicationPaymentFailedData, applicationPaymentFailedEmail],
   'payment-failed': [PaymentFailedData, paymentFailedEmail],
   'application-approved': [ApplicationApprovedData, applicationApprovedEmail],
   'application-rejected': [ApplicationRejectedData, applicationRejectedEmail],
@@ -362,6 +396,7 @@ const TEMPLATES = {
   'confirm-email-change': [ConfirmEmailChangeData, confirmEmailChangeEmail],
   'email-change-requested': [EmailChangeRequestedData, emailChangeRequestedEmail],
   'two-step-changed': [TwoStepChangedData, twoStepChangedEmail],
+  'billing-reconciliation-flagged': [BillingReconciliationFlaggedData, billingReconciliationFlaggedEmail],
 } as const satisfies Record<EmailTemplate, readonly [z.ZodType, (data: never) => RenderedEmail]>;
 
 export type TemplateDataResult = { ok: true; email: RenderedEmail } | { ok: false; problems: string[] };

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "professionals" ADD COLUMN     "cancel_at" TIMESTAMPTZ(3);
