@@ -75,14 +75,7 @@ export function ApplicationSuccessView({ state, isUpdate = false }: { state: Ver
       {state.status === 'processing' ? (
         <>
           <p className="mt-4 text-gray-700">{APPLICATION_SUCCESS_TEXTS.processing}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/" className={secondaryButtonClass}>
-              Back to Home
-            </Link>
-            <Link to="/profile" className={primaryButtonClass}>
-              View Profile
-            </Link>
-          </div>
+          <HomeAndProfileLinks />
         </>
       ) : null}
       {state.status === 'failed' ? (
@@ -101,14 +94,7 @@ export function ApplicationSuccessView({ state, isUpdate = false }: { state: Ver
       {state.status === 'succeeded' ? (
         <>
           <p className="mt-4 text-gray-700">{texts.success}</p>
-          <div className="mt-8 flex flex-wrap justify-center gap-3">
-            <Link to="/" className={secondaryButtonClass}>
-              Back to Home
-            </Link>
-            <Link to="/profile" className={primaryButtonClass}>
-              View Profile
-            </Link>
-          </div>
+          <HomeAndProfileLinks />
           <p className="mt-8 text-sm text-gray-700">
             Questions about your application?{' '}
             <Link to="/contact" className={linkClass}>
@@ -118,6 +104,20 @@ export function ApplicationSuccessView({ state, isUpdate = false }: { state: Ver
           </p>
         </>
       ) : null}
+    </div>
+  );
+}
+
+/** The ways on once the payment is taken or under way (spec: Back to Home, View Profile). */
+function HomeAndProfileLinks() {
+  return (
+    <div className="mt-8 flex flex-wrap justify-center gap-3">
+      <Link to="/" className={secondaryButtonClass}>
+        Back to Home
+      </Link>
+      <Link to="/profile" className={primaryButtonClass}>
+        View Profile
+      </Link>
     </div>
   );
 }
