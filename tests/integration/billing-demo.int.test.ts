@@ -187,6 +187,8 @@ describe('test mode (the Stripe stand-in as its own process)', () => {
     for (const page of ['/', '/professionals', '/apply', '/login', '/no-such-page']) {
       const html = await (await t.fetch(page)).text();
       expect(html).toMatch(new RegExp(`<body>\\s*<aside aria-label="Demo site"[^>]*><p[^>]*>${DEMO_PAYMENTS_BANNER}</p></aside>`));
+      // Its height, which the sticky header and the toasts step below, is set before the body.
+      expect(html).toMatch(/<head>[^]*<style>:root\{--demo-banner-h:\d+px\}<\/style>[^]*<\/head>/);
     }
   });
 

@@ -19,8 +19,11 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Below the sticky header (h-16, 64 px), so a toast never covers its menu or sign-in on a phone. */
-const BELOW_HEADER = { top: 72 };
+/**
+ * Below the sticky header (h-16, 64 px) and the demo banner above it when there is one, so a toast
+ * never covers the menu or sign-in on a phone.
+ */
+const BELOW_HEADER = { top: 'calc(72px + var(--demo-banner-h, 0px))' };
 
 function RegionToaster({ position }: { position: 'top-right' | 'bottom-right' }) {
   return (

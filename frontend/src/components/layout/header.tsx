@@ -35,7 +35,7 @@ export function Header() {
 
   return (
     <>
-      <header className="sticky top-0 z-40 border-b border-gray-200 bg-white">
+      <header className="sticky top-[var(--demo-banner-h,0px)] z-40 border-b border-gray-200 bg-white">
         <div className={`${pageWidthClass} flex h-16 items-center gap-4`}>
           <Link to="/" aria-label="ITConnect home" className="flex shrink-0 items-center gap-2 rounded-md">
             <LogoMark />

@@ -64,8 +64,8 @@ export function ReviewsSection({ professional, professionalKey }: ReviewsSection
   const reportState = (reviewId: number) => (!user || reviewId === ownReviewId ? 'none' : reported.has(reviewId) ? 'reported' : 'available');
 
   return (
-    <section aria-labelledby={REVIEWS_HEADING_ID} className={`${panelClass} mt-6 scroll-mt-20`}>
-      <h2 id={REVIEWS_HEADING_ID} tabIndex={-1} className={`${sectionHeadingClass} scroll-mt-20 outline-none`}>
+    <section aria-labelledby={REVIEWS_HEADING_ID} className={`${panelClass} mt-6 scroll-mt-header`}>
+      <h2 id={REVIEWS_HEADING_ID} tabIndex={-1} className={`${sectionHeadingClass} scroll-mt-header outline-none`}>
         Customer Reviews
       </h2>
       {summary.summary ? (

@@ -43,7 +43,7 @@ export function MessagesSection({ isProvider }: { isProvider: boolean }) {
   }
 
   return (
-    <section id="messages" aria-labelledby="messages-heading" className={`${panelClass} scroll-mt-20`}>
+    <section id="messages" aria-labelledby="messages-heading" className={`${panelClass} scroll-mt-header`}>
       <h2 id="messages-heading" ref={headingRef} tabIndex={-1} className={`${sectionHeadingClass} outline-none`}>
         Messages
       </h2>
