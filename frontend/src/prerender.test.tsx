@@ -11,7 +11,24 @@ describe('prerenderPage', () => {
     const locations = await prerenderPage('/locations');
     expect(locations).toContain('IT professionals by location');
     expect(locations).toContain('Loading locations');
-    expect(PRERENDERED_PATHS).toEqual(['/', '/locations']);
+  });
+
+  it('renders the pages that are only text with their whole text', async () => {
+    expect(PRERENDERED_PATHS).toEqual(['/', '/locations', '/about', '/privacy-policy', '/cookie-policy', '/terms-of-service', '/review-policy']);
+    const headings: Record<string, string> = {
+      '/about': 'About',
+      '/privacy-policy': 'Privacy Policy',
+      '/cookie-policy': 'Cookie Policy',
+      '/terms-of-service': 'Terms of Service',
+      '/review-policy': 'Review Policy',
+    };
+    for (const [path, heading] of Object.entries(headings)) {
+      const html = await prerenderPage(path);
+      expect(html, path).toMatch(new RegExp(`<h1[^>]*>${heading}`));
+      expect(html, path).toContain('<footer');
+      // Text, not a loading state: every one of these pages is several paragraphs long.
+      expect((html.match(/<p[ >]/g) ?? []).length, path).toBeGreaterThan(4);
+    }
   });
 
   it('includes the cookie banner marked pending: the head script hides it when a choice is stored', async () => {

@@ -7,15 +7,26 @@
 // before the first paint for one who has, by the head's inline script that reads the stored choice
 // (cookie-banner.tsx, api/src/spa/consent-choice-script.ts; decision 0018, "The cookie banner at
 // first paint"). Only pages whose first render depends on nothing but the URL belong
-// in PRERENDERED_PATHS; the directory and profiles, whose content is data, are rendered by the API
-// per request instead (server-render.tsx).
+// in PRERENDERED_PATHS: the home page and locations (their data sections loading), and the pages
+// that are only text (about, the legal pages, the review policy), which so read with no script at
+// all. The directory and profiles, whose content is data, are rendered by the API per request
+// instead (server-render.tsx).
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
+import { PAGES } from '../../core/pages';
 import { SwrProvider } from './api/swr-provider';
 import { AppRoutes, preloadPage } from './routes';
 
-export const PRERENDERED_PATHS = ['/', '/locations'] as const;
+export const PRERENDERED_PATHS = [
+  PAGES.home.path,
+  PAGES.locations.path,
+  PAGES.about.path,
+  PAGES.privacyPolicy.path,
+  PAGES.cookiePolicy.path,
+  PAGES.termsOfService.path,
+  PAGES.reviewPolicy.path,
+] as const;
 
 export async function prerenderPage(pathname: string): Promise<string> {
   await preloadPage(pathname);

@@ -8,6 +8,14 @@ import type { ProfessionalListItem, ReviewItem } from '../../core/directory';
 import { checkA11y, consoleErrors, expect, test, untilHydrated } from './fixtures';
 
 const DIRECTORY = '/professionals?service=Web%20Design&location=Manchester';
+/** The pages that are only text, prerendered at build time (frontend/src/prerender.tsx), and their headings. */
+const TEXT_PAGES: [path: string, heading: string][] = [
+  ['/about', 'About ITConnect'],
+  ['/privacy-policy', 'Privacy Policy'],
+  ['/cookie-policy', 'Cookie Policy'],
+  ['/terms-of-service', 'Terms of Service'],
+  ['/review-policy', 'Review Policy'],
+];
 const DIRECTORY_ANSWER = '/api/professionals?service=Web+Design&location=Manchester&sort=rating&limit=24&offset=0';
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
@@ -45,6 +53,15 @@ test.describe('before any script runs', () => {
     await expect(page.getByRole('heading', { level: 1, name: professional.companyName })).toBeVisible();
     const section = page.getByRole('region', { name: 'Customer Reviews' });
     for (const review of reviews.slice(0, 5)) await expect(section.getByText(review.title, { exact: true }).first()).toBeVisible();
+  });
+
+  test('the pages that are only text hold their whole text', async ({ consentedPage: page }) => {
+    for (const [path, heading] of TEXT_PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading }), path).toBeVisible();
+      expect((await page.getByRole('main').innerText()).length, `${path} should carry its text`).toBeGreaterThan(1_000);
+      await expect(page.getByRole('contentinfo')).toBeVisible();
+    }
   });
 });
 
@@ -95,5 +112,15 @@ test.describe('after the scripts run', () => {
     expect(requests.filter((path) => path.startsWith('/api/professionals/slug/') || path.includes('sort=newest') || path.startsWith('/api/reviews/summary'))).toEqual([]);
     expect(errors).toEqual([]);
     await checkA11y(page);
+  });
+
+  test('the pages that are only text hydrate without a mismatch', async ({ consentedPage: page }) => {
+    const errors = consoleErrors(page);
+    for (const [path, heading] of TEXT_PAGES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await untilHydrated(page);
+    }
+    expect(errors).toEqual([]);
   });
 });
