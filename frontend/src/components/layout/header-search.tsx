@@ -1,7 +1,9 @@
 // The header's free-text search (product rule 17): non-empty trimmed text goes to
-// /professionals?search=…; empty or whitespace-only text is ignored.
+// /professionals?search=…; empty or whitespace-only text is ignored. Before the scripts run it is a
+// plain GET form to the same address, which the server renders (trimming the text as the SPA does).
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { PAGES } from '../../../../core/pages';
 import { SearchIcon } from '../icons';
 import { useRotatingPlaceholder } from '../rotating-placeholder';
 import { buildSearchPath } from '../search-query';
@@ -29,7 +31,7 @@ export function HeaderSearch({ id, onSearched, className = '' }: HeaderSearchPro
   }
 
   return (
-    <form role="search" aria-label="Search professionals" onSubmit={onSubmit} className={`relative ${className}`}>
+    <form role="search" aria-label="Search professionals" action={PAGES.directory.path} method="get" onSubmit={onSubmit} className={`relative ${className}`}>
       <label htmlFor={id} className="sr-only">
         Search IT professionals
       </label>

@@ -3,10 +3,13 @@
 //   compact   service, location, 'Search Professionals'               (the home page hero)
 //   vertical  plain dropdowns: service, location, rating, price        (sidebars)
 // Submitting calls onSearch with the chosen values, or, without a handler, goes to /professionals
-// with only the non-default values in the address.
+// with only the non-default values in the address. Each layout is also a plain GET form to
+// /professionals with named fields, so a visitor who submits before the scripts have run gets the
+// same page from the server (which reads the address as the SPA does, directory-query.ts).
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ALL_UK } from '../../../../core/locations';
+import { PAGES } from '../../../../core/pages';
 import { ALL_SERVICES, SERVICE_OPTIONS } from '../../../../core/services';
 import { DEFAULT_FILTERS, directoryPath } from '../../api/directory-query';
 import { SearchIcon } from '../icons';
@@ -56,6 +59,8 @@ export interface SearchFormProps {
 }
 
 const searchButtonClass = `${primaryButtonClass} w-full gap-2`;
+/** Where each layout's form goes without its scripts: the directory, as a plain GET form. */
+const formProps = { action: PAGES.directory.path, method: 'get' } as const;
 
 export function SearchForm({ layout, initialValues = {}, onSearch, className = '', children, note }: SearchFormProps) {
   const id = useId();
@@ -133,7 +138,7 @@ export function SearchForm({ layout, initialValues = {}, onSearch, className = '
 
   if (layout === 'vertical') {
     return (
-      <form role="search" aria-label="Find IT professionals" onSubmit={onSubmit} className={`flex flex-col gap-4 ${className}`}>
+      <form role="search" aria-label="Find IT professionals" {...formProps} onSubmit={onSubmit} className={`flex flex-col gap-4 ${className}`}>
         <div>
           <label htmlFor={`${id}-service`} className={labelClass}>
             Service
@@ -208,6 +213,7 @@ export function SearchForm({ layout, initialValues = {}, onSearch, className = '
       <form
         role="search"
         aria-label="Find IT professionals"
+        {...formProps}
         onSubmit={onSubmit}
         className={`grid grid-cols-1 items-end gap-3 md:grid-cols-[1fr_1fr_auto] ${className}`}
       >
@@ -222,8 +228,13 @@ export function SearchForm({ layout, initialValues = {}, onSearch, className = '
   }
 
   return (
-    <form role="search" aria-label="Filter professionals" onSubmit={onSubmit} className={`space-y-3 ${className}`}>
+    <form role="search" aria-label="Filter professionals" {...formProps} onSubmit={onSubmit} className={`space-y-3 ${className}`}>
       {children}
+      {/* The slider's thumbs are unnamed (their 0 and 100 mean no limit): until it is moved, the
+          address's own price range is what a form sent without scripts keeps. */}
+      {sliderMoved
+        ? null
+        : Object.entries(initialRange).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />)}
       <div className="grid grid-cols-1 items-end gap-3 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_10rem_13rem_auto]">
         {servicePicker}
         {locationPicker}
