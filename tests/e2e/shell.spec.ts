@@ -119,6 +119,17 @@ test.describe('header', () => {
 test.describe('mobile menu', () => {
   test.skip(({ isMobile }) => !isMobile, 'the slide-in menu exists below md only');
 
+  test('a tap before the scripts have run opens it once they have', async ({ consentedPage: page }) => {
+    const release = await holdScripts(page);
+    await page.goto('/about', { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    release();
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Menu' })).toBeHidden();
+  });
+
   test('opens, traps focus, and closes with Escape or the close button', async ({ consentedPage: page }) => {
     await open(page, '/about');
     const openButton = page.getByRole('button', { name: 'Open menu' });
@@ -217,6 +228,25 @@ test.describe('cookie banner', () => {
     await banner.getByRole('button', { name: 'Accept' }).click();
     await expect(banner).toBeHidden();
     expect(await storedConsent(page)).toMatchObject({ choice: 'accepted', at: expect.any(Number) });
+    expect(errors).toEqual([]);
+  });
+
+  test('Decline works from the moment it is painted, before the scripts have run', async ({ page }) => {
+    const errors = consoleErrors(page);
+    const release = await holdScripts(page);
+    await page.goto(FILTERED_DIRECTORY, { waitUntil: 'domcontentloaded' });
+    const banner = page.getByRole('region', { name: 'Cookies on ITConnect' });
+    await expect(banner).toHaveAttribute('data-cookie-banner', 'pending');
+    await banner.getByRole('button', { name: 'Decline' }).click();
+    // At once, with no script of the SPA loaded: stored, and the banner gone.
+    await expect(banner).toBeHidden();
+    expect(await storedConsent(page)).toMatchObject({ choice: 'declined', at: expect.any(Number) });
+    release();
+    await expect(page.locator('[data-cookie-banner="pending"]')).toHaveCount(0);
+    await expect(banner).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible();
+    await expect(banner).toHaveCount(0);
     expect(errors).toEqual([]);
   });
 

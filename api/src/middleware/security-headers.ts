@@ -17,6 +17,7 @@ import type { Middleware } from 'koa';
 import { browserPayments } from '../domain/site-config/get-site-config';
 import type { ApiEnv } from '../env';
 import { CONSENT_CHOICE_SCRIPT_CSP } from '../spa/consent-choice-script';
+import { EARLY_CLICKS_SCRIPT_CSP } from '../spa/early-clicks-script';
 import { AFTER_PAINT_LOADER_CSP } from '../spa/scripts-after-paint';
 
 /** CSP source(s) for a Leaflet tile URL template, e.g. https://{s}.tile.openstreetmap.org/… → https://*.tile.openstreetmap.org */
@@ -47,7 +48,7 @@ export function contentSecurityPolicy(env: CspEnv): Record<string, string[] | nu
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
-    'script-src': ["'self'", AFTER_PAINT_LOADER_CSP, CONSENT_CHOICE_SCRIPT_CSP, ...(stripe ? ['https://js.stripe.com'] : [])],
+    'script-src': ["'self'", AFTER_PAINT_LOADER_CSP, CONSENT_CHOICE_SCRIPT_CSP, EARLY_CLICKS_SCRIPT_CSP, ...(stripe ? ['https://js.stripe.com'] : [])],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...tileHostSources(env.MAP_TILE_URL)],

@@ -3,6 +3,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { COOKIE_CONSENT_STORAGE_KEY } from '../../../core/site-config';
 import { CONSENT_CHOICE_ATTRIBUTE, CONSENT_CHOICE_SCRIPT, CONSENT_CHOICE_SCRIPT_CSP, withConsentChoiceScript } from './consent-choice-script';
+import { EARLY_CLICKS_SCRIPT } from './early-clicks-script';
 import { withRootMarkup } from './page-preloads';
 
 /** Runs the script against a stored value (undefined: storage that throws); returns whether <html> was marked. */
@@ -38,7 +39,7 @@ describe('the consent-choice script', () => {
 
   it('runs in the head, before the body, of every page with markup in its root', () => {
     const html = withRootMarkup('<head><title>t</title></head><body><div id="root"></div></body>', { markup: '<main>Hi</main>', entryStyles: [] });
-    expect(html).toBe(`<head><title>t</title><script>${CONSENT_CHOICE_SCRIPT}</script></head><body><div id="root"><main>Hi</main></div></body>`);
+    expect(html).toBe(`<head><title>t</title><script>${CONSENT_CHOICE_SCRIPT}</script><script>${EARLY_CLICKS_SCRIPT}</script></head><body><div id="root"><main>Hi</main></div></body>`);
     expect(withConsentChoiceScript('<p>no head</p>')).toBe('<p>no head</p>');
   });
 });

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { PAGES, pageAt, pageDataPath } from '../../../core/pages';
 import { escapeHtml } from '../domain/seo/escape';
 import { withConsentChoiceScript } from './consent-choice-script';
+import { withEarlyClicksScript } from './early-clicks-script';
 import { scriptsAfterPaint } from './scripts-after-paint';
 
 /** One chunk of the Vite manifest (only the fields used here). */
@@ -96,10 +97,11 @@ export function withPrerenderedPage(
  * hydration does not look), the entry stylesheet inlined and the scripts asked for after the first
  * paint, as for a prerendered page. Also used for the pages the server renders per request (first-screen.ts).
  * The markup includes the cookie banner for an unknown choice; the head's consent-choice script
- * hides it before the first paint for a visitor who has chosen (consent-choice-script.ts).
+ * hides it before the first paint for a visitor who has chosen (consent-choice-script.ts), and the
+ * early-clicks script makes its buttons and the controls marked for it work before hydration.
  */
 export function withRootMarkup(html: string, { markup, after = '', entryStyles }: { markup: string; after?: string; entryStyles: InlineStyle[] }): string {
-  let page = withConsentChoiceScript(scriptsAfterPaint(html)).replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>${after}`);
+  let page = withEarlyClicksScript(withConsentChoiceScript(scriptsAfterPaint(html))).replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>${after}`);
   const inline = new Map(entryStyles.map(({ href, css }) => [`href="${href}"`, css]));
   page = page.replace(STYLESHEET_LINKS, (tag) => {
     const css = [...inline].find(([attribute]) => tag.includes(attribute))?.[1];

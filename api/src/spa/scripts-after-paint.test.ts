@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { contentSecurityPolicy } from '../middleware/security-headers';
 import { CONSENT_CHOICE_SCRIPT_CSP } from './consent-choice-script';
+import { EARLY_CLICKS_SCRIPT_CSP } from './early-clicks-script';
 import { AFTER_PAINT_LOADER, AFTER_PAINT_LOADER_CSP, scriptsAfterPaint } from './scripts-after-paint';
 
 const PAGE = `<html><head>
@@ -31,7 +32,8 @@ describe('scriptsAfterPaint', () => {
     const hash = `'sha256-${createHash('sha256').update(AFTER_PAINT_LOADER).digest('base64')}'`;
     expect(AFTER_PAINT_LOADER_CSP).toBe(hash);
     const csp = contentSecurityPolicy({ MAP_TILE_URL: 'https://tile.example/{z}/{x}/{y}.png', NODE_ENV: 'production', PAYMENTS: 'stand-in', STRIPE_SECRET_KEY: undefined, STRIPE_PUBLISHABLE_KEY: undefined, STRIPE_API_URL: undefined, STRIPE_STAND_IN_PUBLIC_URL: undefined });
-    // The page's other inline script: the cookie choice read before the first paint.
-    expect(csp['script-src']).toEqual(["'self'", hash, CONSENT_CHOICE_SCRIPT_CSP]);
+    // The page's other inline scripts: the cookie choice read before the first paint, and the
+    // clicks made before hydration.
+    expect(csp['script-src']).toEqual(["'self'", hash, CONSENT_CHOICE_SCRIPT_CSP, EARLY_CLICKS_SCRIPT_CSP]);
   });
 });

@@ -5,8 +5,10 @@
 // hydration) it renders marked data-cookie-banner="pending": in the page's HTML, painted with it,
 // and hidden by styles.css before the first paint when the head's inline script has found a stored
 // choice (api/src/spa/consent-choice-script.ts). Once the choice is known, React drops it for a
-// visitor who has chosen and keeps the same markup, unmarked, for one who has not.
+// visitor who has chosen and keeps the same markup, unmarked, for one who has not. A click on its
+// buttons before hydration is stored by the head's early-clicks script (core/early-clicks.ts).
 import { useId } from 'react';
+import { CONSENT_BUTTON_ATTRIBUTE } from '../../../core/early-clicks';
 import { Link } from 'react-router-dom';
 import { linkClass, pageWidthClass, primaryButtonClass, secondaryButtonClass } from './styles';
 import { useCookieConsent } from './cookie-consent';
@@ -43,6 +45,7 @@ export function CookieBanner() {
         <div className="flex shrink-0 gap-3">
           <button
             type="button"
+            {...{ [CONSENT_BUTTON_ATTRIBUTE]: 'declined' }}
             onClick={() => {
               decline();
               focusMain();
@@ -53,6 +56,7 @@ export function CookieBanner() {
           </button>
           <button
             type="button"
+            {...{ [CONSENT_BUTTON_ATTRIBUTE]: 'accepted' }}
             onClick={() => {
               accept();
               focusMain();

@@ -1,10 +1,11 @@
 // The sticky top bar: logo, the two main links, the desktop search, the account entry, and (below
 // md) the button that opens the slide-in menu.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useCurrentUser } from '../../api/use-current-user';
 import { LogoMark, MenuIcon, UserIcon } from '../icons';
 import { pageWidthClass } from '../styles';
+import { replayedClickProps, useReplayedClick } from '../use-replayed-click';
 import { AccountMenu } from './account-menu';
 import { HeaderSearch } from './header-search';
 import { MobileMenu } from './mobile-menu';
@@ -21,6 +22,12 @@ export function Header() {
   const [isMenuOpen, setMenuOpen] = useState(false);
 
   const markMenuOpened = useCloseOnNavigation(() => setMenuOpen(false));
+  const openMenu = useCallback(() => {
+    markMenuOpened();
+    setMenuOpen(true);
+  }, [markMenuOpened]);
+  // A tap on the menu button before the page is hydrated opens the menu once it is.
+  useReplayedClick('open-menu', openMenu);
 
   // The menu exists below md only: widening the window past md closes it (it would otherwise stay
   // open but hidden, leaving the page inert).
@@ -74,10 +81,8 @@ export function Header() {
 
           <button
             type="button"
-            onClick={() => {
-              markMenuOpened();
-              setMenuOpen(true);
-            }}
+            {...replayedClickProps('open-menu')}
+            onClick={openMenu}
             aria-label="Open menu"
             aria-haspopup="dialog"
             aria-expanded={isMenuOpen}
