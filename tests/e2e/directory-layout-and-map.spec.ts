@@ -1,10 +1,11 @@
 // The directory as a new visitor sees it (issue 13, items 1–3), at both viewports: the page ends at
 // the footer, nothing scrolls sideways, the header stays above the map, a phone shows a result
 // before any scrolling (the filters sit behind 'Filters (n)'); the filters and the sort wait for
-// 'Search' and the form says so, an unknown postcode is a message on its field, the price slider
-// never reads 'Up to £0/hour', an empty result suggests a wider search, a day rate says how it was
-// compared; without tiles the list stands alone with a note; markers are named after the company,
-// open with Enter and Space, and the list has a way to skip to the map. Every state is axe-scanned.
+// 'Search' and the form says so, a shared link's unknown postcode lists nothing and says why, the
+// price slider never reads 'Up to £0/hour', an empty result suggests a wider search, a day rate
+// says how it was compared; without tiles the list stands alone with a note; markers are named
+// after the company, open with Enter and Space, and the list has a way to skip to the map. Every
+// state is axe-scanned.
 // The map's tiles come from the e2e tile stand-in (tests/e2e/tile-server.ts).
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import pg from 'pg';
@@ -163,36 +164,34 @@ test.describe('filters (item 2)', () => {
     await checkA11y(page);
   });
 
-  test('an unknown postcode is a message on its field; the list stays as it was', async ({ consentedPage: page, request }) => {
-    test.slow(); // two addresses, two axe scans on a two-core machine
-    await openDirectory(page, '/professionals?service=Web%20Design');
+  test('a shared address with an unknown place lists nothing, says why, and can search without it', async ({ consentedPage: page, request }) => {
+    test.slow(); // two addresses and an axe scan on a two-core machine
+    // (Searching an unknown postcode from the form: find-a-professional.spec.ts, product rule 30.)
     const { total } = await apiList(request, 'service=Web%20Design');
-    const countText = `${total} professional${total === 1 ? '' : 's'}`;
-    await expect(page.getByText(COUNT_TEXT)).toHaveText(countText);
-    await showFilters(page);
+    const results = page.getByRole('region', { name: 'Results', exact: true });
+    await openDirectory(page, '/professionals?service=Web%20Design&near=ZZ99');
+    await expect(results.getByText('We could not find that postcode or place')).toBeVisible();
+    await expect(cards(page)).toHaveCount(0);
+    await expect(page.getByText(COUNT_TEXT)).toHaveCount(0);
+    await expect(page.getByText('Failed to load professionals. Please try again.')).toHaveCount(0);
+    // The other filters are still the search's; the distance, never searched, has no chip.
+    await expect(page.getByRole('button', { name: 'Remove filter: Web Design' })).toBeVisible();
+    await expect(page.getByText(/Within \d+ miles of/)).toHaveCount(0);
+    // The field says it (a phone opens the filters), without taking the focus on arrival.
     const near = filterForm(page).getByRole('textbox', { name: 'Near postcode or place' });
-    await near.fill('ZZ99 9ZZ');
-    await filterForm(page).getByRole('button', { name: 'Search', exact: true }).click();
-
-    await expect(filterForm(page).getByText('We could not find that postcode or place')).toBeVisible();
+    await expect(near).toHaveValue('ZZ99');
     await expect(near).toHaveAttribute('aria-invalid', 'true');
     await expect(near).toHaveAccessibleDescription('We could not find that postcode or place');
-    await expect(near).toBeFocused();
-    await expect(page).toHaveURL(/\/professionals\?service=Web(%20|\+)Design$/);
-    await expect(page.getByText(COUNT_TEXT)).toHaveText(countText);
-    await expect(cards(page)).toHaveCount(Math.min(total, 24));
-    await expect(page.getByText('Failed to load professionals. Please try again.')).toHaveCount(0);
-    await checkA11y(page);
-
-    // A shared address with an unknown place: the message on the field, the rest of the filters apply.
-    await openDirectory(page, '/professionals?service=Web%20Design&near=ZZ99');
-    await expect(page.getByText('We could not find that postcode or place')).toBeVisible();
-    await expect(page.getByText(COUNT_TEXT)).toHaveText(countText);
-    await expect(page.getByText('Failed to load professionals. Please try again.')).toHaveCount(0);
-    // The list is not in distance order, and the sort box says what it is in.
+    await expect(near).not.toBeFocused();
+    // Nothing is in distance order, and the sort box says what it would be.
     await expect(filterForm(page).getByRole('combobox', { name: 'Sort by' })).toHaveValue('rating');
     await expect(filterForm(page).getByRole('option', { name: 'Nearest first' })).toHaveCount(0);
     await checkA11y(page);
+
+    await results.getByRole('button', { name: 'Search without the postcode or place' }).click();
+    await expect(page).toHaveURL(/\/professionals\?service=Web(%20|\+)Design$/);
+    await expect(page.getByText(COUNT_TEXT)).toHaveText(`${total} professional${total === 1 ? '' : 's'}`);
+    await expect(cards(page)).toHaveCount(Math.min(total, 24));
   });
 
   test("the price slider never offers 'Up to £0/hour'", async ({ consentedPage: page }) => {

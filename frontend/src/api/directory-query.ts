@@ -242,7 +242,7 @@ export function activeFilterCount(filters: DirectoryFilters): number {
   return activeFilterChips(filters).length;
 }
 
-/** The filters without the distance search (an unknown postcode or place is set aside). */
+/** The filters without the distance search (a removed chip, or searching on without an unknown postcode). */
 export function withoutNear(filters: DirectoryFilters): DirectoryFilters {
   return withoutFilters(filters, ['near', 'radiusMiles']);
 }

@@ -1,10 +1,12 @@
 // The ALTCHA proof-of-work captcha (issue 4, item 2). The widget's code loads lazily, only on the
 // pages that show a captcha. Its payload reaches the form through onChange (null while unsolved);
 // it resets after a failed submit (the form calls reset()) and on expiry or error (spec section 4).
-// The CSP allows what the widget needs: its inline styles and its blob: workers.
+// The CSP allows what the widget needs: its inline styles and its blob: workers. A failed load of
+// the widget's code is tried again (load-with-retries.ts) before the form gives up on it.
 import { useEffect, useId, useImperativeHandle, useRef, useState, type CSSProperties, type HTMLAttributes, type Ref } from 'react';
 import { labelClass } from '../styles';
 import { nextCaptchaStep, type CaptchaState } from './captcha-state';
+import { loadWithRetries } from './load-with-retries';
 
 export const CAPTCHA_CHALLENGE_URL = '/api/captcha/challenge';
 
@@ -44,8 +46,13 @@ interface CaptchaProps {
 
 let altchaLoaded: Promise<unknown> | null = null;
 
+/**
+ * The widget's code, loaded once for every captcha on the page. Browsers keep no failed dynamic
+ * import (Chromium fetches it again when asked again), so each retry is a new request; after the
+ * last one fails, the next captcha to mount starts over.
+ */
 function loadAltcha(): Promise<unknown> {
-  altchaLoaded ??= import('altcha').then(() => customElements.whenDefined('altcha-widget'));
+  altchaLoaded ??= loadWithRetries(() => import('altcha')).then(() => customElements.whenDefined('altcha-widget'));
   return altchaLoaded;
 }
 

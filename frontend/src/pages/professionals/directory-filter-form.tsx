@@ -4,25 +4,23 @@
 // so), and then every filter and the order go to the address at once. Removing a chip applies at
 // once: that is a single, explicit action.
 //
-// An unknown postcode or place is checked before the address changes: the field shows the API's
-// message and the list stays as it was (product rule 30).
-import { useId, useRef, useState } from 'react';
+// A search near an unknown postcode or place goes to the address like any other: the page shows
+// the API's message where the results were, and this form shows it on the postcode field, taking
+// the focus there after a search made on the page (product rule 30).
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Sort } from '../../../../core/directory';
 import { DEFAULT_RADIUS_MILES } from '../../../../core/directory';
 import {
   availableSorts,
   defaultSort,
   normaliseFilters,
-  professionalsApiPath,
   RADIUS_OPTIONS,
   SORT_LABELS,
   type DirectoryFilters,
 } from '../../api/directory-query';
-import { fetchProfessionalsPage } from '../../api/directory-fetch';
 import { FieldError } from '../../components/forms/form-fields';
 import { SearchForm, type SearchFormValues } from '../../components/search-form/search-form';
 import { inputClass, labelClass } from '../../components/styles';
-import { nearFieldError } from './near-error';
 import { RatingSortInfo } from '../../components/professional-card/rating-sort-info';
 
 export const FILTERS_APPLY_NOTE = 'Changes apply when you press Search.';
@@ -31,11 +29,15 @@ export function DirectoryFilterForm({
   filters,
   onApply,
   nearError: rejectedNearError = null,
+  isNearErrorFocused = false,
 }: {
   filters: DirectoryFilters;
   onApply: (next: DirectoryFilters) => void;
-  /** The API's message when the address's own postcode or place is unknown (a shared link). */
+  /** The API's message when the address's postcode or place is unknown. */
   nearError?: string | null;
+  /** Take the focus to the postcode field when nearError comes (a search made here, not a shared
+   * link), once the field is on screen (on a phone, once the filters are open). */
+  isNearErrorFocused?: boolean;
 }) {
   const id = useId();
   const nearRef = useRef<HTMLInputElement>(null);
@@ -43,18 +45,24 @@ export function DirectoryFilterForm({
   const [near, setNear] = useState(filters.near);
   const [radius, setRadius] = useState(String(filters.radiusMiles ?? DEFAULT_RADIUS_MILES));
   const [sort, setSort] = useState<Sort | undefined>(filters.sort);
-  const [checkedNearError, setCheckedNearError] = useState<string | null>(null);
-  const [isChecking, setChecking] = useState(false);
-  const nearError = checkedNearError ?? (near.trim() === filters.near ? rejectedNearError : null);
+  const nearError = near.trim() === filters.near ? rejectedNearError : null;
 
-  // A postcode the API refused (a shared link) is set aside: the list is not in distance order, so
-  // the sort box must not say 'Nearest first' until a postcode it knows is typed.
+  // Once per search (the page remounts the form for each address), when the field can be seen.
+  const hasFocusedNearError = useRef(false);
+  useEffect(() => {
+    if (rejectedNearError === null || !isNearErrorFocused || hasFocusedNearError.current) return;
+    hasFocusedNearError.current = true;
+    nearRef.current?.focus();
+  }, [rejectedNearError, isNearErrorFocused]);
+
+  // A postcode the API refused is set aside: nothing is in distance order, so the sort box must
+  // not offer 'Nearest first' until a postcode it knows is typed.
   const isNearSetAside = rejectedNearError !== null && near.trim() === filters.near;
   const typed = { search: search.trim(), near: isNearSetAside ? '' : near.trim() };
   const sorts = availableSorts(typed);
   const sortValue = sort !== undefined && sorts.includes(sort) ? sort : defaultSort(typed);
 
-  async function onSearch(values: SearchFormValues) {
+  function onSearch(values: SearchFormValues) {
     const nearText = near.trim();
     const next: DirectoryFilters = normaliseFilters({
       service: values.service,
@@ -67,17 +75,6 @@ export function DirectoryFilterForm({
       radiusMiles: nearText !== '' && Number(radius) !== DEFAULT_RADIUS_MILES ? Number(radius) : undefined,
       sort: sortValue,
     });
-    if (nearText !== '' && (nearText !== filters.near || rejectedNearError !== null)) {
-      setChecking(true);
-      const message = await checkNear(next);
-      setChecking(false);
-      if (message !== null) {
-        setCheckedNearError(message);
-        nearRef.current?.focus();
-        return;
-      }
-    }
-    setCheckedNearError(null);
     onApply(next);
   }
 
@@ -87,12 +84,10 @@ export function DirectoryFilterForm({
     <SearchForm
       layout="full"
       initialValues={filters}
-      onSearch={(values) => void onSearch(values)}
+      onSearch={onSearch}
       className="rounded-lg border border-gray-200 bg-gray-50 p-4"
       note={
-        <p className="text-sm text-gray-700" aria-live="polite">
-          {isChecking ? 'Checking the postcode or place…' : FILTERS_APPLY_NOTE}
-        </p>
+        <p className="text-sm text-gray-700">{FILTERS_APPLY_NOTE}</p>
       }
     >
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_8rem_11rem]">
@@ -124,10 +119,7 @@ export function DirectoryFilterForm({
             name="near"
             value={near}
             maxLength={100}
-            onChange={(event) => {
-              setNear(event.target.value);
-              setCheckedNearError(null);
-            }}
+            onChange={(event) => setNear(event.target.value)}
             placeholder="e.g. M1 1AE or Leeds"
             autoComplete="postal-code"
             aria-invalid={nearError ? true : undefined}
@@ -176,14 +168,4 @@ export function DirectoryFilterForm({
       </div>
     </SearchForm>
   );
-}
-
-/** Null when the postcode or place is known (or the check could not say), else the API's message. */
-async function checkNear(next: DirectoryFilters): Promise<string | null> {
-  try {
-    await fetchProfessionalsPage(professionalsApiPath(next, 0, 1));
-    return null;
-  } catch (error) {
-    return nearFieldError(error);
-  }
 }

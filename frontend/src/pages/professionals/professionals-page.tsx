@@ -12,6 +12,8 @@
 // shown from md up and below md only when opened, the map's box exists from md up. The width only
 // decides where the map is mounted, after hydration (useIsDesktop reads false on the server), so
 // nothing on screen moves when the scripts arrive (CLS budget, docs/performance.md).
+// What is on screen always answers the address: a search near an unknown postcode or place shows
+// no results and no distance chip, only the message (near-error.ts, product rule 30).
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
@@ -20,7 +22,6 @@ import {
   filtersFromSearchParams,
   filtersToSearchParams,
   normaliseFilters,
-  withoutNear,
   type DirectoryFilters,
 } from '../../api/directory-query';
 import { useProfessionals } from '../../api/use-professionals';
@@ -32,7 +33,7 @@ import { DirectoryFilterForm } from './directory-filter-form';
 import { FilterChips } from './filter-chips';
 import { JoinBanner } from './join-banner';
 import { MobileMapPanel } from './mobile-map-panel';
-import { nearFieldError } from './near-error';
+import { searchOutcome } from './near-error';
 import { ResultsCount, ResultsList } from './results-list';
 import { useIsDesktop } from './use-is-desktop';
 
@@ -49,20 +50,20 @@ export function ProfessionalsPage() {
   const [areFiltersOpen, setFiltersOpen] = useState(false);
   const [located, setLocated] = useState<number | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
-  // A postcode or place the API did not know (from a shared address): set aside, the rest applies.
-  const [rejectedNear, setRejectedNear] = useState<{ near: string; message: string } | null>(null);
+  // The address of the last search made on this page (the form or a chip): an unknown postcode or
+  // place in its answer takes the focus to the postcode field, a shared link's does not.
+  const [appliedQuery, setAppliedQuery] = useState<string | null>(null);
   const mapId = useId();
   const filtersPanelId = useId();
 
   useDocumentTitle(directoryTitle(filters));
 
-  const isNearRejected = rejectedNear !== null && filters.near !== '' && rejectedNear.near === filters.near;
-  const listFilters = useMemo(() => (isNearRejected ? withoutNear(filters) : filters), [filters, isNearRejected]);
-
   const apply = useCallback(
     (next: DirectoryFilters) => {
+      const params = filtersToSearchParams(normaliseFilters(next));
       setFiltersOpen(false);
-      setSearchParams(filtersToSearchParams(normaliseFilters(next)));
+      setAppliedQuery(params.toString());
+      setSearchParams(params);
     },
     [setSearchParams],
   );
@@ -71,15 +72,12 @@ export function ProfessionalsPage() {
     setSearchParams(new URLSearchParams());
   };
 
-  const { professionals, total, isLoading, isLoadingMore, hasMore, error, loadMore, retry } = useProfessionals(listFilters);
-  const nearError = listFilters.near !== '' ? nearFieldError(error) : null;
-  const listError = nearError !== null ? undefined : error;
+  const { professionals, total, isLoading, isLoadingMore, hasMore, error, loadMore, retry } = useProfessionals(filters);
+  const { unknownNear, chipFilters, listError } = searchOutcome(filters, error);
 
   useEffect(() => {
-    if (nearError === null) return;
-    setRejectedNear({ near: listFilters.near, message: nearError });
-    setFiltersOpen(true); // on a phone, the message is on the postcode field in the filters
-  }, [nearError, listFilters.near]);
+    if (unknownNear !== null) setFiltersOpen(true); // on a phone, the postcode field is in the filters
+  }, [unknownNear, query]);
 
   const isMapAvailable = !tilesFailed;
   const isMapShown = isMapAvailable && (isDesktop || isMapOpen);
@@ -97,7 +95,7 @@ export function ProfessionalsPage() {
   const map = (
     <MapErrorBoundary>
       <Suspense fallback={<MapOverlay state="loading-map" />}>
-        <DirectoryMap id={mapId} filters={listFilters} onLocatedCount={setLocated} onTilesFailed={onTilesFailed} />
+        <DirectoryMap id={mapId} filters={filters} onLocatedCount={setLocated} onTilesFailed={onTilesFailed} />
       </Suspense>
     </MapErrorBoundary>
   );
@@ -107,11 +105,12 @@ export function ProfessionalsPage() {
       key={query}
       filters={filters}
       onApply={apply}
-      nearError={isNearRejected ? rejectedNear.message : null}
+      nearError={unknownNear}
+      isNearErrorFocused={appliedQuery === query && (isDesktop || areFiltersOpen)}
     />
   );
   const count = <ResultsCount total={total} located={isMapShown ? located : null} hasError={Boolean(listError)} />;
-  const filterCount = activeFilterCount(listFilters);
+  const filterCount = activeFilterCount(chipFilters);
 
   return (
     <>
@@ -137,7 +136,7 @@ export function ProfessionalsPage() {
           <div className="md:mt-4">{count}</div>
         </div>
 
-        <FilterChips filters={listFilters} onApply={apply} onClearAll={clearAll} />
+        <FilterChips filters={chipFilters} onApply={apply} onClearAll={clearAll} />
 
         {!isMapAvailable ? (
           <p role="status" className="mt-4 rounded-md border border-gray-200 bg-gray-50 px-4 py-3 text-sm text-gray-800">
@@ -154,12 +153,13 @@ export function ProfessionalsPage() {
             professionals={professionals}
             isLoading={isLoading}
             error={listError}
+            unknownNear={unknownNear}
             hasMore={hasMore}
             isLoadingMore={isLoadingMore}
             onLoadMore={loadMore}
             onRetry={retry}
             onClear={clearAll}
-            filters={listFilters}
+            filters={filters}
             onApply={apply}
             isFullWidth={!isMapAvailable}
             mapId={isMapShown ? mapId : undefined}

@@ -1,5 +1,5 @@
 import { errorMessageFor } from '../../api/client';
-import { looserSearches, type DirectoryFilters } from '../../api/directory-query';
+import { looserSearches, withoutNear, type DirectoryFilters } from '../../api/directory-query';
 import type { useProfessionals } from '../../api/use-professionals';
 import { ProfessionalCard, ProfessionalCardSkeleton } from '../../components/professional-card/professional-card';
 import { dangerButtonClass, outlineButtonClass, primaryButtonClass, secondaryButtonClass } from '../../components/styles';
@@ -32,6 +32,8 @@ interface ResultsListProps {
   professionals: ReturnType<typeof useProfessionals>['professionals'];
   isLoading: boolean;
   error: unknown;
+  /** The API's message when the address's postcode or place is unknown: shown instead of results. */
+  unknownNear?: string | null | undefined;
   hasMore: boolean;
   isLoadingMore: boolean;
   onLoadMore: () => void;
@@ -83,6 +85,7 @@ function ResultsBody({
   professionals,
   isLoading,
   error,
+  unknownNear,
   hasMore,
   isLoadingMore,
   onLoadMore,
@@ -100,6 +103,22 @@ function ResultsBody({
         {Array.from({ length: SKELETON_COUNT }, (_, i) => (
           <ProfessionalCardSkeleton key={i} />
         ))}
+      </div>
+    );
+  }
+
+  if (unknownNear) {
+    // The answer to this address: nothing was searched, so nothing is listed (not the previous
+    // search's results, which would read as the answer). The postcode field above says the same.
+    return (
+      <div className="rounded-lg border border-amber-300 bg-amber-50 p-6 text-center">
+        <p className="font-medium text-gray-900">{unknownNear}</p>
+        <p className="mt-1 text-sm text-gray-800 [overflow-wrap:anywhere]">
+          Nothing is listed for ‘{near}’. Check it in ‘Near postcode or place’ and press Search, or search without it.
+        </p>
+        <button type="button" onClick={() => onApply(withoutNear(filters))} className={`${secondaryButtonClass} mt-4`}>
+          Search without the postcode or place
+        </button>
       </div>
     );
   }
