@@ -20,6 +20,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { readFirstScreenData, seedSwrCache } from './api/first-screen-data';
 import { probeMaintenance } from './api/maintenance';
 import { SwrProvider } from './api/swr-provider';
+import { markReactAttached } from './components/early-clicks';
 import { isMaintenanceGateShown, setMaintenanceGate } from './components/maintenance/maintenance-state';
 import { AppRoutes, preloadPage } from './routes';
 import './styles.css';
@@ -48,6 +49,8 @@ function render(isGateShown: boolean): void {
     root.replaceChildren();
     createRoot(root).render(app);
   }
+  // React now takes every click; the head's inline script stops catching them (decision 0031).
+  markReactAttached();
 }
 
 const probe = probeMaintenance().then(setMaintenanceGate);

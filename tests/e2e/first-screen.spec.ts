@@ -5,7 +5,7 @@
 // hydration mismatch (React reports one as a console error).
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ProfessionalListItem, ReviewItem } from '../../core/directory';
-import { checkA11y, consoleErrors, expect, test, untilHydrated } from './fixtures';
+import { checkA11y, consoleErrors, expect, holdScripts, test, untilHydrated } from './fixtures';
 
 const DIRECTORY = '/professionals?service=Web%20Design&location=Manchester';
 /** The pages that are only text, prerendered at build time (frontend/src/prerender.tsx), and their headings. */
@@ -96,6 +96,45 @@ test.describe('before any script runs', () => {
       expect((await page.getByRole('main').innerText()).length, `${path} should carry its text`).toBeGreaterThan(1_000);
       await expect(page.getByRole('contentinfo')).toBeVisible();
     }
+  });
+});
+
+// Every control of the first screen works from the moment it is painted (decision 0031): with the
+// scripts held back, as on a slow phone, each is clicked as soon as it is visible.
+test.describe('while the scripts are still loading', () => {
+  test("the header's search goes to the directory", async ({ consentedPage: page, isMobile }) => {
+    test.skip(isMobile, "on a phone the header's search is in the menu");
+    await holdScripts(page);
+    await page.goto('/', { waitUntil: 'domcontentloaded' });
+    const box = page.getByRole('search', { name: 'Search professionals' }).getByRole('searchbox');
+    await box.fill('network');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/professionals\?search=network$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Professionals' })).toBeVisible();
+  });
+
+  test("a filter chip's removal and Clear Filters go to their searches", async ({ consentedPage: page }) => {
+    await holdScripts(page);
+    await page.goto(DIRECTORY, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Remove filter: Web Design' }).click();
+    await expect(page).toHaveURL(/\/professionals\?location=Manchester$/);
+    await expect(page.getByRole('button', { name: 'Remove filter: Web Design' })).toHaveCount(0);
+
+    await page.goto('/professionals?search=qqqzzzxxy', { waitUntil: 'domcontentloaded' });
+    await expect(page.getByText('No professionals found matching your criteria.')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect(page).toHaveURL(/\/professionals$/);
+    await expect(page.getByRole('region', { name: 'Results', exact: true }).getByRole('article').first()).toBeVisible();
+  });
+
+  test("on a phone, 'Filters' tapped early opens the filters once the page is ready", async ({ consentedPage: page, isMobile }) => {
+    test.skip(!isMobile, "the 'Filters' button exists on a phone only");
+    const release = await holdScripts(page);
+    await page.goto(DIRECTORY, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: /^Filters \(\d\)$/ }).click();
+    release();
+    await expect(page.getByRole('combobox', { name: 'Service', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Filters \(\d\)$/ })).toHaveAttribute('aria-expanded', 'true');
   });
 });
 

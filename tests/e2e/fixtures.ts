@@ -178,6 +178,17 @@ export async function untilHydrated(page: Page): Promise<void> {
   await expect(page.locator('[data-cookie-banner="pending"]')).toHaveCount(0, { timeout: 20_000 });
 }
 
+/** Holds the page's scripts back until the returned function is called: the page as first painted, before hydration. */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Opens a directory address and waits until its first results (or its empty state) are shown and work. */
 export async function openDirectory(page: Page, path: string): Promise<void> {
   await page.goto(path);

@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { SEARCH_PLACEHOLDERS } from '../../core/services';
 import { COOKIE_CONSENT_STORAGE_KEY } from '../../core/site-config';
-import { checkA11y, consoleErrors, expect, test } from './fixtures';
+import { checkA11y, consoleErrors, expect, holdScripts, test } from './fixtures';
 
 /** The header search box for this viewport: in the header on desktop, in the slide-in menu on mobile. */
 async function headerSearchBox(page: Page, isMobile: boolean) {
@@ -21,17 +21,6 @@ async function open(page: Page, path: string): Promise<void> {
 }
 
 const FILTERED_DIRECTORY = '/professionals?service=Web%20Design&location=Manchester';
-
-/** Holds the page's scripts back until the returned function is called: the page as first painted, before hydration. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
 
 async function storedConsent(page: Page): Promise<unknown> {
   const raw = await page.evaluate((key) => window.localStorage.getItem(key), COOKIE_CONSENT_STORAGE_KEY);

@@ -26,7 +26,9 @@ function element(attributes: Record<string, string>, { inPendingBanner = false }
 
 /** Runs the script in a page of its own; returns a click function and what the page holds. */
 function page({ storageThrows = false } = {}) {
-  let listener: ((event: { target: unknown }) => void) | undefined;
+  let listener: ((event: { target: unknown; preventDefault: () => void }) => void) | undefined;
+  const assigned: string[] = [];
+  let prevented = 0;
   let capture: unknown;
   const stored = new Map<string, string>();
   const htmlAttributes = new Set<string>();
@@ -35,6 +37,7 @@ function page({ storageThrows = false } = {}) {
     window,
     JSON,
     Date,
+    location: { assign: (href: string) => assigned.push(href) },
     localStorage: {
       setItem: (key: string, value: string) => {
         if (storageThrows) throw new Error('storage disabled');
@@ -50,7 +53,9 @@ function page({ storageThrows = false } = {}) {
   };
   runInNewContext(EARLY_CLICKS_SCRIPT, context);
   return {
-    click: (target: unknown) => listener!({ target }),
+    click: (target: unknown) => listener!({ target, preventDefault: () => (prevented += 1) }),
+    assigned,
+    prevented: () => prevented,
     capture,
     stored,
     htmlAttributes,
@@ -83,16 +88,31 @@ describe('the early-clicks script', () => {
     expect(p.htmlAttributes.size).toBe(0);
   });
 
-  it('notes clicks on a marked control until its component is live, and nothing else', () => {
+  it('notes clicks on a marked control, and nothing else', () => {
     const p = page();
-    const menu = element({ 'data-replay-click': 'open-menu' });
-    p.click(menu);
+    p.click(element({ 'data-replay-click': 'open-menu' }));
     p.click(element({ class: 'something else' }));
     p.click(null);
     expect(p.state().clicks).toEqual(['open-menu']);
-    p.state().live['open-menu'] = true;
-    p.click(menu);
-    expect(p.state().clicks).toEqual(['open-menu']);
+    expect(p.assigned).toEqual([]);
+  });
+
+  it('goes to the address of a button that only navigates', () => {
+    const p = page();
+    p.click(element({ 'data-early-href': '/professionals?service=Web%20Design' }));
+    expect(p.assigned).toEqual(['/professionals?service=Web%20Design']);
+    expect(p.prevented()).toBe(1);
+  });
+
+  it('does nothing once React is attached', () => {
+    const p = page();
+    p.state().isReactAttached = true;
+    p.click(element({ 'data-replay-click': 'open-menu' }));
+    p.click(element({ 'data-early-href': '/professionals' }));
+    p.click(element({ 'data-consent': 'accepted' }, { inPendingBanner: true }));
+    expect(p.state().clicks).toEqual([]);
+    expect(p.assigned).toEqual([]);
+    expect(p.stored.size).toBe(0);
   });
 
   it('is allowed by its hash and goes at the end of the head', () => {

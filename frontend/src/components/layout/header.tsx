@@ -5,7 +5,7 @@ import { Link, NavLink } from 'react-router-dom';
 import { useCurrentUser } from '../../api/use-current-user';
 import { LogoMark, MenuIcon, UserIcon } from '../icons';
 import { pageWidthClass } from '../styles';
-import { replayedClickProps, useReplayedClick } from '../use-replayed-click';
+import { replayedClickProps, useReplayedClick } from '../early-clicks';
 import { AccountMenu } from './account-menu';
 import { HeaderSearch } from './header-search';
 import { MobileMenu } from './mobile-menu';

@@ -1,4 +1,5 @@
-import { activeFilterChips, withoutFilters, type DirectoryFilters } from '../../api/directory-query';
+import { activeFilterChips, DEFAULT_FILTERS, directoryPath, withoutFilters, type DirectoryFilters } from '../../api/directory-query';
+import { earlyHrefProps } from '../../components/early-clicks';
 import { CloseIcon } from '../../components/icons';
 import { linkClass } from '../../components/styles';
 
@@ -22,6 +23,7 @@ export function FilterChips({
           <li key={chip.label} className="max-w-full min-w-0">
             <button
               type="button"
+              {...earlyHrefProps(directoryPath(withoutFilters(filters, chip.keys)))}
               onClick={() => onApply(withoutFilters(filters, chip.keys))}
               aria-label={`Remove filter: ${chip.label}`}
               className="inline-flex max-w-full items-center gap-1 rounded-full border border-blue-200 bg-blue-50 py-1 pr-2 pl-3 text-sm text-blue-900 hover:bg-blue-100"
@@ -36,6 +38,7 @@ export function FilterChips({
       {chips.length > 1 ? (
         <button
           type="button"
+          {...earlyHrefProps(directoryPath(DEFAULT_FILTERS))}
           onClick={onClearAll}
           className={`${linkClass} text-sm`}
         >

@@ -25,6 +25,7 @@ import {
   type DirectoryFilters,
 } from '../../api/directory-query';
 import { useProfessionals } from '../../api/use-professionals';
+import { replayedClickProps, useReplayedClick } from '../../components/early-clicks';
 import { MapOverlay } from '../../components/map/map-overlay';
 import { MapErrorBoundary } from '../../components/map/map-error-boundary';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -71,6 +72,9 @@ export function ProfessionalsPage() {
     setFiltersOpen(false);
     setSearchParams(new URLSearchParams());
   };
+  const toggleFilters = useCallback(() => setFiltersOpen((isOpen) => !isOpen), []);
+  // A tap on 'Filters (n)' before the page is hydrated opens the filters once it is (decision 0031).
+  useReplayedClick('open-filters', toggleFilters);
 
   const { professionals, total, isLoading, isLoadingMore, hasMore, error, loadMore, retry } = useProfessionals(filters);
   const { unknownNear, chipFilters, listError } = searchOutcome(filters, error);
@@ -125,7 +129,8 @@ export function ProfessionalsPage() {
             type="button"
             aria-expanded={areFiltersOpen}
             aria-controls={filtersPanelId}
-            onClick={() => setFiltersOpen(!areFiltersOpen)}
+            {...replayedClickProps('open-filters')}
+            onClick={toggleFilters}
             className={`${outlineButtonClass} md:hidden`}
           >
             Filters ({filterCount})

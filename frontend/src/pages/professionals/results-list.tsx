@@ -1,6 +1,7 @@
 import { errorMessageFor } from '../../api/client';
-import { looserSearches, withoutNear, type DirectoryFilters } from '../../api/directory-query';
+import { DEFAULT_FILTERS, directoryPath, looserSearches, withoutNear, type DirectoryFilters } from '../../api/directory-query';
 import type { useProfessionals } from '../../api/use-professionals';
+import { earlyHrefProps } from '../../components/early-clicks';
 import { ProfessionalCard, ProfessionalCardSkeleton } from '../../components/professional-card/professional-card';
 import { dangerButtonClass, outlineButtonClass, primaryButtonClass, secondaryButtonClass } from '../../components/styles';
 import { rateComparisonNote } from './rate-comparison';
@@ -116,7 +117,12 @@ function ResultsBody({
         <p className="mt-1 text-sm text-gray-800 [overflow-wrap:anywhere]">
           Nothing is listed for ‘{near}’. Check it in ‘Near postcode or place’ and press Search, or search without it.
         </p>
-        <button type="button" onClick={() => onApply(withoutNear(filters))} className={`${secondaryButtonClass} mt-4`}>
+        <button
+          type="button"
+          {...earlyHrefProps(directoryPath(withoutNear(filters)))}
+          onClick={() => onApply(withoutNear(filters))}
+          className={`${secondaryButtonClass} mt-4`}
+        >
           Search without the postcode or place
         </button>
       </div>
@@ -153,6 +159,7 @@ function ResultsBody({
                 <li key={suggestion.label} className="max-w-full">
                   <button
                     type="button"
+                    {...earlyHrefProps(directoryPath(suggestion.filters))}
                     onClick={() => onApply(suggestion.filters)}
                     className={`${secondaryButtonClass} max-w-full [overflow-wrap:anywhere]`}
                   >
@@ -165,6 +172,7 @@ function ResultsBody({
         ) : null}
         <button
           type="button"
+          {...earlyHrefProps(directoryPath(DEFAULT_FILTERS))}
           onClick={onClear}
           className={`${primaryButtonClass} mt-4`}
         >

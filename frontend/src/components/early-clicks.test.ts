@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { EarlyClicks } from '../../../core/early-clicks';
-import { replayedClickProps, takeEarlyClicks } from './use-replayed-click';
+import { earlyHrefProps, replayedClickProps, takeEarlyClicks } from './early-clicks';
 
 describe('takeEarlyClicks', () => {
-  it("takes the control's own clicks, leaves the others' and marks it live", () => {
-    const state: EarlyClicks = { clicks: ['open-menu', 'open-filters', 'open-menu'], live: {} };
+  it("takes the control's own clicks and leaves the others'", () => {
+    const state: EarlyClicks = { clicks: ['open-menu', 'open-filters', 'open-menu'], isReactAttached: true };
     expect(takeEarlyClicks('open-menu', state)).toBe(2);
-    expect(state).toEqual({ clicks: ['open-filters'], live: { 'open-menu': true } });
+    expect(state.clicks).toEqual(['open-filters']);
     expect(takeEarlyClicks('open-menu', state)).toBe(0);
   });
 
@@ -14,7 +14,8 @@ describe('takeEarlyClicks', () => {
     expect(takeEarlyClicks('open-menu', undefined)).toBe(0);
   });
 
-  it('marks the element with the attribute the inline script looks for', () => {
+  it('marks elements with the attributes the inline script looks for', () => {
     expect(replayedClickProps('open-filters')).toEqual({ 'data-replay-click': 'open-filters' });
+    expect(earlyHrefProps('/professionals')).toEqual({ 'data-early-href': '/professionals' });
   });
 });
