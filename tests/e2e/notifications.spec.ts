@@ -3,7 +3,8 @@
 // more than 50 px it is dismissed, less springs back; F8 focuses the region and Escape dismisses
 // the toast and returns focus. The toast raised here is /apply's 'Please select a plan' ('Continue
 // to Payment' before choosing one): anyone can raise it, with no account and no captcha.
-// E2E_SCREENSHOT_DIR saves a phone screenshot of a toast mid-swipe (saveScreenshot).
+// Inside an open modal dialog the same region shows in the dialog (an admin's failed action,
+// answered in the browser). E2E_SCREENSHOT_DIR saves a phone screenshot of a toast mid-swipe (saveScreenshot).
 import type { Locator, Page } from '@playwright/test';
 import { checkA11y, expect, saveScreenshot, test, untilHydrated } from './fixtures';
 
@@ -140,4 +141,36 @@ test('a second toast replaces the first', async ({ consentedPage: page, isMobile
   await expect(region(page).getByRole('status')).toContainText('Signed out successfully');
   await expect(toasts(page)).toHaveCount(1);
   await expect(region(page)).not.toContainText('Please select a plan');
+});
+
+test('in an open modal dialog the toast shows inside it, and its Escape leaves the dialog open', async ({ adminPage: page }) => {
+  // One unhandled message whose 'Mark as handled' fails, answered in the browser: nothing changes for other tests.
+  const message = { id: 990_001, name: 'Tom Test', email: 'tom@example.com', subject: 'Toast check', message: 'Hello', handledAt: null, createdAt: '2026-01-01T10:00:00Z' };
+  await page.route(
+    (url) => url.pathname === '/api/admin/contact-messages',
+    (route) => route.fulfill({ status: 200, contentType: 'application/json', headers: { 'X-Total-Count': '1' }, body: JSON.stringify([message]) }),
+  );
+  await page.route(
+    (url) => url.pathname === `/api/admin/contact-messages/${message.id}/handled`,
+    (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }),
+  );
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('region', { name: 'Manage' }).getByRole('button', { name: 'Contact messages', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Contact messages' });
+  await dialog.getByRole('button', { name: 'Mark as handled' }).click();
+
+  const toast = dialog.getByRole('region', { name: 'Notifications (F8)' }).getByRole('alert');
+  await expect(toast).toContainText('Update failed');
+  // The page's own region steps aside while the modal's is there.
+  await expect(page.getByRole('region', { name: 'Notifications (F8)' })).toHaveCount(1);
+  const search = dialog.getByLabel('Search by name, e-mail or subject');
+  await search.focus();
+  await page.keyboard.press('F8');
+  await expect(dialog.getByRole('region', { name: 'Notifications (F8)' })).toBeFocused();
+  await checkA11y(page);
+  await page.keyboard.press('Escape');
+  await expect(toast).toHaveCount(0, { timeout: 2_500 });
+  await expect(dialog).toBeVisible();
+  await expect(search).toBeFocused();
 });
