@@ -217,7 +217,7 @@ test.describe('small things a visitor notices', () => {
     await expect(page.getByRole('link', { name: 'Learn More', exact: true })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Learn more about ITConnect' })).toHaveAttribute('href', '/about');
     await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} ITConnect`);
-    const toaster = page.locator('[data-rht-toaster]');
+    const toaster = page.getByRole('region', { name: 'Notifications (F8)' });
     const header = page.locator('header').first();
     const toasterTop = (await toaster.boundingBox())?.y ?? 0;
     const headerBox = await header.boundingBox();

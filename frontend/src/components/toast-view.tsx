@@ -17,7 +17,7 @@ export function ToastView({ toast: t, title, description, variant }: ToastViewPr
       aria-live={isDestructive ? 'assertive' : 'polite'}
       aria-atomic="true"
       className={[
-        'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg transition-opacity duration-200',
+        'flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg transition-opacity duration-200',
         t.visible ? 'opacity-100' : 'opacity-0',
         isDestructive ? 'border-red-800 bg-red-700 text-white' : 'border-gray-200 bg-white text-gray-900',
       ].join(' ')}
