@@ -41,7 +41,7 @@ export function ReportedErrorsPanel() {
         <p className="mt-4 text-sm text-gray-700">{CLIENT_ERROR_TEXTS.empty}</p>
       ) : (
         <div className="mt-3">
-          <TableScroller label={CLIENT_ERROR_TEXTS.sectionTitle}>
+          <TableScroller label="Error groups">
             <table className="w-full border-collapse text-left text-sm">
               <caption className="sr-only">Errors the site&apos;s pages reported, the most recent first</caption>
               <thead>
