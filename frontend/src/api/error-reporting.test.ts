@@ -60,7 +60,7 @@ describe('what a report holds', () => {
     error.stack = 'TypeError: Cannot read properties of undefined\n    at Page (http://localhost:3000/assets/page.js?v=2#x:1:2)';
     reporterWith(send, '/professionals?near=M1%201AA&search=cloud#results').reporter.report(error, 'page');
     expect(calls[0]!.url).toBe(CLIENT_ERRORS_PATH);
-    expect(calls[0]!.init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'same-origin', headers: { 'Content-Type': 'application/json' } });
+    expect(calls[0]!.init).toMatchObject({ method: 'POST', keepalive: true, credentials: 'omit', headers: { 'Content-Type': 'application/json' } });
     expect(bodyOf(calls[0]!.init)).toEqual({
       message: "TypeError: Cannot read properties of undefined (reading 'name')",
       stack: 'TypeError: Cannot read properties of undefined\n    at Page (http://localhost:3000/assets/page.js:1:2)',

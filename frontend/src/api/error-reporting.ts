@@ -102,7 +102,8 @@ export function createErrorReporter({ send, pagePath, release = RELEASE, timeout
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify(body),
-      credentials: 'same-origin',
+      // A report needs no session: the API stores nothing about who sent it.
+      credentials: 'omit',
       // Sent even when the page is being left (an error on the way out).
       keepalive: true,
       signal,
