@@ -185,6 +185,8 @@ export const ApiEnv = CommonEnv.extend({
   MESSAGE_REPLY_LIMIT_PER_USER: z.coerce.number().int().positive().default(60),
   /** Messages through /contact per IP per hour. */
   CONTACT_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
+  /** Front-end error reports (POST /api/client-errors) per IP per hour (product rule 37). */
+  CLIENT_ERROR_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
   /** Reviews written, edited or deleted, replies to reviews and reports, per user per hour. */
   REVIEW_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
   /** Logo and photo uploads (and alt-text edits, deletions) per provider per hour. */
@@ -213,6 +215,12 @@ export const ApiEnv = CommonEnv.extend({
   SOCIAL_TWITTER_URL: optionalUrl,
   SOCIAL_LINKEDIN_URL: optionalUrl,
   SOCIAL_INSTAGRAM_URL: optionalUrl,
+  /**
+   * A Sentry project's DSN (public by design: the browser sends with it). Set: the SPA reports the
+   * errors it catches to Sentry through its SDK, loaded only then; unset: to POST /api/client-errors,
+   * shown on the admin dashboard (product rule 37).
+   */
+  SENTRY_DSN: optionalUrl,
 }).superRefine((env, ctx) => {
   requirePaymentKeys(env, ctx);
   // Production behind https: a proxy terminates TLS in front of the API, so it must be trusted.

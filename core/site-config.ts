@@ -16,6 +16,8 @@ export interface SiteConfig {
   payments: { provider: 'stripe'; publishableKey: string } | { provider: 'demo'; confirmUrl: string };
   /** Admins must turn on two-step verification before the admin pages work (product rule 35). */
   adminTwoStepRequired: boolean;
+  /** Where the SPA reports the errors it catches: Sentry with this DSN, or null for the API's own endpoint (product rule 37). */
+  sentryDsn: string | null;
 }
 
 /** What every page says while the Stripe stand-in takes payments (PAYMENTS=stand-in). */

@@ -9,7 +9,9 @@
 // puts into those pages' index.html (api/src/spa/page-preloads.ts), and leaves server-render.js there
 // for the API to render the directory and profiles per request (api/src/spa/first-screen.ts,
 // docs/decisions/0018-server-rendered-first-screen.md). .vite/ is never served (a hidden folder).
+import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -21,6 +23,34 @@ import { build, defineConfig, type Plugin } from 'vite';
 const frontendDir = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist/frontend', import.meta.url));
 const apiTarget = 'http://127.0.0.1:3000';
+
+/**
+ * The release error reports name (product rule 37): the git commit built, else package.json's
+ * version (a build outside a checkout, e.g. a Docker context without .git).
+ */
+function buildRelease(): string {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: frontendDir, stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim();
+  } catch {
+    const require = createRequire(import.meta.url);
+    return (require('../package.json') as { version: string }).version;
+  }
+}
+
+/**
+ * @sentry/browser is loaded only with a SENTRY_DSN (src/api/sentry-reporter.ts, its own chunk).
+ * Until it is a dependency the build leaves it external: the import fails in the browser, and
+ * reports go to the API.
+ */
+function missingPackages(): string[] {
+  try {
+    createRequire(import.meta.url).resolve('@sentry/browser');
+    return [];
+  } catch {
+    return ['@sentry/browser'];
+  }
+}
+const external = missingPackages();
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -76,7 +106,7 @@ function serverRender(): Plugin {
         ssr: { noExternal: true, target: 'node' },
         build: {
           ssr: true,
-          rollupOptions: { input: { prerender: 'src/prerender.tsx', 'server-render': 'src/server-render.tsx' } },
+          rollupOptions: { input: { prerender: 'src/prerender.tsx', 'server-render': 'src/server-render.tsx' }, external },
           outDir: ssrDir,
           emptyOutDir: true,
           copyPublicDir: false,
@@ -96,7 +126,9 @@ function serverRender(): Plugin {
 export default defineConfig({
   root: frontendDir,
   plugins: [react(), tailwindcss(), precompress(), serverRender()],
+  define: { __ITC_RELEASE__: JSON.stringify(buildRelease()) },
   build: {
+    rollupOptions: { external },
     outDir,
     emptyOutDir: true,
     // .vite/manifest.json: the API preloads each page's chunk from it (api/src/spa/page-preloads.ts).

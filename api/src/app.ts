@@ -15,6 +15,7 @@ import { listenForDirectoryChanges } from './domain/directory/directory-changes'
 import { createMaintenanceState, SITE_SETTINGS_CHANNEL } from './domain/maintenance/maintenance-state';
 import { createMetrics } from './domain/metrics/metrics';
 import { listenForNotifications } from './domain/notifications/listen';
+import { CLIENT_ERROR_LIMITS, CLIENT_ERRORS_PATH } from '../../core/client-error-limits';
 import { adminTwoStepRequired } from '../../core/env-schema';
 import type { ApiEnv } from './env';
 import { canonicalPaths } from './middleware/canonical-path';
@@ -35,6 +36,7 @@ import { session } from './middleware/session';
 import { createPayments } from './payments/payments';
 import { createQueues, type Queues } from './queue';
 import { apiRoutes } from './routes/api-router';
+import { clientErrorsRouter } from './routes/client-errors';
 import { healthRouter } from './routes/health';
 import { metricsRouter } from './routes/metrics';
 import { seoRoutes } from './routes/seo';
@@ -152,10 +154,10 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
   // 7. The API: JSON bodies only, then the routers; unknown paths and wrong methods end here.
   app.use(onlyForApi(noStoreByDefault));
   app.use(onlyForApi(storableUrlText()));
-  app.use(onlyForApi(jsonBody({ limit: env.BODY_LIMIT })));
-  // Readiness and metrics see what the app opened (its change feeds, its queues).
+  app.use(onlyForApi(jsonBody({ limit: env.BODY_LIMIT, pathLimits: { [CLIENT_ERRORS_PATH]: `${CLIENT_ERROR_LIMITS.bodyBytes}b` } })));
+  // Readiness and metrics see what the app opened (its change feeds, its queues); error reports are counted in the metrics.
   const health = healthRouter({ ...deps, feeds: { directoryChanges: changeFeed, siteSettingsChanges: settingsFeed }, directoryIndex: directory, workerQueue: queues.get('email') });
-  const api = apiRoutes(deps, [health, metricsRouter(deps, metrics), ...extraApiRouters]);
+  const api = apiRoutes(deps, [health, metricsRouter(deps, metrics), clientErrorsRouter(deps, metrics), ...extraApiRouters]);
   for (const middleware of api.middleware) app.use(onlyForApi(middleware));
 
   // 8. Bull Board, admins only: the board is only ever called through its guard.

@@ -14,9 +14,12 @@
 // parallel with that chunk; 503 or a network error shows the gate instead of the site. The first
 // render waits for the probe at most PROBE_WAIT_MS (a slow answer must not hold the site back);
 // a later answer still switches to the gate.
+// Errors nothing else catches (uncaught, rejected promises) are reported from the start
+// (api/error-reporting.ts, product rule 37); the error boundaries report their own.
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { reportUncaughtErrors } from './api/error-reporting';
 import { readFirstScreenData, seedSwrCache } from './api/first-screen-data';
 import { probeMaintenance } from './api/maintenance';
 import { SwrProvider } from './api/swr-provider';
@@ -30,6 +33,8 @@ if (!container) throw new Error('index.html must contain <div id="root">');
 const root = container;
 
 const PROBE_WAIT_MS = 3000;
+
+reportUncaughtErrors();
 
 seedSwrCache(readFirstScreenData());
 

@@ -28,6 +28,7 @@ import {
   RegistrationConfirmInput,
 } from '../../core/auth';
 import { ApplicationCheckoutInput, CreateSubscriptionInput } from '../../core/billing';
+import { ClientErrorInput } from '../../core/client-errors';
 import { ContactInput } from '../../core/contact';
 import { DirectoryQuery } from '../../core/directory-query';
 import { AltUpdate, UploadQuery } from '../../core/media-input';
@@ -132,6 +133,8 @@ export const ENDPOINT_INPUTS: Record<string, EndpointInput> = {
   'POST /api/messages/threads/:id/replies': { body: ThreadReplyInput },
   'POST /api/messages/threads/:id/read': { body: MarkThreadInput },
   'POST /api/contact': { body: ContactInput },
+  'POST /api/client-errors': { body: ClientErrorInput },
+  'GET /api/admin/client-errors': {},
   'GET /api/home': {},
   'GET /api/locations': {},
 };

@@ -1,5 +1,5 @@
 // JSON request bodies for /api: anything else with a body is refused with 415 before parsing,
-// and a body over BODY_LIMIT is refused with 413; malformed JSON is a 400 (bodyError below), and
+// and a body over BODY_LIMIT (or its path's smaller limit, `pathLimits`) is refused with 413; malformed JSON is a 400 (bodyError below), and
 // so is a body with a prototype key or with text PostgreSQL cannot store (core/text.ts).
 // The Stripe webhook needs the raw bytes to verify its signature: it is mounted before this
 // middleware in app.ts.
@@ -59,8 +59,8 @@ function isMediaUpload(ctx: Context): boolean {
   return (ctx.method === 'POST' || ctx.method === 'PUT') && MEDIA_UPLOAD_PATHS.has(ctx.path) && !ctx.is('json');
 }
 
-export function jsonBody({ limit }: { limit: string }): Middleware {
-  const parse = bodyParser({
+function parserFor(limit: string) {
+  return bodyParser({
     enableTypes: ['json'],
     jsonLimit: limit,
     parsedMethods: BODY_METHODS,
@@ -68,7 +68,14 @@ export function jsonBody({ limit }: { limit: string }): Middleware {
       throw bodyError(error, limit);
     },
   });
+}
+
+/** `pathLimits`: smaller limits for some paths (an endpoint anyone may call that never needs much, e.g. '/api/client-errors': '16kb'). */
+export function jsonBody({ limit, pathLimits = {} }: { limit: string; pathLimits?: Record<string, string> }): Middleware {
+  const general = parserFor(limit);
+  const byPath = new Map(Object.entries(pathLimits).map(([path, pathLimit]) => [path, parserFor(pathLimit)]));
   return async (ctx, next) => {
+    const parse = byPath.get(ctx.path) ?? general;
     // Image uploads arrive as the file's raw bytes; their route reads and sniffs them (routes/media.ts).
     if (isMediaUpload(ctx)) return next();
     if (BODY_METHODS.includes(ctx.method) && hasBody(ctx) && !ctx.is('json')) {

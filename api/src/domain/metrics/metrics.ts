@@ -5,6 +5,7 @@
 //   itc_job_duration_seconds{queue,outcome}           histogram of every worker's jobs (from Redis,
 //                                                      core/job-metrics.ts: N workers add into one hash)
 //   itc_answer_cache_{hits,misses}_total, _entries, _bytes, _live   this process's answer cache
+//   itc_client_errors_reported_total{source}         front-end error reports stored (product rule 37)
 //   itc_api_process_* / itc_api_nodejs_*              prom-client's process metrics (CPU, memory,
 //                                                      event-loop lag)
 // The HTTP and answer-cache figures are this API process's own (each process is scraped on its
@@ -14,6 +15,7 @@ import type { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { JOB_DURATION_BUCKETS, JOB_OUTCOMES, jobDurationKey } from '../../../../core/job-metrics';
+import type { ClientErrorSource } from '../../../../core/client-error-limits';
 import { QUEUE_NAMES } from '../../../../core/jobs';
 import type { AnswerCache } from '../directory/answer-cache';
 
@@ -25,6 +27,8 @@ const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1,
 export interface Metrics {
   /** Counts one answered request under its route pattern. */
   observeRequest(request: { method: string; route: string; status: number; seconds: number }): void;
+  /** Counts one front-end error report stored (POST /api/client-errors). */
+  countClientError(source: ClientErrorSource): void;
   /** The whole text exposition (reads the queues and Redis). */
   render(): Promise<{ contentType: string; body: string }>;
 }
@@ -59,6 +63,13 @@ export function createMetrics({
     name: 'itc_http_errors_total',
     help: 'Answers with a 4xx or 5xx status, per route pattern.',
     labelNames: ['method', 'route', 'class'] as const,
+    registers: [registry],
+  });
+
+  const clientErrors = new Counter({
+    name: 'itc_client_errors_reported_total',
+    help: 'Front-end error reports stored, per where the SPA caught them (product rule 37).',
+    labelNames: ['source'] as const,
     registers: [registry],
   });
 
@@ -136,6 +147,9 @@ export function createMetrics({
     observeRequest({ method, route, status, seconds }) {
       latency.observe({ method, route }, seconds);
       if (status >= 400) errors.inc({ method, route, class: status >= 500 ? '5xx' : '4xx' });
+    },
+    countClientError(source) {
+      clientErrors.inc({ source });
     },
     async render() {
       if (!processMetrics) {

@@ -1,5 +1,6 @@
 // The public runtime configuration the SPA reads once (core/site-config.ts): map tiles and the
-// footer's social links, who takes payments, and whether admins need two-step verification. Absent social addresses are left out, so their icons are hidden.
+// footer's social links, who takes payments, whether admins need two-step verification, and where
+// the SPA reports its errors (Sentry's DSN or none). Absent social addresses are left out, so their icons are hidden.
 import { DEMO_PAY_CONFIRM_PATH } from '../../../../core/billing';
 import { adminTwoStepRequired, paymentsMode, standInPublicUrl } from '../../../../core/env-schema';
 import type { SiteConfig } from '../../../../core/site-config';
@@ -20,5 +21,5 @@ export function getSiteConfig(env: ApiEnv): SiteConfig {
   if (env.SOCIAL_TWITTER_URL) social.twitter = env.SOCIAL_TWITTER_URL;
   if (env.SOCIAL_LINKEDIN_URL) social.linkedin = env.SOCIAL_LINKEDIN_URL;
   if (env.SOCIAL_INSTAGRAM_URL) social.instagram = env.SOCIAL_INSTAGRAM_URL;
-  return { mapTileUrl: env.MAP_TILE_URL, mapTileAttribution: env.MAP_TILE_ATTRIBUTION, social, payments: browserPayments(env), adminTwoStepRequired: adminTwoStepRequired(env) };
+  return { mapTileUrl: env.MAP_TILE_URL, mapTileAttribution: env.MAP_TILE_ATTRIBUTION, social, payments: browserPayments(env), adminTwoStepRequired: adminTwoStepRequired(env), sentryDsn: env.SENTRY_DSN ?? null };
 }

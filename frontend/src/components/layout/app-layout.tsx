@@ -1,7 +1,8 @@
 // The frame around every page: skip link, sticky header, main content, footer, cookie banner and
-// the single toast region.
+// the single toast region; and where error reports go (Sentry when the site config says so).
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
+import { useErrorReportDestination } from '../../api/use-error-report-destination';
 import { CookieBanner } from '../cookie-banner';
 import { AppToaster } from '../toaster';
 import { Footer } from './footer';
@@ -13,6 +14,7 @@ import { MAIN_ID, SkipLink } from './skip-link';
 
 export function AppLayout() {
   const { pathname } = useLocation();
+  useErrorReportDestination();
   return (
     <div className="flex min-h-screen flex-col">
       <ScrollToTop />

@@ -1,7 +1,9 @@
 // Catches an error thrown while loading or rendering a page (most often: a page chunk that no
 // longer exists after a deploy) and shows RouteError in its place, inside the layout, so the
-// header and footer keep working. Navigating to another path (resetKey) clears the error.
+// header and footer keep working. Navigating to another path (resetKey) clears the error. What it
+// catches is reported (product rule 37): the error alone, never the component stack's props.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from '../../api/error-reporting';
 import { RouteError } from './route-error';
 
 interface Props {
@@ -27,6 +29,7 @@ export class PageErrorBoundary extends Component<Props, State> {
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('Page failed to render', error, info.componentStack);
+    reportError(error, 'page');
   }
 
   override render(): ReactNode {

@@ -1,7 +1,8 @@
 // The admin dashboard (spec "Admin dashboard", issue 11): the maintenance switch and access code,
 // the statistics (stat cards, revenue chart and table, subscription breakdown, Top Rated), the
 // lists in dialogs (applications, users, professionals, archived users, contact messages, reported
-// reviews, audit log), the queue summary and the latest audit entries. A failed statistics load
+// reviews, audit log), the queue summary, the latest audit entries and the errors the site's pages
+// reported (product rule 37). A failed statistics load
 // shows 'Error loading dashboard' with a retry; the rest of the dashboard keeps working.
 import { useState } from 'react';
 import { ADMIN_MESSAGES } from '../../../../core/admin';
@@ -14,6 +15,7 @@ import { ContactMessagesDialog } from './messages-dialog';
 import { MaintenancePanel } from './maintenance-panel';
 import { ArchivedUsersDialog, ProfessionalsDialog, UsersDialog } from './people-dialogs';
 import { QueueSummaryPanel } from './queue-summary';
+import { ReportedErrorsPanel } from './reported-errors';
 import { RevenuePanel } from './revenue-panel';
 import { ReportedReviewsDialog } from './reviews-dialog';
 import { PanelSkeleton, StatCards, SubscriptionBreakdown, TopRated, type DashboardDialog } from './stats-panels';
@@ -66,6 +68,8 @@ export function AdminDashboard({ user }: { user: CurrentUser }) {
           <AuditLogPanel onOpen={() => setDialog('audit')} />
         </div>
       </div>
+
+      <ReportedErrorsPanel />
 
       <ApplicationsDialog isOpen={dialog === 'applications'} onClose={close} />
       <UsersDialog isOpen={dialog === 'users'} onClose={close} />
