@@ -37,21 +37,6 @@ function buildRelease(): string {
   }
 }
 
-/**
- * @sentry/browser is loaded only with a SENTRY_DSN (src/api/sentry-reporter.ts, its own chunk).
- * Until it is a dependency the build leaves it external: the import fails in the browser, and
- * reports go to the API.
- */
-function missingPackages(): string[] {
-  try {
-    createRequire(import.meta.url).resolve('@sentry/browser');
-    return [];
-  } catch {
-    return ['@sentry/browser'];
-  }
-}
-const external = missingPackages();
-
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 const COMPRESSIBLE = /^assets\/.*\.(js|css|svg|json|txt)$/;
@@ -106,7 +91,7 @@ function serverRender(): Plugin {
         ssr: { noExternal: true, target: 'node' },
         build: {
           ssr: true,
-          rollupOptions: { input: { prerender: 'src/prerender.tsx', 'server-render': 'src/server-render.tsx' }, external },
+          rollupOptions: { input: { prerender: 'src/prerender.tsx', 'server-render': 'src/server-render.tsx' } },
           outDir: ssrDir,
           emptyOutDir: true,
           copyPublicDir: false,
@@ -128,7 +113,6 @@ export default defineConfig({
   plugins: [react(), tailwindcss(), precompress(), serverRender()],
   define: { __ITC_RELEASE__: JSON.stringify(buildRelease()) },
   build: {
-    rollupOptions: { external },
     outDir,
     emptyOutDir: true,
     // .vite/manifest.json: the API preloads each page's chunk from it (api/src/spa/page-preloads.ts).

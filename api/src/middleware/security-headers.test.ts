@@ -36,4 +36,10 @@ describe('contentSecurityPolicy', () => {
     expect(stripe['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
     expect(stripe['script-src']).toContain('https://js.stripe.com');
   });
+
+  it("lets the page send error reports to Sentry's ingest host when a DSN is set, and nowhere else", () => {
+    const withSentry = contentSecurityPolicy({ ...standIn, NODE_ENV: 'production', SENTRY_DSN: 'https://abc123@o42.ingest.de.sentry.io/7' });
+    expect(withSentry['connect-src']).toContain('https://o42.ingest.de.sentry.io');
+    expect(JSON.stringify(contentSecurityPolicy({ ...standIn, NODE_ENV: 'production' }))).not.toContain('sentry');
+  });
 });

@@ -38,7 +38,8 @@ export function tileHostSources(tileUrl: string): string[] {
   return [`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`];
 }
 
-type CspEnv = Pick<ApiEnv, 'MAP_TILE_URL' | 'NODE_ENV' | 'PAYMENTS' | 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_API_URL' | 'STRIPE_STAND_IN_PUBLIC_URL'>;
+type CspEnv = Pick<ApiEnv, 'MAP_TILE_URL' | 'NODE_ENV' | 'PAYMENTS' | 'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_API_URL' | 'STRIPE_STAND_IN_PUBLIC_URL'> &
+  Partial<Pick<ApiEnv, 'SENTRY_DSN'>>;
 
 export function contentSecurityPolicy(env: CspEnv): Record<string, string[] | null> {
   const isProduction = env.NODE_ENV === 'production';
@@ -53,7 +54,8 @@ export function contentSecurityPolicy(env: CspEnv): Record<string, string[] | nu
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', ...tileHostSources(env.MAP_TILE_URL)],
     'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...(stripe ? ['https://api.stripe.com'] : standIn)],
+    // Sentry's ingest host when the SPA reports errors there (product rule 37): its DSN's origin.
+    'connect-src': ["'self'", ...(stripe ? ['https://api.stripe.com'] : standIn), ...(env.SENTRY_DSN ? [new URL(env.SENTRY_DSN).origin] : [])],
     'worker-src': ["'self'", 'blob:'],
     ...(stripe ? { 'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'] } : {}),
     'object-src': ["'none'"],

@@ -2,9 +2,7 @@
 // site config carries a DSN: its own chunk, never in the entry. Sentry sees what the reporter hands
 // over and no more: no global handlers (main.tsx's listeners report through the reporter, once),
 // no breadcrumbs (fetch and navigation URLs carry postcodes and search text), no personal data,
-// and the page's address without its query. Until @sentry/browser is a dependency,
-// sentry-browser.d.ts types it and the build leaves it external (vite.config.ts): the import then
-// fails in the browser and reports go to the API.
+// and the page's address without its query.
 import * as Sentry from '@sentry/browser';
 import type { ClientErrorSource } from '../../../core/client-error-limits';
 import type { SentryCapture } from './error-reporting';
@@ -16,7 +14,8 @@ export function startSentry({ dsn, release }: { dsn: string; release: string }):
   Sentry.init({
     dsn,
     release,
-    sendDefaultPii: false,
+    // No user, cookies, headers or query strings (Sentry 11's dataCollection; it replaced sendDefaultPii).
+    dataCollection: { userInfo: false, cookies: false, httpHeaders: false, urlQueryParams: false, httpBodies: [] },
     integrations: (defaults) => defaults.filter((integration) => !LEFT_OUT.has(integration.name)),
     beforeSend(event) {
       if (event.request) event.request = { url: `${window.location.origin}${window.location.pathname}` };
