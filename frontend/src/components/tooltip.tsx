@@ -1,7 +1,10 @@
 // The site's tooltip (product rule 37): Radix UI's Tooltip with the specification's delays, named
 // once here: it opens after TOOLTIP_OPEN_DELAY_MS of hover, and for TOOLTIP_SKIP_DELAY_MS after one
 // closes the next opens at once (moving along a row of icons). Keyboard focus opens it at once;
-// Escape, leaving and a press elsewhere close it. Two uses:
+// Escape, leaving and a press elsewhere close it. Focus that is not keyboard focus (not
+// :focus-visible: a dialog focusing its close button after a click, a phone focusing what was
+// tapped) does not open it: an open tooltip takes the first Escape, which must close the dialog.
+// Two uses:
 // - the visible name of an icon-only control: `label` is the control's aria-label, which stays its
 //   accessible name (while it shows, Radix adds aria-describedby, which says the same). A tap does
 //   the control's action, as it always did.
@@ -14,7 +17,7 @@
 // the trigger alone, as the browser's first render is, and hydration matches. Inside a modal
 // <dialog> (the top layer) the content goes into that dialog, or it would show beneath it.
 import * as RadixTooltip from '@radix-ui/react-tooltip';
-import { createContext, useContext, useRef, useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
+import { createContext, useContext, useRef, useState, type FocusEvent, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import { createTapToggle } from './tooltip-tap';
 
 /** The specification's open delay (Radix's default too), named so nothing else repeats it. */
@@ -60,6 +63,17 @@ export function Tooltip(props: TooltipProps) {
   );
 }
 
+/** Marks a focus that is not keyboard focus as handled, so Radix's own focus handler does not open the tooltip. */
+function onFocus(event: FocusEvent<HTMLElement>) {
+  let isKeyboardFocus = true;
+  try {
+    isKeyboardFocus = event.currentTarget.matches(':focus-visible');
+  } catch {
+    // A browser without :focus-visible: every focus opens it, as Radix does.
+  }
+  if (!isKeyboardFocus) event.preventDefault();
+}
+
 function SiteTooltip({ label, children, isExplanation = false, isDisabled = false, side = 'top' }: TooltipProps) {
   const [isOpen, setOpen] = useState(false);
   const [dialog, setDialog] = useState<HTMLDialogElement | null>(null);
@@ -86,7 +100,7 @@ function SiteTooltip({ label, children, isExplanation = false, isDisabled = fals
 
   return (
     <RadixTooltip.Root open={isShown} onOpenChange={onOpenChange}>
-      <RadixTooltip.Trigger asChild ref={triggerRef} {...explanationHandlers}>
+      <RadixTooltip.Trigger asChild ref={triggerRef} onFocus={onFocus} {...explanationHandlers}>
         {children}
       </RadixTooltip.Trigger>
       <RadixTooltip.Portal {...(dialog ? { container: dialog } : {})}>
