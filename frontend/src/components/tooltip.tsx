@@ -47,7 +47,7 @@ interface TooltipProps {
   children: ReactElement;
   /** A click or tap toggles it too (an explanation, not a control with an action of its own). */
   isExplanation?: boolean;
-  /** Shown never, for now (a menu the control opened covers the place, a disclosure says it already). */
+  /** Kept shut while true: a menu the control opened covers the place, or a disclosure says it already. */
   isDisabled?: boolean;
   side?: 'top' | 'right' | 'bottom' | 'left';
 }
