@@ -4,6 +4,9 @@
 
 export const HOURS_PER_DAY = 8;
 
+/** The tooltip of a day rate's 'Compared as …/hour' line on a card (product rules 16 and 37). */
+export const DAY_RATE_COMPARISON_EXPLANATION = `Price filters compare hourly rates: a day rate counts as ${HOURS_PER_DAY} hours of work.`;
+
 /** The hourly equivalent of a rate in pence, or null when there is no rate (project based). */
 export function hourlyEquivalentPence(ratePence: number | null, rateType: 'hourly' | 'daily' | null): number | null {
   if (ratePence === null) return null;

@@ -24,6 +24,8 @@ export const RATING_SORT_EXPLANATION =
   `'Highest rated' weighs each rating by how many reviews it rests on: we add ${BAYES_PRIOR_WEIGHT} ` +
   `reviews of ${BAYES_PRIOR_MEAN} stars to everyone's reviews before averaging, so 5.0 from one review ` +
   'does not outrank 4.7 from seventy. Professionals without reviews come last.';
+/** The tooltip of 'How is Highest rated ranked?' (product rule 38): the explanation above, in one line. */
+export const RATING_SORT_GIST = 'Ratings resting on more reviews count for more: 5.0 from one review ranks below 4.7 from seventy.';
 
 /** What 'Verified Professional' means on this site (true of every listing the public sees: product rule 31). */
 export const VERIFIED_PROFESSIONAL_EXPLANATION = [
@@ -31,6 +33,9 @@ export const VERIFIED_PROFESSIONAL_EXPLANATION = [
   'Approved by our team after reviewing their application',
   'Gave a UK postcode district that we checked exists, which places them on the map',
 ] as const;
+/** The tooltip of 'Verified Professional' (product rule 38): the disclosure above, in one line. */
+export const VERIFIED_PROFESSIONAL_GIST =
+  'Every listing here pays for an active subscription, was approved by our team and gave a UK postcode district we checked exists.';
 export const VERIFIED_PROFESSIONAL_CAVEAT =
   'We do not check qualifications, insurance or identity documents: read the reviews and ask the professional.';
 

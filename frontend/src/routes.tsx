@@ -13,6 +13,7 @@ import { AppLayout } from './components/layout/app-layout';
 import { MaintenanceGate } from './components/maintenance/maintenance-gate';
 import { MaintenanceLayout } from './components/maintenance/maintenance-layout';
 import { useIsMaintenanceGateShown } from './components/maintenance/maintenance-state';
+import { TooltipProvider } from './components/tooltip';
 
 type PageComponent = ComponentType & { preload: () => Promise<void> };
 
@@ -91,9 +92,11 @@ export const gateRoutes: RouteObject[] = [
   },
 ];
 
+/** Every route, in the one tooltip provider (shared delays): the browser, server-render.tsx and prerender.tsx all render this. */
 export function AppRoutes() {
   const isGateShown = useIsMaintenanceGateShown();
-  return useRoutes(isGateShown ? gateRoutes : routes);
+  const page = useRoutes(isGateShown ? gateRoutes : routes);
+  return <TooltipProvider>{page}</TooltipProvider>;
 }
 
 /** Loads the chunk of the page at `pathname`, so that its first render needs no fallback. */

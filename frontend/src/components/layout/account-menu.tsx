@@ -5,6 +5,7 @@ import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent
 import { Link } from 'react-router-dom';
 import { isAdmin, type CurrentUser } from '../../api/current-user';
 import { ChevronDownIcon, UserIcon } from '../icons';
+import { Tooltip } from '../tooltip';
 import { useCloseOnNavigation } from './use-close-on-navigation';
 import { useSignOut } from './use-sign-out';
 
@@ -41,21 +42,24 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
 
   return (
     <div ref={containerRef} className="relative" onKeyDown={onKeyDown} onBlur={onBlur}>
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-label={`Account menu for ${user.name}`}
-        aria-expanded={isOpen}
-        aria-controls={menuId}
-        onClick={() => {
-          if (!isOpen) markOpened();
-          setOpen(!isOpen);
-        }}
-        className="flex items-center gap-1 rounded-full p-2 text-gray-700 hover:bg-gray-100 hover:text-blue-700"
-      >
-        <UserIcon />
-        <ChevronDownIcon width={16} height={16} />
-      </button>
+      {/* Not while the menu is open: it would cover the menu's first item. */}
+      <Tooltip label={`Account menu for ${user.name}`} side="bottom" isDisabled={isOpen}>
+        <button
+          ref={buttonRef}
+          type="button"
+          aria-label={`Account menu for ${user.name}`}
+          aria-expanded={isOpen}
+          aria-controls={menuId}
+          onClick={() => {
+            if (!isOpen) markOpened();
+            setOpen(!isOpen);
+          }}
+          className="flex items-center gap-1 rounded-full p-2 text-gray-700 hover:bg-gray-100 hover:text-blue-700"
+        >
+          <UserIcon />
+          <ChevronDownIcon width={16} height={16} />
+        </button>
+      </Tooltip>
       <div
         id={menuId}
         hidden={!isOpen}

@@ -8,6 +8,7 @@ import { LogoMark, SocialIcon } from '../icons';
 import { serviceHref } from '../search-query';
 import { socialLinks } from '../social-links';
 import { pageWidthClass } from '../styles';
+import { Tooltip } from '../tooltip';
 
 const USEFUL_LINKS = [
   { label: 'About Us', to: '/about' },
@@ -66,15 +67,17 @@ export function Footer() {
             <ul className="mt-4 flex gap-3">
               {social.map(({ platform, label, url }) => (
                 <li key={platform}>
-                  <a
-                    href={url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`ITConnect on ${label} (opens in a new tab)`}
-                    className="flex h-10 w-10 items-center justify-center rounded-full bg-gray-800 text-gray-200 hover:bg-blue-700 hover:text-white"
-                  >
-                    <SocialIcon platform={platform} />
-                  </a>
+                  <Tooltip label={`ITConnect on ${label} (opens in a new tab)`}>
+                    <a
+                      href={url}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={`ITConnect on ${label} (opens in a new tab)`}
+                      className="flex h-10 w-10 items-center justify-center rounded-full bg-gray-800 text-gray-200 hover:bg-blue-700 hover:text-white"
+                    >
+                      <SocialIcon platform={platform} />
+                    </a>
+                  </Tooltip>
                 </li>
               ))}
             </ul>

@@ -7,6 +7,7 @@ import { PAGES } from '../../../../core/pages';
 import { SearchIcon } from '../icons';
 import { useRotatingPlaceholder } from '../rotating-placeholder';
 import { buildSearchPath } from '../search-query';
+import { Tooltip } from '../tooltip';
 
 interface HeaderSearchProps {
   /** Unique per instance: the desktop header and the mobile menu each have one. */
@@ -46,13 +47,15 @@ export function HeaderSearch({ id, onSearched, className = '' }: HeaderSearchPro
         enterKeyHint="search"
         className="block w-full rounded-full border border-gray-400 bg-white py-2 pr-11 pl-4 text-sm text-gray-900 placeholder:text-gray-600 focus:border-blue-600"
       />
-      <button
-        type="submit"
-        aria-label="Search"
-        className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-full text-gray-700 hover:text-blue-700"
-      >
-        <SearchIcon />
-      </button>
+      <Tooltip label="Search" side="bottom">
+        <button
+          type="submit"
+          aria-label="Search"
+          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-full text-gray-700 hover:text-blue-700"
+        >
+          <SearchIcon />
+        </button>
+      </Tooltip>
     </form>
   );
 }

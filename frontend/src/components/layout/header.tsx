@@ -6,6 +6,7 @@ import { useCurrentUser } from '../../api/use-current-user';
 import { LogoMark, MenuIcon, UserIcon } from '../icons';
 import { pageWidthClass } from '../styles';
 import { replayedClickProps, useReplayedClick } from '../early-clicks';
+import { Tooltip } from '../tooltip';
 import { AccountMenu } from './account-menu';
 import { HeaderSearch } from './header-search';
 import { MobileMenu } from './mobile-menu';
@@ -69,28 +70,32 @@ export function Header() {
             {user ? (
               <AccountMenu user={user} />
             ) : (
-              <Link
-                to="/register"
-                aria-label="Login or register"
-                className="rounded-full p-2 text-gray-700 hover:bg-gray-100 hover:text-blue-700"
-              >
-                <UserIcon />
-              </Link>
+              <Tooltip label="Login or register" side="bottom">
+                <Link
+                  to="/register"
+                  aria-label="Login or register"
+                  className="rounded-full p-2 text-gray-700 hover:bg-gray-100 hover:text-blue-700"
+                >
+                  <UserIcon />
+                </Link>
+              </Tooltip>
             )}
           </div>
 
-          <button
-            type="button"
-            {...replayedClickProps('open-menu')}
-            onClick={openMenu}
-            aria-label="Open menu"
-            aria-haspopup="dialog"
-            aria-expanded={isMenuOpen}
-            aria-controls={MOBILE_MENU_ID}
-            className="ml-auto rounded-md p-2 text-gray-800 hover:bg-gray-100 md:hidden"
-          >
-            <MenuIcon width={24} height={24} />
-          </button>
+          <Tooltip label="Open menu" side="bottom" isDisabled={isMenuOpen}>
+            <button
+              type="button"
+              {...replayedClickProps('open-menu')}
+              onClick={openMenu}
+              aria-label="Open menu"
+              aria-haspopup="dialog"
+              aria-expanded={isMenuOpen}
+              aria-controls={MOBILE_MENU_ID}
+              className="ml-auto rounded-md p-2 text-gray-800 hover:bg-gray-100 md:hidden"
+            >
+              <MenuIcon width={24} height={24} />
+            </button>
+          </Tooltip>
         </div>
       </header>
       <MobileMenu id={MOBILE_MENU_ID} isOpen={isMenuOpen} onClose={() => setMenuOpen(false)} user={user} />

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router-dom';
 import { isAdmin, type CurrentUser } from '../../api/current-user';
 import { CloseIcon } from '../icons';
+import { Tooltip } from '../tooltip';
 import { HeaderSearch } from './header-search';
 import { useSignOut } from './use-sign-out';
 import { useModalDialog } from '../use-modal-dialog';
@@ -39,14 +40,16 @@ export function MobileMenu({ id, isOpen, onClose, user }: MobileMenuProps) {
           <h2 id={titleId} className="text-lg font-semibold">
             Menu
           </h2>
-          <button
-            type="button"
-            onClick={onClose}
-            aria-label="Close menu"
-            className="rounded-md p-2 text-gray-700 hover:bg-gray-100 hover:text-gray-900"
-          >
-            <CloseIcon />
-          </button>
+          <Tooltip label="Close menu" side="left">
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close menu"
+              className="rounded-md p-2 text-gray-700 hover:bg-gray-100 hover:text-gray-900"
+            >
+              <CloseIcon />
+            </button>
+          </Tooltip>
         </div>
 
         <HeaderSearch id={`${id}-search`} onSearched={onClose} />

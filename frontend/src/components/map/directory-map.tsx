@@ -5,7 +5,7 @@
 // a marker's popup loads its card (GET /api/professionals/{id}/card) when it opens.
 // The list beside the map is the accessible equivalent, and the map is usable by keyboard too: each
 // marker is a button named after the company, Enter or Space opens its popup (focus moves to the
-// popup's link), Escape closes it. When the tiles cannot load (offline, blocked, the tile server
+// popup's link), Escape closes it; a cluster is a button named by its count (cluster-icon.ts). When the tiles cannot load (offline, blocked, the tile server
 // down) the map tells its page (onTilesFailed), which shows the list alone with a note.
 import 'leaflet/dist/leaflet.css';
 import 'react-leaflet-cluster/dist/assets/MarkerCluster.css';
@@ -32,6 +32,7 @@ import {
   profileHref,
   visibleServices,
 } from '../professional-card/format-professional';
+import { clusterIcon } from './cluster-icon';
 import { MapOverlay, mapOverlayState } from './map-overlay';
 import { TILE_LOAD_TIMEOUT_MS, tileHealth } from './tile-health';
 
@@ -98,7 +99,7 @@ export function DirectoryMap({ filters, id, onLocatedCount, onTilesFailed }: Dir
         scrollWheelZoom
       >
         {config ? <WatchedTileLayer url={config.mapTileUrl} attribution={config.mapTileAttribution} onFailed={onTilesFailed} /> : null}
-        <MarkerClusterGroup chunkedLoading showCoverageOnHover={false}>
+        <MarkerClusterGroup chunkedLoading showCoverageOnHover={false} iconCreateFunction={clusterIcon}>
           <PointMarkers points={points?.points} onOpen={setOpenPoint} />
         </MarkerClusterGroup>
         <FitToPoints points={points?.points} />

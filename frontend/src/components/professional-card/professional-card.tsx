@@ -3,7 +3,9 @@
 // The card is an <article> whose heading names it; the heading level fits the page it sits in.
 import { Link, useLocation } from 'react-router-dom';
 import type { ProfessionalListItem } from '../../../../core/directory';
+import { DAY_RATE_COMPARISON_EXPLANATION } from '../../../../core/hourly-rate';
 import { primaryButtonClass, tagClass } from '../styles';
+import { Tooltip } from '../tooltip';
 import {
   distanceText,
   priceLine,
@@ -64,7 +66,16 @@ export function ProfessionalCard({ professional, headingLevel = 3, near, rateNot
       <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-4">
         <div className="min-w-0 text-sm">
           {price ? <p className="font-semibold text-gray-900">{price}</p> : null}
-          {price && rateNote ? <p className="text-gray-700">{rateNote}</p> : null}
+          {price && rateNote ? (
+            // A button only to be focused and tapped: its tooltip says why a day rate is compared so.
+            <p>
+              <Tooltip label={DAY_RATE_COMPARISON_EXPLANATION} isExplanation>
+                <button type="button" className="cursor-help text-left text-gray-700 underline decoration-dotted underline-offset-2 hover:text-gray-900">
+                  {rateNote}
+                </button>
+              </Tooltip>
+            </p>
+          ) : null}
           {distanceMiles !== undefined ? <p className="text-gray-700">{distanceText(distanceMiles)}</p> : null}
         </div>
         <Link

@@ -4,6 +4,7 @@
 // open, so a closed dialog asks the API for nothing. Toasts raised inside show inside (toaster.tsx).
 import { useId, type ReactNode } from 'react';
 import { ModalToaster } from '../../components/toaster';
+import { Tooltip } from '../../components/tooltip';
 import { useModalDialog } from '../../components/use-modal-dialog';
 
 interface AdminDialogProps {
@@ -41,16 +42,18 @@ export function AdminDialog({ isOpen, title, description, onClose, children }: A
             </p>
           ) : null}
         </div>
-        <button
-          type="button"
-          onClick={onClose}
-          className="-mr-2 rounded-md p-2 text-gray-700 hover:bg-gray-100 hover:text-gray-900"
-          aria-label={`Close ${title}`}
-        >
-          <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
-            <path d="M5.3 4.3a1 1 0 0 0-1.4 1.4L8.6 10l-4.7 4.3a1 1 0 1 0 1.4 1.4L10 11.4l4.3 4.3a1 1 0 0 0 1.4-1.4L11.4 10l4.3-4.3a1 1 0 0 0-1.4-1.4L10 8.6 5.3 4.3Z" />
-          </svg>
-        </button>
+        <Tooltip label={`Close ${title}`} side="left">
+          <button
+            type="button"
+            onClick={onClose}
+            className="-mr-2 rounded-md p-2 text-gray-700 hover:bg-gray-100 hover:text-gray-900"
+            aria-label={`Close ${title}`}
+          >
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="currentColor">
+              <path d="M5.3 4.3a1 1 0 0 0-1.4 1.4L8.6 10l-4.7 4.3a1 1 0 1 0 1.4 1.4L10 11.4l4.3 4.3a1 1 0 0 0 1.4-1.4L11.4 10l4.3-4.3a1 1 0 0 0-1.4-1.4L10 8.6 5.3 4.3Z" />
+            </svg>
+          </button>
+        </Tooltip>
       </div>
       {isOpen ? (
         <>

@@ -11,6 +11,7 @@ import { TextAreaField } from '../../components/forms/form-fields';
 import { apiFieldErrors, failureToast, validate } from '../../components/forms/form-validation';
 import { primaryButtonClass, secondaryButtonClass } from '../../components/styles';
 import { showToast } from '../../components/toast';
+import { Tooltip } from '../../components/tooltip';
 import { formatDate, Stars } from './review-parts';
 
 const textButtonClass = 'rounded text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900';
@@ -34,9 +35,12 @@ export function ReviewCard({ review, companyName, canReply, report, onReport, on
       <div className="flex flex-wrap items-center gap-3">
         <Stars rating={review.rating} />
         {review.isVerified ? (
-          <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">
-            <span aria-hidden="true">✓ </span>Verified
-          </span>
+          // A button only to be focused and tapped: its tooltip says what 'Verified' means (product rule 7).
+          <Tooltip label={`The reviewer messaged ${companyName} through ITConnect before writing this review.`} isExplanation>
+            <button type="button" className="cursor-help rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800 hover:bg-green-200">
+              <span aria-hidden="true">✓ </span>Verified
+            </button>
+          </Tooltip>
         ) : null}
       </div>
       <h3 id={headingId} className="mt-2 font-semibold text-gray-900">

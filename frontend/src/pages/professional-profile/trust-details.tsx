@@ -1,17 +1,23 @@
 // The profile's trust details (product rule 31): 'Verified Professional' opens what it means (a
-// <details> disclosure: click, tap, Enter or Space), 'Member since' (month and year), and the link
-// back to the directory search the visitor came from.
+// <details> disclosure: click, tap, Enter or Space; hovered or focused while closed, a tooltip
+// gives the gist, product rule 38), 'Member since' (month and year), and the link back to the
+// directory search the visitor came from.
+import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { VERIFIED_PROFESSIONAL_CAVEAT, VERIFIED_PROFESSIONAL_EXPLANATION } from '../../../../core/rating';
+import { VERIFIED_PROFESSIONAL_CAVEAT, VERIFIED_PROFESSIONAL_EXPLANATION, VERIFIED_PROFESSIONAL_GIST } from '../../../../core/rating';
 import { backToResults } from '../../components/professional-card/results-link';
+import { Tooltip } from '../../components/tooltip';
 
 export function VerifiedBadge() {
+  const [isOpen, setOpen] = useState(false);
   return (
-    <details className="relative" data-testid="verified-professional">
-      <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-full bg-green-100 px-3 py-1 font-medium text-green-800 hover:bg-green-200 [&::-webkit-details-marker]:hidden">
-        <span aria-hidden="true">✓</span> Verified Professional
-        <span className="text-xs font-normal underline underline-offset-2">What this means</span>
-      </summary>
+    <details className="relative" data-testid="verified-professional" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <Tooltip label={VERIFIED_PROFESSIONAL_GIST} isDisabled={isOpen}>
+        <summary className="inline-flex cursor-pointer list-none items-center gap-1 rounded-full bg-green-100 px-3 py-1 font-medium text-green-800 hover:bg-green-200 [&::-webkit-details-marker]:hidden">
+          <span aria-hidden="true">✓</span> Verified Professional
+          <span className="text-xs font-normal underline underline-offset-2">What this means</span>
+        </summary>
+      </Tooltip>
       <div className="absolute left-0 z-30 mt-2 w-80 max-w-[85vw] rounded-md border border-gray-200 bg-white p-4 text-sm text-gray-800 shadow-lg">
         <p className="font-medium text-gray-900">Every professional listed on ITConnect:</p>
         <ul className="mt-2 list-disc space-y-1 pl-5">

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { CloseIcon } from '../../components/icons';
 import { outlineButtonClass } from '../../components/styles';
+import { Tooltip } from '../../components/tooltip';
 
 /**
  * Below md the map is not beside the list but behind a button. The map is only mounted while the
@@ -32,9 +33,11 @@ export function MobileMapPanel({
           <h2 id={`${panelId}-heading`} className="text-base font-semibold text-gray-900">
             Map View
           </h2>
-          <button type="button" aria-label="Close map" onClick={() => onOpenChange(false)} className="rounded-md p-1.5 text-gray-700 hover:bg-gray-100">
-            <CloseIcon />
-          </button>
+          <Tooltip label="Close map" side="left">
+            <button type="button" aria-label="Close map" onClick={() => onOpenChange(false)} className="rounded-md p-1.5 text-gray-700 hover:bg-gray-100">
+              <CloseIcon />
+            </button>
+          </Tooltip>
         </div>
         {/* isolate: the map's panes and zoom buttons stack inside the panel, under the sticky header. */}
         <div className="relative isolate h-[60vh]">{isOpen ? map : null}</div>
