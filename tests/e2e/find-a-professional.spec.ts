@@ -5,7 +5,7 @@
 // profile page itself is tested elsewhere: here only its URL.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { MapPoints, ProfessionalListItem } from '../../core/directory';
-import { checkA11y, expect, openDirectory, saveScreenshot, test } from './fixtures';
+import { checkA11y, expect, openDirectory, saveScreenshot, test, untilHydrated } from './fixtures';
 
 const COUNT_TEXT = /^\d[\d,]* professionals?$/;
 
@@ -63,6 +63,8 @@ test.describe('searching', () => {
     test.slow(); // several axe scans on a two-core machine
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 1, name: 'About ITConnect' })).toBeVisible();
+    // The SPA's search (before hydration the form is sent by the browser: first-screen.spec.ts).
+    await untilHydrated(page);
     if (isMobile) await page.getByRole('button', { name: 'Open menu' }).click();
     const box = page.getByRole('searchbox', { name: 'Search IT professionals' });
     await box.fill('web design');

@@ -189,6 +189,17 @@ export async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
+/**
+ * Opens a page and waits until its heading is shown and it works: a page whose first screen is in
+ * its HTML (prerendered or server-rendered) is painted before React has taken it over, and until
+ * then its forms are sent by the browser and its buttons wait (decision 0031).
+ */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  await untilHydrated(page);
+}
+
 /** Opens a directory address and waits until its first results (or its empty state) are shown and work. */
 export async function openDirectory(page: Page, path: string): Promise<void> {
   await page.goto(path);

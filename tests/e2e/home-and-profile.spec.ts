@@ -7,17 +7,12 @@ import type { HomeSummary, ProfessionalListItem, RegionSummary } from '../../cor
 import { formatStatCount } from '../../core/stat-count';
 import { REVIEWS_PAGE_SIZE } from '../../core/reviews';
 import { CATEGORY_TILES } from '../../core/services';
-import { checkA11y, expect, test } from './fixtures';
+import { checkA11y, expect, openPage as open, test } from './fixtures';
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(path);
   expect(res.ok(), `${path} answered ${res.status()}`).toBe(true);
   return (await res.json()) as T;
-}
-
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 /**

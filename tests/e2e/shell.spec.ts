@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test';
 import { SEARCH_PLACEHOLDERS } from '../../core/services';
 import { COOKIE_CONSENT_STORAGE_KEY } from '../../core/site-config';
-import { checkA11y, consoleErrors, expect, holdScripts, test } from './fixtures';
+import { checkA11y, consoleErrors, expect, holdScripts, openPage as open, test } from './fixtures';
 
 /** The header search box for this viewport: in the header on desktop, in the slide-in menu on mobile. */
 async function headerSearchBox(page: Page, isMobile: boolean) {
@@ -15,11 +15,6 @@ async function headerSearchBox(page: Page, isMobile: boolean) {
 }
 
 /** Navigates and waits until the page's own content (its h1) has rendered, not just the shell. */
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-}
-
 const FILTERED_DIRECTORY = '/professionals?service=Web%20Design&location=Manchester';
 
 async function storedConsent(page: Page): Promise<unknown> {

@@ -5,14 +5,9 @@
 import type { Locator, Page } from '@playwright/test';
 import type { ProfessionalListItem } from '../../core/directory';
 import { DAY_RATE_COMPARISON_EXPLANATION } from '../../core/hourly-rate';
-import { checkA11y, expect, openDirectory, saveScreenshot, test } from './fixtures';
+import { checkA11y, expect, openDirectory, saveScreenshot, openPage as open, test } from './fixtures';
 
 /** Navigates and waits until the page's own content (its h1) has rendered and React has taken over. */
-async function open(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-}
-
 function tooltip(page: Page, text: string): Locator {
   return page.getByRole('tooltip').filter({ hasText: text });
 }
