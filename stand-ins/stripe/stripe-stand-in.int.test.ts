@@ -528,6 +528,9 @@ describe('renewals, the billing page, cancel', () => {
     const customer = canceled.customer as string;
     expect((await stripe.subscriptions.list({ customer })).data).toEqual([]);
     expect((await stripe.subscriptions.list({ customer, status: 'canceled' })).data.map((s) => s.id)).toEqual([subscriptionId]);
+    // 'ended': cancelled, or expired unpaid, as Stripe's list reads it.
+    expect((await stripe.subscriptions.list({ customer, status: 'ended' })).data.map((s) => s.id)).toEqual([subscriptionId]);
+    expect((await stripe.subscriptions.list({ customer, status: 'active' })).data).toEqual([]);
   });
 
   it('ends a subscription marked to cancel at period end when it comes to renew', async () => {

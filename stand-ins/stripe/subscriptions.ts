@@ -199,8 +199,10 @@ export async function findSubscriptions(ctx: EngineContext, p: Params): Promise<
   return (await ctx.repo.list('subscription')).filter(
     (s) =>
       (customer === undefined || s.customer === customer) &&
-      // Stripe leaves canceled subscriptions out unless asked (status=canceled or status=all).
-      (status === 'all' || (status === undefined ? s.status !== 'canceled' : s.status === status)) &&
+      // Stripe leaves canceled subscriptions out unless asked (status=canceled or status=all);
+      // status=ended is those canceled and those expired unpaid (incomplete_expired).
+      (status === 'all' ||
+        (status === 'ended' ? s.status === 'canceled' || s.status === 'incomplete_expired' : status === undefined ? s.status !== 'canceled' : s.status === status)) &&
       (price === undefined || s.items.data.some((item) => item.price.id === price)),
   );
 }

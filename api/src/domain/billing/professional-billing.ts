@@ -101,9 +101,11 @@ export async function createSubscription({
           metadata: { professionalId: String(professional.id), plan },
           expand: ['latest_invoice.confirmation_secret'],
         },
-        // Two clicks (or two tabs) that both found none waiting make one: the same key, counted by
-        // the subscriptions the customer has had, so the next one after this ends gets its own.
-        { idempotencyKey: `subscribe_${professional.id}_${plan}_${await subscriptionCount(client, customer)}` },
+        // Two clicks (or two tabs) that both found none waiting make one: the same key. It counts the
+        // customer's subscriptions that have ended, which the one made here does not change (a
+        // count of all of them did: the slower click counted the faster one's and made a second);
+        // once this one ends, unpaid or cancelled, the next gets a key of its own.
+        { idempotencyKey: `subscribe_${professional.id}_${plan}_${await endedSubscriptionCount(client, customer)}` },
       ));
     const invoice = subscription.latest_invoice;
     const clientSecret = typeof invoice === 'object' && invoice ? invoice.confirmation_secret?.client_secret : undefined;
@@ -115,9 +117,9 @@ export async function createSubscription({
   }
 }
 
-/** How many subscriptions the customer has had in Stripe (any status). */
-async function subscriptionCount(client: Stripe, customer: string): Promise<number> {
-  return (await client.subscriptions.list({ customer, status: 'all', limit: 100 }).autoPagingToArray({ limit: 1000 })).length;
+/** How many of the customer's subscriptions have ended in Stripe (cancelled, or expired unpaid). */
+async function endedSubscriptionCount(client: Stripe, customer: string): Promise<number> {
+  return (await client.subscriptions.list({ customer, status: 'ended', limit: 100 }).autoPagingToArray({ limit: 1000 })).length;
 }
 
 /** POST /api/professional/billing-portal: Stripe's customer portal (or the stand-in's billing page). */
