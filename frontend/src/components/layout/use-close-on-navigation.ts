@@ -2,7 +2,7 @@
 // when the menu opened: the address changes at once while React commits the new page later (a lazy
 // page's chunk still loading), and that late commit must not shut a menu opened in between (e.g.
 // clicked right after signing in or creating an account, while the toast shows).
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 
 /** Returns the function to call when the menu opens. */
@@ -14,7 +14,8 @@ export function useCloseOnNavigation(close: () => void): () => void {
   useEffect(() => {
     if (openedAt.current !== `${pathname}${search}`) closeRef.current();
   }, [pathname, search]);
-  return () => {
+  // Stable, so a caller's handler built on it (the header's openMenu) is too.
+  return useCallback(() => {
     openedAt.current = `${window.location.pathname}${window.location.search}`;
-  };
+  }, []);
 }
