@@ -2,7 +2,7 @@
 // 300 ms skip delay on icon-only controls, opened by keyboard focus too; explanations also open by
 // a tap on a phone; map clusters say what their count is. axe is clean with a tooltip open.
 // Runs on both projects; each test says which viewport it is for.
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { ProfessionalListItem } from '../../core/directory';
 import { DAY_RATE_COMPARISON_EXPLANATION } from '../../core/hourly-rate';
 import { checkA11y, expect, openDirectory, saveScreenshot, openPage as open, test } from './fixtures';
@@ -102,21 +102,25 @@ test.describe('icon-only controls (desktop)', () => {
   });
 });
 
+/** The directory showing a day-rate firm under a price filter: its card and the card's 'Compared as' note. */
+async function openDayRateCard(page: Page, request: APIRequestContext) {
+  const response = await request.get('/api/professionals?maxHourlyRate=100&limit=100');
+  expect(response.ok()).toBe(true);
+  const items = (await response.json()) as ProfessionalListItem[];
+  const daily = items.find((item) => item.rateType === 'daily' && item.hourlyRate !== null);
+  expect(daily, 'the demo data has a day-rate firm under £100/hour').toBeDefined();
+  await openDirectory(page, `/professionals?search=${encodeURIComponent(daily!.companyName)}&maxHourlyRate=100`);
+  const card = page
+    .getByRole('region', { name: 'Results', exact: true })
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: daily!.companyName, exact: true }) });
+  return { daily: daily!, card, note: card.getByRole('button', { name: /^Compared as £[\d.,]+\/hour/ }) };
+}
+
 test.describe('explanations', () => {
   test('on a phone, a tap opens a day rate’s explanation, a second tap or a tap elsewhere closes it', async ({ consentedPage: page, request, isMobile }) => {
     test.skip(!isMobile, 'a tap is for the mobile project');
-    const response = await request.get('/api/professionals?maxHourlyRate=100&limit=100');
-    expect(response.ok()).toBe(true);
-    const items = (await response.json()) as ProfessionalListItem[];
-    const daily = items.find((item) => item.rateType === 'daily' && item.hourlyRate !== null);
-    expect(daily, 'the demo data has a day-rate firm under £100/hour').toBeDefined();
-
-    await openDirectory(page, `/professionals?search=${encodeURIComponent(daily!.companyName)}&maxHourlyRate=100`);
-    const card = page
-      .getByRole('region', { name: 'Results', exact: true })
-      .getByRole('article')
-      .filter({ has: page.getByRole('heading', { name: daily!.companyName, exact: true }) });
-    const note = card.getByRole('button', { name: /^Compared as £[\d.,]+\/hour/ });
+    const { daily, card, note } = await openDayRateCard(page, request);
     await note.scrollIntoViewIfNeeded();
 
     await note.tap();
@@ -129,25 +133,15 @@ test.describe('explanations', () => {
 
     await note.tap();
     await expect(tooltip(page, DAY_RATE_COMPARISON_EXPLANATION)).toBeVisible();
-    await card.getByRole('heading', { name: daily!.companyName, exact: true }).tap();
+    await card.getByRole('heading', { name: daily.companyName, exact: true }).tap();
     await expect(page.getByRole('tooltip')).toHaveCount(0);
   });
 
   test('on a desktop, focus opens the explanation and Enter toggles it', async ({ consentedPage: page, request, isMobile }) => {
     test.skip(isMobile, 'keyboard on the desktop project');
-    const response = await request.get('/api/professionals?maxHourlyRate=100&limit=100');
-    const items = (await response.json()) as ProfessionalListItem[];
-    const daily = items.find((item) => item.rateType === 'daily' && item.hourlyRate !== null);
-    expect(daily, 'the demo data has a day-rate firm under £100/hour').toBeDefined();
-
-    await openDirectory(page, `/professionals?search=${encodeURIComponent(daily!.companyName)}&maxHourlyRate=100`);
-    const card = page
-      .getByRole('region', { name: 'Results', exact: true })
-      .getByRole('article')
-      .filter({ has: page.getByRole('heading', { name: daily!.companyName, exact: true }) });
-    const note = card.getByRole('button', { name: /^Compared as £[\d.,]+\/hour/ });
+    const { daily, card, note } = await openDayRateCard(page, request);
     // Keyboard focus: back from the card's next control, 'View Profile'.
-    await card.getByRole('link', { name: `View Profile: ${daily!.companyName}` }).focus();
+    await card.getByRole('link', { name: `View Profile: ${daily.companyName}` }).focus();
     await page.keyboard.press('Shift+Tab');
     await expect(note).toBeFocused();
     await expect(tooltip(page, DAY_RATE_COMPARISON_EXPLANATION)).toBeVisible({ timeout: 500 });
