@@ -16,7 +16,10 @@
 // a later answer still switches to the gate.
 // Errors nothing else catches (uncaught, rejected promises) are reported from the start
 // (api/error-reporting.ts, product rule 37); the error boundaries report their own.
-import { StrictMode } from 'react';
+// The first render runs as a transition (decision 0031): React renders it in slices and the
+// browser answers input between them, so a phone is never frozen while the page hydrates. A click
+// on a part not yet hydrated makes React hydrate it at once and replay the click.
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { reportUncaughtErrors } from './api/error-reporting';
@@ -49,11 +52,13 @@ function render(isGateShown: boolean): void {
     </StrictMode>
   );
   // Prerendered markup is a page of the site: the gate replaces it rather than hydrating it.
-  if (root.hasChildNodes() && !isGateShown) hydrateRoot(root, app);
-  else {
-    root.replaceChildren();
-    createRoot(root).render(app);
-  }
+  startTransition(() => {
+    if (root.hasChildNodes() && !isGateShown) hydrateRoot(root, app);
+    else {
+      root.replaceChildren();
+      createRoot(root).render(app);
+    }
+  });
   // React now takes every click; the head's inline script stops catching them (decision 0031).
   markReactAttached();
 }
