@@ -15,7 +15,7 @@ import {
   defaultSort,
   normaliseFilters,
   RADIUS_OPTIONS,
-  SORT_LABELS,
+  sortLabel,
   type DirectoryFilters,
 } from '../../api/directory-query';
 import { FieldError } from '../../components/forms/form-fields';
@@ -159,7 +159,7 @@ export function DirectoryFilterForm({
           >
             {sorts.map((option) => (
               <option key={option} value={option}>
-                {SORT_LABELS[option]}
+                {sortLabel(option)}
               </option>
             ))}
           </select>
