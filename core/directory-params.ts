@@ -33,7 +33,7 @@ export function isRefusal(value: unknown): value is Refusal {
   return typeof value === 'object' && value !== null && 'refusal' in value;
 }
 
-/** How the API checks a value (after trimming; an empty value is no filter). */
+/** How the API checks a value: text, numbers and yes/no trimmed first (empty is no filter), an enum's value as sent. */
 export type ApiCheck =
   | {
       kind: 'text';
@@ -69,7 +69,7 @@ export interface PageSpec<F> {
   /**
    * The removable chip of an active filter. `value` is this filter's active value (undefined when
    * off), `active` every filter's; `alsoClears` names filters the chip stands for too (a price range).
-   * Absent on an entry with options: the chip is the option's label.
+   * Absent: an active value's chip is its label (its option's, `label`'s, or the value); false: none.
    */
   chip?: { label(value: F | undefined, active: ActiveValues): string | undefined; alsoClears?: readonly string[] } | false;
   /**
@@ -145,6 +145,12 @@ export function booleanParam(spec: { order: number; label: string; chipLabel: st
 
 const serviceByLowerName = new Map(SERVICES.map((s) => [s.toLowerCase(), s]));
 
+const MAX_RATING = 5;
+/** Pounds per hour. */
+const MAX_HOURLY_RATE = 100_000;
+const MAX_SEARCH_LENGTH = 200;
+const MAX_NEAR_LENGTH = 100;
+
 const positive = (n: number) => (n > 0 ? String(n) : undefined);
 
 function money(n: number): string {
@@ -172,8 +178,6 @@ export const DIRECTORY_PARAMS = {
       order: 20,
       noFilter: ALL_SERVICES as string,
       read: (raw: string): string | undefined => serviceByLowerName.get(raw.trim().toLowerCase()),
-      write: (v: string) => (v === ALL_SERVICES || v === '' ? undefined : v),
-      chip: { label: (v: string | undefined) => v },
       seo: 'canonical',
     },
   }),
@@ -186,17 +190,15 @@ export const DIRECTORY_PARAMS = {
       order: 30,
       noFilter: ALL_UK as string,
       read: (raw: string): string | undefined => findLocation(raw.trim())?.name,
-      write: (v: string) => (v === ALL_UK || v === '' ? undefined : v),
-      chip: { label: (v: string | undefined) => v },
       title: { phrase: (v: string) => `in ${v}`, isPlace: true },
       seo: 'canonical',
     },
   }),
   minRating: param({
-    api: { kind: 'number', min: 0, max: 5 },
+    api: { kind: 'number', min: 0, max: MAX_RATING },
     page: {
       order: 40,
-      read: (raw: string) => readLenientNumber(raw, 0, 5),
+      read: (raw: string) => readLenientNumber(raw, 0, MAX_RATING),
       write: positive,
       options: [4, 4.5, 5].map((value) => ({ value, label: ratingLabel(value) })),
       label: ratingLabel,
@@ -205,10 +207,10 @@ export const DIRECTORY_PARAMS = {
   }),
   /** Pounds per hour; a daily rate counts as rate ÷ 8 (product rule 16). */
   minHourlyRate: param({
-    api: { kind: 'number', min: 0, max: 100_000 },
+    api: { kind: 'number', min: 0, max: MAX_HOURLY_RATE },
     page: {
       order: 50,
-      read: (raw: string) => readLenientNumber(raw, 0, 100_000),
+      read: (raw: string) => readLenientNumber(raw, 0, MAX_HOURLY_RATE),
       write: positive,
       // One chip for the range, at the minimum's place: 'From £20/hour', 'Up to £50/hour', '£20–£50/hour'.
       chip: {
@@ -223,33 +225,33 @@ export const DIRECTORY_PARAMS = {
     },
   }),
   maxHourlyRate: param({
-    api: { kind: 'number', min: 0, max: 100_000 },
+    api: { kind: 'number', min: 0, max: MAX_HOURLY_RATE },
     page: {
       order: 60,
       // A maximum of £0 matches nobody (only project-based firms have no rate, and a price filter
       // leaves them out): it is never offered, and an address asking for it is read as no maximum.
-      read: (raw: string) => readLenientNumber(raw, 1, 100_000),
+      read: (raw: string) => readLenientNumber(raw, 1, MAX_HOURLY_RATE),
       chip: false,
     },
   }),
   /** Free text over company name, description, services and location (product rule 17). */
   search: param({
-    api: { kind: 'text', maxLength: 200, maxLengthMessage: 'search must be at most 200 characters', check: (v: string) => v },
+    api: { kind: 'text', maxLength: MAX_SEARCH_LENGTH, maxLengthMessage: `search must be at most ${MAX_SEARCH_LENGTH} characters`, check: (v: string) => v },
     page: {
       order: 10,
       noFilter: '' as string,
-      read: (raw: string): string | undefined => raw.slice(0, 200),
+      read: (raw: string): string | undefined => raw.slice(0, MAX_SEARCH_LENGTH),
       chip: { label: (v: string | undefined) => (v ? `“${v}”` : undefined) },
       seo: 'noindex',
     },
   }),
   /** A UK postcode, outcode or place name to measure distance from. */
   near: param({
-    api: { kind: 'text', maxLength: 100, check: (v: string) => v },
+    api: { kind: 'text', maxLength: MAX_NEAR_LENGTH, check: (v: string) => v },
     page: {
       order: 70,
       noFilter: '' as string,
-      read: (raw: string): string | undefined => raw.slice(0, 100),
+      read: (raw: string): string | undefined => raw.slice(0, MAX_NEAR_LENGTH),
       chip: {
         label: (near: string | undefined, active: ActiveValues) =>
           near ? `Within ${(active.radiusMiles as number | undefined) ?? DEFAULT_RADIUS_MILES} miles of ${near}` : undefined,

@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { booleanParam, DIRECTORY_PARAMS, enumParam } from '../../../../core/directory-params';
 import { ParamControl } from './param-control';
-import { controlFilters, controlValues, tableControls } from './search-form-options';
+import { controlFilters, controlValues, tableControls } from './param-select';
 
 const TABLE = {
   ...DIRECTORY_PARAMS,

@@ -2,10 +2,10 @@
 // select of its options for an enum filter (the rating, and any enum filter added to the table), a
 // checkbox for a yes/no filter. Named as the address's parameter, with the address's text as each
 // value, so a form sent before the scripts have run asks for the same page (decision 0031).
-// The value is the select's text ('' for no filter): search-form-options.ts maps it to the filter.
+// The value is the select's text ('' for no filter): param-select.ts maps it to the filter.
 import type { PageSpec } from '../../../../core/directory-params';
 import { inputClass, labelClass } from '../styles';
-import { paramSelectOptions, paramToSelect } from './search-form-options';
+import { paramSelectOptions, paramToSelect } from './param-select';
 
 export interface ParamControlProps {
   id: string;

@@ -26,14 +26,13 @@ import {
   priceRangeToSlider,
   priceSliderText,
   rangeToPriceDropdown,
-  ratingToSelect,
   type PriceRange,
   SERVICE_PICKER_OPTIONS,
-  selectToRating,
   sliderToPriceRange,
   groupPickerOptions,
 } from './search-form-options';
 import { ParamControl } from './param-control';
+import { ratingToSelect, selectToRating } from './param-select';
 import { SearchablePicker } from './searchable-picker';
 
 export type SearchFormLayout = 'full' | 'compact' | 'vertical';

@@ -15,7 +15,7 @@ import { DIRECTORY_PARAMS } from '../../../../core/directory-params';
 import { availableSorts, defaultSort, normaliseFilters, sortLabel, type DirectoryFilters } from '../../api/directory-query';
 import { FieldError } from '../../components/forms/form-fields';
 import { ParamControl } from '../../components/search-form/param-control';
-import { controlFilters, controlValues, tableControls } from '../../components/search-form/search-form-options';
+import { controlFilters, controlValues, tableControls } from '../../components/search-form/param-select';
 import { SearchForm, type SearchFormValues } from '../../components/search-form/search-form';
 import { inputClass, labelClass } from '../../components/styles';
 import { RatingSortInfo } from '../../components/professional-card/rating-sort-info';
@@ -102,7 +102,7 @@ export function DirectoryFilterForm({
             type="search"
             name="search"
             value={search}
-            maxLength={200}
+            maxLength={DIRECTORY_PARAMS.search.api.maxLength}
             onChange={(event) => setSearch(event.target.value)}
             placeholder="Company, skill or service"
             autoComplete="off"
@@ -120,7 +120,7 @@ export function DirectoryFilterForm({
             type="text"
             name="near"
             value={near}
-            maxLength={100}
+            maxLength={DIRECTORY_PARAMS.near.api.maxLength}
             onChange={(event) => setNear(event.target.value)}
             placeholder="e.g. M1 1AE or Leeds"
             autoComplete="postal-code"
