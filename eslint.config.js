@@ -76,6 +76,11 @@ export default tseslint.config(
               from: ['./api/src/middleware', './api/src/routes', './api/src/spa', './api/src/app.ts'],
               message: 'Domain code knows nothing of HTTP: routes and middleware call it, not the other way round.',
             },
+            {
+              target: './api/src/spa',
+              from: './api/src/routes',
+              message: "The server's pages answer their first screen with core's parsers and paths (core/directory-query.ts, core/api-paths.ts), never through a router.",
+            },
             ...pageZones,
           ],
         },
