@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { COMMON_PASSWORDS_FILE } from '../../api/src/domain/accounts/common-passwords-file';
 import { buildServer } from './build';
 import { ROOT } from './paths';
 
@@ -36,5 +39,18 @@ describe('server bundles', () => {
       expect(text).not.toContain('no real money is taken');
       expect(text).not.toContain('The Stripe stand-in implements only the calls');
     }
+  }, 30_000);
+});
+
+describe('the server build', () => {
+  let outDir = '';
+  afterEach(() => rmSync(outDir, { recursive: true, force: true }));
+
+  // The bundle reads the list where the module reads it in the sources: beside itself.
+  it('puts the list of common passwords beside dist/api/server.js, where the bundle reads it', async () => {
+    outDir = mkdtempSync(path.join(tmpdir(), 'itc-build-'));
+    await buildServer({ outDir });
+    expect(readFileSync(path.join(outDir, 'api', 'common-passwords.txt'), 'utf8')).toBe(readFileSync(fileURLToPath(COMMON_PASSWORDS_FILE), 'utf8'));
+    expect(readFileSync(path.join(outDir, 'api', 'server.js'), 'utf8')).toContain('new URL("./common-passwords.txt", import.meta.url)');
   }, 30_000);
 });

@@ -3,12 +3,15 @@
 //   frontend: Vite → dist/frontend (served by the API from STATIC_DIR), with the server-render
 //             entry the API renders the directory and profiles with in dist/frontend/.vite/ssr/
 //   server:   esbuild → dist/api/server.js and dist/worker/main.js (Node 20 cannot run
-//             TypeScript; packages stay external and are loaded from node_modules at run time)
+//             TypeScript; packages stay external and are loaded from node_modules at run time),
+//             and beside them the files the API reads at start (the list of common passwords)
 // "Older" compares the newest source file's mtime with the build output's, so a manual
 // `npm run build` counts too.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { COMMON_PASSWORDS_FILE } from '../../api/src/domain/accounts/common-passwords-file';
 import { DIST_DIR, ROOT } from './paths';
 
 /** Files whose changes make a build stale (tests and generated folders excluded). */
@@ -21,7 +24,15 @@ export const SERVER_ENTRIES = {
   'api/server': 'api/src/server.ts',
   'worker/main': 'worker/src/main.ts',
 } as const;
-export const SERVER_OUTPUTS = Object.keys(SERVER_ENTRIES).map((name) => path.join(DIST_DIR, `${name}.js`));
+/**
+ * Files the API reads at start beside its bundle (by the bundle's import.meta.url), as it reads them
+ * beside their module in the sources: copied into dist/api/ by buildServer.
+ */
+const SERVER_FILES = [fileURLToPath(COMMON_PASSWORDS_FILE)];
+export const SERVER_OUTPUTS = [
+  ...Object.keys(SERVER_ENTRIES).map((name) => path.join(DIST_DIR, `${name}.js`)),
+  ...SERVER_FILES.map((file) => path.join(DIST_DIR, 'api', path.basename(file))),
+];
 export const FRONTEND_OUTPUT = path.join(DIST_DIR, 'frontend', 'index.html');
 /** The server-render entry (api/src/spa/first-screen.ts): a build from before it existed is stale. */
 export const FRONTEND_SSR_OUTPUT = path.join(DIST_DIR, 'frontend', '.vite', 'ssr', 'server-render.js');
@@ -60,11 +71,15 @@ export const isServerStale = () => isStale(SERVER_SOURCES, SERVER_OUTPUTS);
  * esbuild bundles of the API and the worker (also `npm run build:server`). With `write: false`
  * nothing is written: tests use that to check what the bundles import at run time.
  */
-export async function buildServer(options: { write?: boolean } = {}): Promise<{ outputs: string[]; externals: string[]; inputs: string[]; texts: string[] }> {
+export async function buildServer(
+  options: { write?: boolean; outDir?: string } = {},
+): Promise<{ outputs: string[]; externals: string[]; inputs: string[]; texts: string[] }> {
+  const outDir = options.outDir ?? DIST_DIR;
+  const write = options.write ?? true;
   const result = await esbuild.build({
     absWorkingDir: ROOT,
     entryPoints: SERVER_ENTRIES,
-    outdir: DIST_DIR,
+    outdir: outDir,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -74,9 +89,13 @@ export async function buildServer(options: { write?: boolean } = {}): Promise<{ 
     // Keep names readable in stack traces and logs.
     keepNames: true,
     metafile: true,
-    write: options.write ?? true,
+    write,
     logLevel: 'warning',
   });
+  if (write) {
+    mkdirSync(path.join(outDir, 'api'), { recursive: true });
+    for (const file of SERVER_FILES) copyFileSync(file, path.join(outDir, 'api', path.basename(file)));
+  }
   // esbuild keeps a helper process for later builds; we won't make any.
   await esbuild.stop();
   const outputs = Object.keys(result.metafile.outputs).filter((file) => file.endsWith('.js'));
