@@ -1,5 +1,5 @@
 // Every /api route, assembled under one prefix. A new resource adds its router to the list below.
-// The routes are served by their first path segment (create-router.ts, docs/decisions/0033).
+// The routes are served by their first path segment (create-router.ts, docs/decisions/0033-router-per-first-path-segment.md).
 // After the routes: a wrong method on an existing path → 405 with Allow, any other /api path → 404,
 // both as the JSON error body.
 import type Router from '@koa/router';

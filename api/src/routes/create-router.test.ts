@@ -1,4 +1,4 @@
-// The /api routes served by their first path segment (docs/decisions/0033-routes-by-first-segment.md)
+// The /api routes served by their first path segment (docs/decisions/0033-router-per-first-path-segment.md)
 // answer as one router holding them all: over HTTP, the same status, Allow header and body for
 // routes, wrong methods (405), unknown methods (501), unknown paths, other letter case and encoded
 // paths; and no router has a method patched on the instance (decision 0027's patch of `match`).

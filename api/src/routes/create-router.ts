@@ -6,7 +6,7 @@
 //
 // One router holds every /api route (the route table: route-guards.int.test.ts and the fuzz walk
 // its stack), but a request is not matched against all of it: @koa/router tests every route's
-// pattern for every request, allocating as it goes (docs/decisions/0027, 0033). routesByFirstSegment
+// pattern for every request (docs/decisions/0033-router-per-first-path-segment.md). routesByFirstSegment
 // serves the table through one router per first path segment after the prefix
 // (/api/professionals/… → the routes under /api/professionals), found with a Map lookup; each is
 // made from the table's routes with @koa/router's public route methods, in the table's order.
