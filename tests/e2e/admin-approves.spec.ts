@@ -14,19 +14,8 @@
 //     in the directory with a map pin; mobile two unpaid ones it makes itself (an approved unpaid
 //     application goes live only once paid, so it has no directory step).
 import type { Locator, Page } from '@playwright/test';
-import pg from 'pg';
 import { ADMIN_MESSAGES, DECISION_TEXTS } from '../../core/admin';
-import { ALONE_TAG, checkA11y, createAccount, expect, openNewestMail, saveScreenshot, signInAs, test, uniqueEmail } from './fixtures';
-
-async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+import { ALONE_TAG, checkA11y, createAccount, expect, openNewestMail, query, saveScreenshot, signInAs, test, uniqueEmail } from './fixtures';
 
 function unique(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;

@@ -5,20 +5,9 @@
 // billing page with a failed renewal; cancelling with the 30-day refund; /subscribe paying a listing
 // that has no subscription and landing on /subscription-success. axe on every page.
 import type { Page } from '@playwright/test';
-import pg from 'pg';
-import { checkA11y, createListing, expect, mailedLink, signInAs, solveCaptcha, test, uniqueEmail } from './fixtures';
+import { checkA11y, createListing, expect, mailedLink, query, signInAs, solveCaptcha, test, uniqueEmail } from './fixtures';
 
 const APPLICATION_LINK = /https?:\/\/[^\s"'<>]+\/confirm-email\?token=[\w.~%-]+(?:&amp;|&)for=application/;
-
-async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
 
 /** Fills /apply's step 2 for a visitor without an account (password fields included). */
 async function fillApplication(page: Page, email: string, password: string): Promise<void> {

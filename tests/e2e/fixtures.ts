@@ -103,6 +103,11 @@ async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise
   }
 }
 
+/** One statement on the e2e database (E2E_DATABASE_URL): its rows. */
+export async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
+  return (await withDatabase((client) => client.query<T>(sql, params))).rows;
+}
+
 let knownHash: Promise<string> | undefined;
 /** KNOWN_PASSWORD's hash, made once per worker (argon2id is slow on purpose). */
 const knownPasswordHash = () => (knownHash ??= hashPassword(KNOWN_PASSWORD));
@@ -114,8 +119,8 @@ export function ensureKnownPassword(email: string): Promise<void> {
   if (!process.env.E2E_DATABASE_URL) return Promise.resolve();
   let done = passwordsSet.get(email);
   if (!done) {
-    done = withDatabase(async (client) => {
-      await client.query('UPDATE users SET password_hash = $1 WHERE email = $2', [await knownPasswordHash(), email]);
+    done = knownPasswordHash().then(async (hash) => {
+      await query('UPDATE users SET password_hash = $1 WHERE email = $2', [hash, email]);
     });
     passwordsSet.set(email, done);
   }
@@ -137,16 +142,11 @@ export async function createAccount(
   { password = KNOWN_PASSWORD, role = 'customer', professionalId = null }: { password?: string; role?: Role; professionalId?: number | null } = {},
 ): Promise<number> {
   const hash = await (password === KNOWN_PASSWORD ? knownPasswordHash() : hashPassword(password));
-  const { rows } = await withDatabase((client) =>
-    client.query<{ id: number }>('INSERT INTO users (email, name, password_hash, role, professional_id, updated_at) VALUES ($1, $2, $3, $4, $5, now()) RETURNING id', [
-      email,
-      name,
-      hash,
-      role,
-      professionalId,
-    ]),
+  const [row] = await query<{ id: number }>(
+    'INSERT INTO users (email, name, password_hash, role, professional_id, updated_at) VALUES ($1, $2, $3, $4, $5, now()) RETURNING id',
+    [email, name, hash, role, professionalId],
   );
-  return rows[0]!.id;
+  return row!.id;
 }
 
 export interface Listing {
@@ -165,17 +165,15 @@ export interface Listing {
 export async function createListing({ companyName, contactName, live = true }: { companyName: string; contactName: string; live?: boolean }): Promise<Listing> {
   const providerEmail = uniqueEmail('provider');
   const slug = `${companyName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
-  const { rows } = await withDatabase((client) =>
-    client.query<{ id: number }>(
-      `INSERT INTO professionals (slug, company_name, contact_name, email, description, services, location, region, postcode, lat, lng, geocoded_postcode,
-         is_approved, approved_at, subscription_status, updated_at)
-       VALUES ($1, $2, $3, $4, 'Networks and support for small offices.', ARRAY['Network Setup', 'Remote Support'], 'Leeds', 'Leeds', 'LS1 4DY', 53.7976, -1.5514,
-         'LS1 4DY', $5, CASE WHEN $5 THEN now() END, $6, now())
-       RETURNING id`,
-      [slug, companyName, contactName, providerEmail, live, live ? 'active' : 'inactive'],
-    ),
+  const [row] = await query<{ id: number }>(
+    `INSERT INTO professionals (slug, company_name, contact_name, email, description, services, location, region, postcode, lat, lng, geocoded_postcode,
+       is_approved, approved_at, subscription_status, updated_at)
+     VALUES ($1, $2, $3, $4, 'Networks and support for small offices.', ARRAY['Network Setup', 'Remote Support'], 'Leeds', 'Leeds', 'LS1 4DY', 53.7976, -1.5514,
+       'LS1 4DY', $5, CASE WHEN $5 THEN now() END, $6, now())
+     RETURNING id`,
+    [slug, companyName, contactName, providerEmail, live, live ? 'active' : 'inactive'],
   );
-  const id = rows[0]!.id;
+  const id = row!.id;
   await createAccount(providerEmail, contactName, { role: 'provider', professionalId: id });
   return { id, slug, companyName, providerEmail };
 }
@@ -188,12 +186,10 @@ export async function createListing({ companyName, contactName, live = true }: {
  */
 async function meetAdminTwoStepRule(email: string): Promise<void> {
   if (process.env.E2E_ADMIN_TWO_STEP_REQUIRED !== 'true') return;
-  await withDatabase((client) =>
-    client.query("UPDATE users SET totp_secret = $1, totp_enabled_at = now() WHERE email = $2 AND role = 'admin' AND totp_enabled_at IS NULL", [
-      new Secret({ size: 20 }).base32,
-      email,
-    ]),
-  );
+  await query("UPDATE users SET totp_secret = $1, totp_enabled_at = now() WHERE email = $2 AND role = 'admin' AND totp_enabled_at IS NULL", [
+    new Secret({ size: 20 }).base32,
+    email,
+  ]);
 }
 
 /**
@@ -219,8 +215,7 @@ function cookieSignature(name: string, value: string): string {
 export async function signInAs(target: Page | BrowserContext, email: string): Promise<void> {
   const { E2E_REDIS_URL: redisUrl, E2E_REDIS_PREFIX: redisPrefix } = process.env;
   if (!redisUrl || !redisPrefix) throw new Error('signInAs needs E2E_REDIS_URL and E2E_REDIS_PREFIX (set by tests/e2e/run.ts).');
-  const { rows } = await withDatabase((client) => client.query<{ id: number; is_archived: boolean }>('SELECT id, is_archived FROM users WHERE email = $1', [email]));
-  const user = rows[0];
+  const [user] = await query<{ id: number; is_archived: boolean }>('SELECT id, is_archived FROM users WHERE email = $1', [email]);
   if (!user) throw new Error(`signInAs: no account ${email}`);
   if (user.is_archived) throw new Error(`signInAs: ${email} is archived, and the login form would refuse it`);
 

@@ -1,21 +1,14 @@
 // Issue 13 items 4, 6 and 7 at both viewports: the trust texts on cards and profiles (product rule
 // 31), the back-to-results link, account settings on /profile (product rule 32) and the small
 // things a visitor notices. Every page visited is scanned with axe.
-import pg from 'pg';
-import { checkA11y, createAccount, declineCookies, expect, mailAsAdmin, openPage, saveScreenshot, signInAs, test, uniqueEmail } from './fixtures';
+import { checkA11y, createAccount, declineCookies, expect, mailAsAdmin, openPage, query, saveScreenshot, signInAs, test, uniqueEmail } from './fixtures';
 
 /** A live professional's slug with (or without) reviews, straight from the e2e database. */
 async function liveSlug(withReviews: boolean): Promise<string | null> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ slug: string }>(
-      `SELECT slug FROM professionals WHERE is_approved AND subscription_status = 'active' AND ${withReviews ? 'review_count > 0' : 'review_count = 0'} ORDER BY id LIMIT 1`,
-    );
-    return rows[0]?.slug ?? null;
-  } finally {
-    await client.end();
-  }
+  const rows = await query<{ slug: string }>(
+    `SELECT slug FROM professionals WHERE is_approved AND subscription_status = 'active' AND ${withReviews ? 'review_count > 0' : 'review_count = 0'} ORDER BY id LIMIT 1`,
+  );
+  return rows[0]?.slug ?? null;
 }
 
 const CHANGE_LINK = /https?:\/\/[^\s"'<>]+\/confirm-email-change\?token=[\w.~%-]+/;
