@@ -3,7 +3,8 @@
 // the thread registers it first, then imports the module. Messages the module posts as
 // { kind: 'result', value } settle the promise; every other message goes to onMessage.
 // The thread first tells its Linux thread id, so the bench can read the CPU time the thread used
-// and leave it out of the API's (meters.ts, decision 0034): the bench's threads share the API's process.
+// and leave it out of the API's (meters.ts, decision 0034): the bench's threads share the API's
+// process. A thread lives until stopped, so that its time can still be read after its work.
 import { Worker } from 'node:worker_threads';
 import { threadCpuMs } from './meters';
 
@@ -23,7 +24,10 @@ export function startThread<T>(entry: URL, workerData: unknown, onMessage: (mess
   const code = [
     `let tid = null;`,
     `try { tid = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop()); } catch {}`,
-    `require('node:worker_threads').parentPort.postMessage({ kind: ${JSON.stringify(TID_MESSAGE)}, tid });`,
+    `const { parentPort } = require('node:worker_threads');`,
+    `parentPort.postMessage({ kind: ${JSON.stringify(TID_MESSAGE)}, tid });`,
+    // Listening keeps the thread (and its CPU time in /proc) until it is stopped, also once its module is done.
+    `parentPort.on('message', () => undefined);`,
     `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(entry.href)}); })`,
   ].join('\n');
   const worker = new Worker(code, { eval: true, workerData });
