@@ -161,8 +161,9 @@ function request(base: URL, method: string, pathAndQuery: string, { body, cookie
 /**
  * The visitor's proof of work, as altcha-lib's solveChallenge finds it (the number whose SHA-256 of
  * salt + number is the challenge) but with Node's synchronous hash: the library's loop of Web
- * Crypto calls, made for browsers, took a fifth of the load generator's CPU (10 s a minute), on
- * the cores the API and PostgreSQL need. A real visitor solves it on their own device.
+ * Crypto calls, made for browsers, cost the load generator much of its CPU, on the cores the API
+ * and PostgreSQL need (docs/performance-history.md, "Visitors at once"). A real visitor solves it
+ * on their own device.
  */
 function solveCaptcha({ algorithm, challenge, salt, maxnumber }: { algorithm: string; challenge: string; salt: string; maxnumber: number }): number | undefined {
   if (algorithm !== 'SHA-256') throw new Error(`captcha algorithm ${algorithm} is not the one this solver speaks`);
@@ -360,10 +361,9 @@ async function main(): Promise<void> {
   const api = spawnLogged('api/src/server.ts', 'load-api.log', API_NODE_FLAGS);
   const worker = spawnLogged('worker/src/main.ts', 'load-worker.log');
   try {
-    // Visitors arrive once the directory index has loaded (13 s at 100,000 listings), as a load
-    // balancer would send them to a warmed-up instance: meanwhile searches go to SQL, and 500
-    // visitors arriving then build a queue the run never recovers from (p99 33 s in a run that
-    // did not wait).
+    // Visitors arrive once the directory index has loaded, as a load balancer would send them to a
+    // warmed-up instance: meanwhile searches go to SQL (decision 0019), and 500 visitors arriving
+    // then build a queue the run never recovers from (docs/performance-history.md, "Visitors at once").
     const indexStarted = Date.now();
     const indexLoaded = (body: unknown) => (body as { checks?: { directoryIndex?: { status?: string } } }).checks?.directoryIndex?.status !== 'down';
     const ready = await waitForReady(`${base.origin}/api/ready`, { timeoutMs: 240_000, until: indexLoaded });

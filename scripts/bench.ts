@@ -14,32 +14,39 @@
 //        front-end  the built SPA (built when stale) served by the API on the same data, and
 //                   Lighthouse mobile runs of home, directory, a filtered directory, locations
 //                   and a profile (LCP, CLS);
-//   4. autocannon (in a worker thread, so it does not share the API's event loop) at 50 connections
-//      for each search mix, profile by slug and map points;
-//   5. one table per part, every mix beside its budgets with PASS or FAIL (scripts/bench/report.ts),
-//      and bench/results/latest.json (a run of some parts replaces those parts in it, keeps the rest).
+//   4. autocannon in a thread of this process (scripts/bench/load-runner.ts; not on the API's event
+//      loop) at 50 connections for each search mix and profile by slug, 1 and 4 for map points;
+//   5. each API part's ceiling (scripts/bench/ceiling.ts): the same stack sending a prepared answer,
+//      at each concurrency its mixes use, before and after them; every mix's req/s as a share of it
+//      and the API's CPU ms per request (the process's CPU, less the bench's own threads');
+//   6. one table per part, every mix beside its budgets (scripts/bench/budgets.ts): judged against
+//      the ceiling, PASS or FAIL, the absolute ones met or missed beside (scripts/bench/report.ts,
+//      decision 0034); and bench/results/latest.json (a run of some parts replaces those parts in
+//      it, keeps the rest).
 // Each part runs in a process of its own (runPartsApart).
 // Options (environment): BENCH_ONLY (parts to run, e.g. cache-off,long-tail; default all),
 // BENCH_DATABASE (itconnect_bench), BENCH_COUNT (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (50),
-// BENCH_POOL (Prisma pool size, 10), BENCH_RESEED=1 to seed again, BENCH_LIGHTHOUSE=0 to skip the
-// front end, LIGHTHOUSE_RUNS (3); for the long tail BENCH_LONG_TAIL_SECONDS (30), BENCH_LONG_TAIL_WARM_SECONDS (10),
-// BENCH_REVIEWS_PER_SECOND (10), BENCH_APPROVALS_PER_SECOND (2), BENCH_ZIPF_EXPONENT (1).
+// BENCH_CEILING_SECONDS (5, each ceiling run), BENCH_POOL (Prisma pool size, 10), BENCH_RESEED=1 to
+// seed again, BENCH_LIGHTHOUSE=0 to skip the front end, LIGHTHOUSE_RUNS (3); for the long tail
+// BENCH_LONG_TAIL_SECONDS (30), BENCH_LONG_TAIL_WARM_SECONDS (10), BENCH_REVIEWS_PER_SECOND (10),
+// BENCH_APPROVALS_PER_SECOND (2), BENCH_ZIPF_EXPONENT (1).
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
-import { performance as perfHooks } from 'node:perf_hooks';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
-import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { applyMigrations } from './db/migrate-engine';
 import { startBenchApi } from './bench/api';
+import { BUDGETS, MAP_GZIP_MAX_BYTES, STALENESS_MAX_MS } from './bench/budgets';
+import { CEILING_SECONDS, measureCeilings, partCeilings, type PartCeiling } from './bench/ceiling';
 import { LIGHTHOUSE_BUDGETS, lighthouseVerdicts, runLighthouse, type LighthousePageResult } from './bench/lighthouse';
-import { LONG_TAIL_BUDGET, runLongTail, type LongTailResult } from './bench/long-tail';
+import { runLongTail, type LongTailResult } from './bench/long-tail';
 import type { LagSummary } from './bench/long-tail-writer';
-import { check, formatTable, loadChecks, n, parseBenchOnly, tally, type BenchPart, type BudgetCheck, type TableRow } from './bench/report';
+import { startLoadRunner, type LoadRun, type LoadRunner } from './bench/load-runner';
+import { check, formatTable, loadChecks, n, parseBenchOnly, shareOf, tally, tallyLine, type BenchPart, type BudgetCheck, type TableRow } from './bench/report';
 import { searchMixes, withDatabasePathBudgets, type Mix } from './bench/mixes';
 import { seedBenchProfessionals } from './bench/seed';
 import { countWriterAccounts, forgetRatingOriginals, hasWriterAccounts, resetWriterEffects, seedWriterAccounts } from './bench/writer-accounts';
@@ -58,7 +65,6 @@ const LONG_TAIL = {
   approvalsPerSecond: Number(process.env.BENCH_APPROVALS_PER_SECOND ?? 2),
   exponent: Number(process.env.BENCH_ZIPF_EXPONENT ?? 1),
 };
-const MAP_GZIP_BUDGET_BYTES = 1.5 * 1024 * 1024;
 
 function benchDatabaseUrl(): string {
   if (!/^[A-Za-z0-9_]+$/.test(DATABASE)) throw new Error('BENCH_DATABASE: letters, digits and _ only');
@@ -149,51 +155,31 @@ interface MixResult {
   requests: number;
   non2xx: number;
   errors: number;
-  /** The API's main-thread busy time per request (event-loop utilisation × run time ÷ requests). */
-  apiCpuMsPerRequest: number;
+  /** The API's CPU time per answer (the process's, less the load generator's thread), ms. */
+  apiCpuMsPerRequest: number | null;
   /** The same paths one at a time (1 connection, 3 s): the service time without queueing. */
   singleConnection: { p50Ms: number; p99Ms: number; reqPerSec: number };
   budget: Mix['budget'];
-  checks: BudgetCheck[];
 }
 
-async function runMix(baseUrl: string, mix: Mix): Promise<MixResult> {
+async function runMix(runner: LoadRunner, baseUrl: string, mix: Mix): Promise<MixResult> {
   const connections = mix.connections ?? CONNECTIONS;
-  const single = await autocannon({
-    url: baseUrl,
-    connections: 1,
-    duration: 3,
-    workers: 1,
-    headers: { 'accept-encoding': 'gzip' },
-    requests: mix.paths.map((p) => ({ method: 'GET' as const, path: p })),
-  });
-  const eluBefore = perfHooks.eventLoopUtilization();
-  const result = await autocannon({
-    url: baseUrl,
-    connections,
-    duration: mix.seconds ?? SECONDS,
-    workers: 1,
-    headers: { 'accept-encoding': 'gzip' },
-    requests: mix.paths.map((p) => ({ method: 'GET' as const, path: p })),
-  });
-  const elu = perfHooks.eventLoopUtilization(eluBefore);
-  const p99 = result.latency.p99;
-  const rps = result.requests.average;
+  const single = await runner.run({ baseUrl, paths: mix.paths, connections: 1, seconds: 3 });
+  const r = await runner.run({ baseUrl, paths: mix.paths, connections, seconds: mix.seconds ?? SECONDS });
   return {
     name: mix.name,
     urls: mix.paths.length,
     connections,
-    p50Ms: result.latency.p50,
-    p99Ms: p99,
-    maxMs: result.latency.max,
-    reqPerSec: Math.round(rps),
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    apiCpuMsPerRequest: Math.round((elu.active / Math.max(1, result.requests.total)) * 100) / 100,
-    singleConnection: { p50Ms: single.latency.p50, p99Ms: single.latency.p99, reqPerSec: Math.round(single.requests.average) },
+    p50Ms: r.p50Ms,
+    p99Ms: r.p99Ms,
+    maxMs: r.maxMs,
+    reqPerSec: r.reqPerSec,
+    requests: r.requests,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    apiCpuMsPerRequest: r.apiCpuMsPerRequest,
+    singleConnection: { p50Ms: single.p50Ms, p99Ms: single.p99Ms, reqPerSec: single.reqPerSec },
     budget: mix.budget,
-    checks: loadChecks(mix.budget, { p99Ms: p99, reqPerSec: rps, requests: result.requests.total, non2xx: result.non2xx, errors: result.errors }),
   };
 }
 
@@ -229,28 +215,46 @@ async function measureMapSize(baseUrl: string, mapPath: string): Promise<MapSize
 interface Pass {
   name: string;
   cacheMb: number;
-  results: (MixResult & { cacheHitPercent: number | null })[];
+  /** The prepared answer the ceiling sends (ceiling.ts). */
+  ceilingAnswer: { gzipBytes: number; jsonBytes: number };
+  ceilings: PartCeiling[];
+  results: (MixResult & { cacheHitPercent: number | null; ceilingShare: number | null; checks: BudgetCheck[] })[];
 }
 
 async function runPass(databaseUrl: string, redisPrefix: string, name: string, cacheMb: number, mixes: Mix[]): Promise<Pass> {
   console.log(`\n${name}`);
   const bench = await startBenchApi({ databaseUrl, redisPrefix, cacheMb, pool: POOL });
+  const runner = await startLoadRunner();
   try {
     // Warm the pool, the query plans and the outcode table (a few paths of each mix, not all).
     for (const mix of mixes) for (const p of mix.paths.slice(0, 4)) await fetch(`${bench.baseUrl}${p}`).then((r) => r.arrayBuffer());
-    const results: Pass['results'] = [];
+    const concurrencies = [...new Set(mixes.map((mix) => mix.connections ?? CONNECTIONS))];
+    const ceilingText = (runs: Map<number, LoadRun>) => [...runs].map(([c, r]) => `${n(r.reqPerSec)} req/s at ${c}`).join(', ');
+    process.stdout.write(`  ceiling before the mixes (${CEILING_SECONDS} s at each of ${concurrencies.join(', ')} connections) ...`);
+    const { runs: before, warmSeconds } = await measureCeilings(runner, bench.baseUrl, concurrencies, true);
+    process.stdout.write(` ${ceilingText(before)} (after ${warmSeconds} s of warm-up)\n`);
+    const measured: (MixResult & { cacheHitPercent: number | null })[] = [];
     for (const mix of mixes) {
       process.stdout.write(`  running ${mix.name} (${mix.paths.length} distinct paths) ...`);
-      const before = bench.api.deps.answers.stats();
-      const r = await runMix(bench.baseUrl, mix);
-      const after = bench.api.deps.answers.stats();
-      const asked = after.hits - before.hits + (after.misses - before.misses);
-      const cacheHitPercent = cacheMb > 0 && asked > 0 ? Math.round((1000 * (after.hits - before.hits)) / asked) / 10 : null;
-      process.stdout.write(` p99 ${r.p99Ms} ms, ${r.reqPerSec} req/s${cacheHitPercent === null ? '' : `, ${cacheHitPercent}% from the cache`}\n`);
-      results.push({ ...r, cacheHitPercent });
+      const statsBefore = bench.api.deps.answers.stats();
+      const r = await runMix(runner, bench.baseUrl, mix);
+      const statsAfter = bench.api.deps.answers.stats();
+      const asked = statsAfter.hits - statsBefore.hits + (statsAfter.misses - statsBefore.misses);
+      const cacheHitPercent = cacheMb > 0 && asked > 0 ? Math.round((1000 * (statsAfter.hits - statsBefore.hits)) / asked) / 10 : null;
+      process.stdout.write(` p99 ${r.p99Ms} ms, ${n(r.reqPerSec)} req/s${cacheHitPercent === null ? '' : `, ${cacheHitPercent}% from the cache`}\n`);
+      measured.push({ ...r, cacheHitPercent });
     }
-    return { name, cacheMb, results };
+    process.stdout.write(`  ceiling after the mixes ...`);
+    const { runs: after } = await measureCeilings(runner, bench.baseUrl, concurrencies, false);
+    process.stdout.write(` ${ceilingText(after)}\n`);
+    const ceilings = partCeilings(before, after);
+    const results = measured.map((r) => {
+      const ceiling = ceilings.get(r.connections)?.figures ?? null;
+      return { ...r, ceilingShare: shareOf(r.reqPerSec, ceiling), checks: loadChecks(r.budget, r, ceiling) };
+    });
+    return { name, cacheMb, ceilingAnswer: bench.ceilingAnswer, ceilings: [...ceilings.values()], results };
   } finally {
+    await runner.stop();
     await bench.close();
   }
 }
@@ -295,20 +299,51 @@ interface PrintedRow extends TableRow {
   name: string;
 }
 
+const pct = (share: number | null) => (share === null ? '-' : `${(100 * share).toFixed(1)}%`);
+const cpu = (ms: number | null) => (ms === null ? '-' : ms.toFixed(2));
+
 function passRows(pass: Pass): PrintedRow[] {
   return pass.results.map((r) => ({
     name: r.name,
-    cells: [r.name, `${r.p50Ms} ms`, `${r.p99Ms} ms`, n(r.reqPerSec), `${r.singleConnection.p50Ms} ms`, r.apiCpuMsPerRequest.toFixed(2), r.cacheHitPercent === null ? '-' : `${r.cacheHitPercent}%`],
+    cells: [r.name, `${r.p50Ms} ms`, `${r.p99Ms} ms`, n(r.reqPerSec), pct(r.ceilingShare), `${r.singleConnection.p50Ms} ms`, cpu(r.apiCpuMsPerRequest), r.cacheHitPercent === null ? '-' : `${r.cacheHitPercent}%`],
     checks: r.checks,
   }));
 }
-const PASS_HEADER = ['mix', 'p50', 'p99', 'req/s', '1-conn p50', 'API ms/req', 'cached'];
+const PASS_HEADER = ['mix', 'p50', 'p99', 'req/s', 'of ceiling', '1-conn p50', 'API CPU ms/req', 'cached'];
+
+/** A part's ceilings, a line per concurrency: no budget of their own, they are what the mixes are judged against. */
+function ceilingRows(ceilings: PartCeiling[]): PrintedRow[] {
+  return ceilings.map(({ figures: c, before, after }) => ({
+    name: `ceiling at ${c.connections}`,
+    cells: [
+      `${c.connections} connection${c.connections === 1 ? '' : 's'}`,
+      n(c.beforeReqPerSec),
+      n(c.afterReqPerSec),
+      `${c.driftPercent > 0 ? '+' : ''}${c.driftPercent}%`,
+      n(c.reqPerSec),
+      `${before.p99Ms} / ${after.p99Ms} ms`,
+      `${cpu(before.apiCpuMsPerRequest)} / ${cpu(after.apiCpuMsPerRequest)}`,
+    ],
+    checks: [],
+  }));
+}
+const CEILING_HEADER = ['ceiling', 'before', 'after', 'drift', 'judged against', 'p99 before / after', 'API CPU ms/req'];
+const ceilingTitle = (answer: { gzipBytes: number }) =>
+  `the ceiling: the same stack sending a prepared answer (${(answer.gzipBytes / 1024).toFixed(1)} KB gzip), req/s before and after the mixes`;
+/** Past this drift of a ceiling, the machine's speed moved during the part more than the shares can absorb. */
+const DRIFT_NOTED_PERCENT = 20;
+/** A ceiling table, and a note under it when the machine's speed moved a lot during the part. */
+const ceilingTable = (answer: { gzipBytes: number }, ceilings: PartCeiling[]): [string, string[], PrintedRow[]] => {
+  const moved = ceilings.filter((c) => Math.abs(c.figures.driftPercent) > DRIFT_NOTED_PERCENT).map((c) => `${c.figures.driftPercent}% at ${c.figures.connections}`);
+  const note = moved.length ? `\n(the ceiling drifted by ${moved.join(', ')} connections during the part: the machine's speed moved, and its shares are less certain)` : '';
+  return [`${ceilingTitle(answer)}${note}`, CEILING_HEADER, ceilingRows(ceilings)];
+};
 
 function mapSizeRows(mapSizes: MapSize[]): PrintedRow[] {
   return mapSizes.map((m) => ({
     name: `map size ${m.path}`,
     cells: [m.path, n(m.points), `${(m.rawBytes / 1024).toFixed(0)} KB`, `${(m.gzipBytes / 1024).toFixed(0)} KB`],
-    checks: [check('≤ 1,536 KB gzip', m.gzipBytes <= MAP_GZIP_BUDGET_BYTES)],
+    checks: [check(`≤ ${n(MAP_GZIP_MAX_BYTES / 1024)} KB gzip`, m.gzipBytes <= MAP_GZIP_MAX_BYTES)],
   }));
 }
 const MAP_SIZE_HEADER = ['map answer size', 'points', 'raw', 'gzip'];
@@ -317,23 +352,24 @@ const lagText = (l: LagSummary) => (l.samples === 0 ? 'no samples' : `${l.p50Ms}
 
 function longTailRows(r: LongTailResult): PrintedRow[] {
   const { load, writer } = r;
-  const staleness = (name: string, l: LagSummary, checks: BudgetCheck[]): PrintedRow => ({ name, cells: [name, '', '', '', '', lagText(l)], checks });
+  const staleness = (name: string, l: LagSummary, checks: BudgetCheck[]): PrintedRow => ({ name, cells: [name, '', '', '', '', '', '', lagText(l)], checks });
   const kept = (done: number, rate: number) => check(`writer kept ${rate}/s`, done >= 0.95 * rate);
   const noFailures = (failed: number) => check('no failed writes', failed === 0);
+  const searches = 'searches (Zipf, 20,000 distinct)';
   return [
     {
-      name: 'searches (Zipf, 20,000 distinct)',
-      cells: ['searches (Zipf, 20,000 distinct)', `${load.p50Ms} ms`, `${load.p99Ms} ms`, n(load.reqPerSec), r.cacheHitPercent === null ? '-' : `${r.cacheHitPercent}%`, `${n(load.distinctAsked)} asked; writer and probes +${n(writer.staleness.probeRequests)} GETs`],
-      checks: loadChecks(LONG_TAIL_BUDGET, load),
+      name: searches,
+      cells: [searches, `${load.p50Ms} ms`, `${load.p99Ms} ms`, n(load.reqPerSec), pct(shareOf(load.reqPerSec, r.ceiling.figures)), cpu(r.apiCpuMsPerRequest), r.cacheHitPercent === null ? '-' : `${r.cacheHitPercent}%`, `${n(load.distinctAsked)} asked; writer and probes +${n(writer.staleness.probeRequests)} GETs`],
+      checks: loadChecks(BUDGETS.longTail, load, r.ceiling.figures),
     },
     {
       name: 'writes: reviews',
-      cells: ['writes: reviews', `${writer.reviews.p50Ms ?? '-'} ms`, `${writer.reviews.p99Ms ?? '-'} ms`, `${writer.reviews.perSecond}/s`, '', `${writer.reviews.ok}/${writer.reviews.planned} ok${writer.reviews.skipped ? `, ${writer.reviews.skipped} skipped` : ''}`],
+      cells: ['writes: reviews', `${writer.reviews.p50Ms ?? '-'} ms`, `${writer.reviews.p99Ms ?? '-'} ms`, `${writer.reviews.perSecond}/s`, '', '', '', `${writer.reviews.ok}/${writer.reviews.planned} ok${writer.reviews.skipped ? `, ${writer.reviews.skipped} skipped` : ''}`],
       checks: [kept(writer.reviews.perSecond, LONG_TAIL.reviewsPerSecond), noFailures(writer.reviews.failed)],
     },
     {
       name: 'writes: approvals',
-      cells: ['writes: approvals', `${writer.approvals.p50Ms ?? '-'} ms`, `${writer.approvals.p99Ms ?? '-'} ms`, `${writer.approvals.perSecond}/s`, '', `${writer.approvals.ok}/${writer.approvals.planned} ok${writer.approvals.skipped ? `, ${writer.approvals.skipped} skipped` : ''}`],
+      cells: ['writes: approvals', `${writer.approvals.p50Ms ?? '-'} ms`, `${writer.approvals.p99Ms ?? '-'} ms`, `${writer.approvals.perSecond}/s`, '', '', '', `${writer.approvals.ok}/${writer.approvals.planned} ok${writer.approvals.skipped ? `, ${writer.approvals.skipped} skipped` : ''}`],
       checks: [kept(writer.approvals.perSecond, LONG_TAIL.approvalsPerSecond), noFailures(writer.approvals.failed)],
     },
     staleness('review sent → rating recalculated', writer.reviews.recalculated, []),
@@ -343,11 +379,11 @@ function longTailRows(r: LongTailResult): PrintedRow[] {
     ...Object.entries(writer.staleness.approvals.byAnswer).map(([answer, l]) => staleness(`  its ${answer}`, l, [])),
     staleness('first fresh answer after any write', writer.staleness.allUntilFresh, []),
     staleness('stale after any write', writer.staleness.all, [
-      check(`max ≤ ${n(LONG_TAIL_BUDGET.stalenessMaxMs)} ms`, writer.staleness.all.samples > 0 && writer.staleness.all.maxMs !== null && writer.staleness.all.maxMs <= LONG_TAIL_BUDGET.stalenessMaxMs),
+      check(`max ≤ ${n(STALENESS_MAX_MS)} ms`, writer.staleness.all.samples > 0 && writer.staleness.all.maxMs !== null && writer.staleness.all.maxMs <= STALENESS_MAX_MS),
     ]),
   ];
 }
-const LONG_TAIL_HEADER = ['mix', 'p50', 'p99', 'rate', 'cached', 'notes (staleness: p50 / p99 / max, samples)'];
+const LONG_TAIL_HEADER = ['mix', 'p50', 'p99', 'rate', 'of ceiling', 'API CPU ms/req', 'cached', 'notes (staleness: p50 / p99 / max, samples)'];
 
 function frontEndRows(pages: LighthousePageResult[]): PrintedRow[] {
   return pages.map((r) => {
@@ -372,7 +408,7 @@ const FRONT_END_HEADER = ['page', 'LCP', 'CLS', 'TBT', 'FCP', 'score', 'transfer
 interface PartReport {
   at: string;
   settings: Record<string, unknown>;
-  checks: { name: string; budget: string; pass: boolean }[];
+  checks: (BudgetCheck & { name: string })[];
   [figures: string]: unknown;
 }
 
@@ -385,16 +421,18 @@ function readPreviousParts(file: string): Partial<Record<BenchPart, PartReport>>
   }
 }
 
+const loadText = (averages: number[]) => averages.map((l) => l.toFixed(1)).join(' ');
 const flatChecks = (rows: PrintedRow[]) => rows.flatMap((r) => r.checks.map((c) => ({ name: r.name, ...c })));
 
 /**
  * Several parts: each in a process of its own, one after the other (BENCH_ONLY=<part>), as each
- * is an API started alone. Run one after the other in one process, an API measured after
- * another one had run (and been closed, its memory freed) served the database path 35–45% slower,
- * p99 116–204 ms against 26–62 ms alone (docs/performance.md): V8's state in a process that has
- * run one API is not a fresh API's. BENCH_ONE_PROCESS=1 runs them in this process anyway.
+ * is an API started alone, and as a deployed API process runs one API: in a process that has run
+ * an API before (closed, its memory freed), V8's state from that run made the next one measure
+ * far slower (decision 0034, "The process layout"). A part's ceiling is measured in its process.
+ * BENCH_ONE_PROCESS=1 runs them in this process anyway.
  */
 async function runPartsApart(parts: BenchPart[]): Promise<void> {
+  const loadBefore = os.loadavg();
   for (const part of parts) {
     const code = await new Promise<number | null>((resolve, reject) => {
       const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, BENCH_ONLY: part } });
@@ -403,14 +441,11 @@ async function runPartsApart(parts: BenchPart[]): Promise<void> {
     });
     if (code !== 0) throw new Error(`the ${part} part exited with ${code}`);
   }
-  const report = JSON.parse(readFileSync(path.join(ROOT, 'bench', 'results', 'latest.json'), 'utf8')) as {
-    parts: Record<string, { checks: { name: string; budget: string; pass: boolean }[] }>;
-  };
-  console.log('\nall parts (each in its own process):');
+  const report = JSON.parse(readFileSync(path.join(ROOT, 'bench', 'results', 'latest.json'), 'utf8')) as { parts: Partial<Record<BenchPart, PartReport>> };
+  console.log(`\nall parts (each in its own process); load average before: ${loadText(loadBefore)}, after: ${loadText(os.loadavg())}`);
   for (const part of parts) {
     const checks = report.parts[part]?.checks ?? [];
-    const failed = checks.filter((c) => !c.pass).map((c) => `${c.name}: ${c.budget}`);
-    console.log(`${part}: ${checks.length - failed.length} of ${checks.length} budgets PASS${failed.length ? ` (FAIL: ${failed.join('; ')})` : ''}`);
+    console.log(tallyLine(part, tally(checks.map((c) => ({ name: c.name, checks: [c] })))));
   }
 }
 
@@ -427,11 +462,11 @@ async function main(): Promise<void> {
     const mapPaths = ['/api/professionals/map', '/api/professionals/map?service=Web%20Design', '/api/professionals/map?minRating=4'];
     const mixes: Mix[] = [
       ...searchMixes(),
-      { name: 'profile by slug', budget: { p99Ms: 20, reqPerSec: 4000 }, paths: await profilePaths(databaseUrl) },
-      { name: 'map points (whole UK, 100k)', budget: { maxMs: 300 }, paths: [mapPaths[0]!], connections: 1 },
-      { name: 'map points (mixed filters)', budget: { maxMs: 300 }, paths: mapPaths, connections: 4 },
+      { name: 'profile by slug', budget: BUDGETS.profile, paths: await profilePaths(databaseUrl) },
+      { name: 'map points (whole UK, 100k)', budget: BUDGETS.map, paths: [mapPaths[0]!], connections: 1 },
+      { name: 'map points (mixed filters)', budget: BUDGETS.map, paths: mapPaths, connections: 4 },
     ];
-    const settings = { professionals: COUNT, seconds: SECONDS, connections: CONNECTIONS, prismaPool: POOL, database: DATABASE };
+    const settings = { professionals: COUNT, seconds: SECONDS, connections: CONNECTIONS, prismaPool: POOL, database: DATABASE, ceilingSeconds: CEILING_SECONDS };
     const loadBefore = os.loadavg();
     const done: Partial<Record<BenchPart, { rows: PrintedRow[]; report: PartReport; table: string }>> = {};
     /** A part's tables (title, header, rows each), its report with every check. */
@@ -448,7 +483,7 @@ async function main(): Promise<void> {
     // every request computed (DIRECTORY_CACHE_MB=0): what a search costs the first time it is asked.
     if (parts.includes('cache-on')) {
       const pass = await runPass(databaseUrl, redisPrefix, 'as deployed (answer cache on, DIRECTORY_CACHE_MB=64)', 64, mixes);
-      finish('cache-on', [[pass.name, PASS_HEADER, passRows(pass)]], { pass });
+      finish('cache-on', [ceilingTable(pass.ceilingAnswer, pass.ceilings), [pass.name, PASS_HEADER, passRows(pass)]], { pass });
     }
     if (parts.includes('cache-off')) {
       const pass = await runPass(databaseUrl, redisPrefix, 'database path only (DIRECTORY_CACHE_MB=0: nothing kept)', 0, withDatabasePathBudgets(mixes));
@@ -459,14 +494,23 @@ async function main(): Promise<void> {
       } finally {
         await sizeApi.close();
       }
-      finish('cache-off', [[pass.name, PASS_HEADER, passRows(pass)], ['', MAP_SIZE_HEADER, mapSizeRows(mapSizes)]], { pass, mapSizes });
+      finish(
+        'cache-off',
+        [ceilingTable(pass.ceilingAnswer, pass.ceilings), [pass.name, PASS_HEADER, passRows(pass)], ['', MAP_SIZE_HEADER, mapSizeRows(mapSizes)]],
+        { pass, mapSizes },
+      );
     }
     let longTail: LongTailResult | undefined;
     if (parts.includes('long-tail')) {
       console.log(`\nlong tail under writes (${LONG_TAIL.seconds} s after ${LONG_TAIL.warmSeconds} s of warm-up, ${CONNECTIONS} connections, ${LONG_TAIL.reviewsPerSecond} reviews/s, ${LONG_TAIL.approvalsPerSecond} approvals/s, Zipf exponent ${LONG_TAIL.exponent}) ...`);
       longTail = await runLongTail({ root: ROOT, databaseUrl, redisPrefix, connections: CONNECTIONS, pool: POOL, ...LONG_TAIL, log: (line) => console.log(`  ${line}`) });
       const title = 'long tail under writes (answer cache on; staleness: how long after the commit an answer without the change still arrived)';
-      finish('long-tail', [[title, LONG_TAIL_HEADER, longTailRows(longTail)]], { result: longTail }, { ...settings, ...LONG_TAIL });
+      finish(
+        'long-tail',
+        [ceilingTable(longTail.ceilingAnswer, [longTail.ceiling]), [title, LONG_TAIL_HEADER, longTailRows(longTail)]],
+        { result: longTail },
+        { ...settings, ...LONG_TAIL },
+      );
     }
     if (parts.includes('front-end')) {
       const frontEnd = await runFrontEnd(databaseUrl, redisPrefix);
@@ -476,7 +520,7 @@ async function main(): Promise<void> {
     }
 
     console.log('');
-    console.log(`load average before: ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, after: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (other processes on this machine compete for the same CPUs)`);
+    console.log(`load average before: ${loadText(loadBefore)}, after: ${loadText(os.loadavg())} (other processes on this machine compete for the same CPUs)`);
     for (const part of parts) console.log(`\n${done[part]!.table}`);
     if (longTail) {
       for (const [what, w] of [['review', longTail.writer.reviews], ['approval', longTail.writer.approvals]] as const) {
@@ -487,10 +531,7 @@ async function main(): Promise<void> {
       }
     }
     console.log('');
-    for (const part of parts) {
-      const { total, failed } = tally(done[part]!.rows);
-      console.log(`${part}: ${total - failed.length} of ${total} budgets PASS${failed.length ? ` (FAIL: ${failed.join('; ')})` : ''}`);
-    }
+    for (const part of parts) console.log(tallyLine(part, tally(done[part]!.rows)));
 
     const outDir = path.join(ROOT, 'bench', 'results');
     const outFile = path.join(outDir, 'latest.json');

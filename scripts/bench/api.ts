@@ -2,6 +2,7 @@
 // the long-tail mix run it: the answer cache on (cacheMb > 0) or off, and every limit that would
 // refuse the bench's own traffic out of its way (one address sends everything: the API-wide rate
 // limit, sign-ins, review writes), with the captcha's proof of work made cheap for its sign-ins.
+// It also answers the bench's own ceiling route (ceiling.ts), mounted here and never in the product.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
@@ -13,11 +14,15 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { ApiEnv, parseEnv } from '../../core/env-schema';
+import { routeAccess } from '../../api/src/middleware/require-role';
 import { createPrisma } from '../../prisma/db';
+import { ceilingRoute } from './ceiling';
 
 export interface BenchApi {
   baseUrl: string;
   api: ReturnType<typeof createApp>;
+  /** The sizes of the answer the ceiling route sends. */
+  ceilingAnswer: { gzipBytes: number; jsonBytes: number };
   close(): Promise<void>;
 }
 
@@ -56,7 +61,14 @@ export async function startBenchApi({ databaseUrl, redisPrefix, cacheMb, pool, s
   const redis = new Redis(parsed.env.REDIS_URL, { maxRetriesPerRequest: 2 });
   // Warnings and errors go to bench/results/api.log (a 500 during a run is worth reading).
   mkdirSync(path.dirname(API_LOG), { recursive: true });
-  const api = createApp({ env: parsed.env, prisma, redis, logger: pino({ level: 'warn' }, pino.destination({ dest: API_LOG, append: true, sync: false })) });
+  const ceiling = ceilingRoute(routeAccess(prisma).public);
+  const api = createApp({
+    env: parsed.env,
+    prisma,
+    redis,
+    logger: pino({ level: 'warn' }, pino.destination({ dest: API_LOG, append: true, sync: false })),
+    extraApiRouters: [ceiling.router],
+  });
   const server = createServer(api.app.callback());
   server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -77,9 +89,12 @@ export async function startBenchApi({ databaseUrl, redisPrefix, cacheMb, pool, s
     v8.setFlagsFromString('--expose-gc');
     (vm.runInNewContext('gc') as () => void)();
   }
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const ceilingAnswer = await ceiling.prepare(baseUrl);
   return {
-    baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    baseUrl,
     api,
+    ceilingAnswer,
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

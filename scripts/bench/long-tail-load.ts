@@ -7,6 +7,7 @@
 // moment the measured run starts.
 import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
+import { loadFigures, type LoadFigures } from './load-runner';
 import { zipfSampler } from './long-tail-urls';
 
 export interface LongTailLoadInput {
@@ -23,15 +24,7 @@ export interface LongTailLoadInput {
   warmSeed: number;
 }
 
-export interface LongTailLoadResult {
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  reqPerSec: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
+export interface LongTailLoadResult extends LoadFigures {
   /** Distinct searches asked during the run (of paths.length). */
   distinctAsked: number;
   /** Share of the requests that went to the 1% most popular searches. */
@@ -45,7 +38,6 @@ async function run(input: LongTailLoadInput, seconds: number, seed: number): Pro
   let drawn = 0;
   let top = 0;
   const options = { url: input.baseUrl, connections: input.connections, duration: seconds };
-  // Off the main thread autocannon answers with its raw, encoded histograms: aggregated here.
   const raw = await autocannon({
     ...options,
     headers: { 'accept-encoding': 'gzip' },
@@ -63,16 +55,8 @@ async function run(input: LongTailLoadInput, seconds: number, seed: number): Pro
       },
     ],
   });
-  const result = (autocannon as unknown as { aggregateResult(results: unknown[], opts: unknown): autocannon.Result }).aggregateResult([raw], options);
   return {
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    maxMs: result.latency.max,
-    reqPerSec: Math.round(result.requests.total / Math.max(result.duration, 1e-3)),
-    requests: result.requests.total,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    ...loadFigures(raw, options),
     distinctAsked: asked.size,
     topPercentShare: drawn ? Math.round((1000 * top) / drawn) / 10 : 0,
   };

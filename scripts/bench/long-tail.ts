@@ -11,7 +11,12 @@
 //     (10; another draw from the same curve), so they measure a running site, not its cold start
 //     (the writer's figures and staleness cover both);
 //   - staleness: for a sample of the writes, how long after the commit an API answer (the profile,
-//     a search that includes the professional) still shows the old data.
+//     a search that includes the professional) still shows the old data;
+//   - the part's ceiling (ceiling.ts) at the same connections, before the warm-up and after the
+//     writer is done, with the worker process up and idle; the searches' req/s as a share of it,
+//     and the API's CPU per search: the process's over the measured seconds, less the load
+//     thread's, the writer's and the SMTP sink's (so the API's work for the writes and the
+//     probes is counted in it; decision 0034).
 // What the writer changes is put back first (writer-accounts.ts resetWriterEffects), so each run
 // starts from the same data.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -19,6 +24,9 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { startBenchApi, type BenchApi } from './api';
+import { BUDGETS, STALENESS_MAX_MS } from './budgets';
+import { measureCeilings, partCeilings, type PartCeiling } from './ceiling';
+import { cpuMsPerRequest, startLoadRunner } from './load-runner';
 import type { LongTailLoadInput, LongTailLoadResult } from './long-tail-load';
 import { longTailPaths } from './long-tail-urls';
 import type { WriterInput, WriterResult } from './long-tail-writer';
@@ -26,10 +34,10 @@ import { loadOutcodes } from './seed';
 import { startSmtpSink } from './smtp-sink';
 import type { AnswerCacheStats } from '../../api/src/domain/directory/answer-cache';
 import type { DirectoryIndex } from '../../api/src/domain/directory/directory-index';
+import { cpuMsOf, startApiCpuMeter, type ApiCpuMeter } from './meters';
 import { startThread } from './thread';
 import { resetWriterEffects } from './writer-accounts';
 
-export const LONG_TAIL_BUDGET = { p99Ms: 50, reqPerSec: 2000, stalenessMaxMs: 2000 } as const;
 /** The measured seconds' draws, and the warm-up's: the same curve, another sequence. */
 const MEASURED_SEED = 20261125;
 const WARM_UP_SEED = 20261124;
@@ -66,7 +74,13 @@ export interface LongTailResult {
   writer: WriterResult;
   /** E-mails the worker delivered to the SMTP sink during the run (approvals, new reviews). */
   emailsDelivered: number;
-  budget: typeof LONG_TAIL_BUDGET;
+  /** The ceiling at the load's connections, before the warm-up and after the writer. */
+  ceiling: PartCeiling;
+  ceilingAnswer: BenchApi['ceilingAnswer'];
+  /** The API's CPU time over the measured seconds, ms, and per search answered. */
+  apiCpuMs: number | null;
+  apiCpuMsPerRequest: number | null;
+  budget: typeof BUDGETS.longTail & { stalenessMaxMs: number };
 }
 
 async function startWorkerProcess(root: string, env: NodeJS.ProcessEnv, logFile: string): Promise<ChildProcess> {
@@ -95,6 +109,22 @@ async function waitForWorker(bench: BenchApi, child: ChildProcess): Promise<void
     if (child.exitCode !== null) throw new Error(`the worker exited (${child.exitCode}) before it connected: see bench/results/long-tail-worker.log`);
     if (Date.now() - started > 60_000) throw new Error('the worker did not connect to the queues within 60 s');
     await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Waits (up to 30 s) until the worker process has done starting: under a second's CPU for each 10 of
+ * wall time. Its start (compiling, connecting, its schedules) would otherwise load the machine
+ * during the ceiling measured next, which is meant with the worker up and idle (decision 0034).
+ */
+async function waitForIdle(child: ChildProcess): Promise<void> {
+  const started = Date.now();
+  let before = cpuMsOf(child.pid);
+  while (before !== null && Date.now() - started < 30_000) {
+    await new Promise((r) => setTimeout(r, 1_000));
+    const now = cpuMsOf(child.pid);
+    if (now === null || now - before < 100) return;
+    before = now;
   }
 }
 
@@ -132,17 +162,20 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
     },
     path.join(o.root, 'bench', 'results', 'long-tail-worker.log'),
   );
+  const runner = await startLoadRunner();
   try {
     await waitForWorker(bench, worker);
+    await waitForIdle(worker);
+    const { runs: ceilingBefore, warmSeconds: ceilingWarmSeconds } = await measureCeilings(runner, bench.baseUrl, [o.connections], true);
+    o.log(`ceiling before: ${ceilingBefore.get(o.connections)!.reqPerSec} req/s at ${o.connections} connections (after ${ceilingWarmSeconds} s of warm-up)`);
     // Warm the pool, the plans and the 100 most asked searches (the head of the Zipf curve: ranks
     // follow the order of `paths`). The load thread then serves the same traffic for warmSeconds
     // (another draw from the same Zipf curve), the writer already writing, before the measured
     // seconds, so they see a running site under writes: its cache holding what it has been asked
     // and what the writes left of it, its code (and the load generator's) compiled. Without it
-    // the measured window began with a cold start: ~6 s climbing from ~400 to ~2,000 req/s,
-    // answers taking up to 1 s, which alone held most of the slowest 1% of the 30 s (and after a
-    // warm-up without writes, the first writes' forgetting held the first 2 s). The warm-up's own
-    // figures are printed beside.
+    // the measured window began with a cold start, which alone held most of its slowest 1%; and
+    // after a warm-up without writes, the first writes' forgetting held its first seconds
+    // (decision 0025). The warm-up's own figures are printed beside.
     for (const p of paths.slice(0, 100)) await fetch(`${bench.baseUrl}${p}`).then((r) => r.arrayBuffer());
 
     const writerInput: WriterInput = {
@@ -168,7 +201,9 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
     let before!: AnswerCacheStats;
     let indexBefore: DirectoryIndex['counts'] | null = null;
     let warmUp: LongTailLoadResult | null = null;
+    let apiCpu!: ApiCpuMeter;
     const startMeasuring = () => {
+      apiCpu = startApiCpuMeter([load, writer, smtp.thread, runner.thread]);
       before = bench.api.deps.answers.stats();
       indexBefore = bench.api.deps.directory ? { ...bench.api.deps.directory.counts } : null;
     };
@@ -191,8 +226,13 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
       startMeasuring();
     });
     writer.post({ kind: 'start' });
-    if (o.warmSeconds <= 0) startMeasuring();
+    if (o.warmSeconds <= 0) {
+      // Before the load thread has loaded its module and begun: its CPU time is known from its start.
+      await load.started;
+      startMeasuring();
+    }
     const loadResult = await load.result;
+    const apiCpuMs = apiCpu.stop();
     const after = bench.api.deps.answers.stats();
     const counts = bench.api.deps.directory?.counts;
     if (counts && indexBefore) {
@@ -206,6 +246,8 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
     console.log(`  answer cache during the mix: ${after.recounted - before.recounted} kept pages given a new total instead of being forgotten; ${after.entries} answers kept at the end`);
     const writerResult = await writer.result;
     await Promise.all([load.stop(), writer.stop()]);
+    const { runs: ceilingAfter } = await measureCeilings(runner, bench.baseUrl, [o.connections], false);
+    o.log(`ceiling after: ${ceilingAfter.get(o.connections)!.reqPerSec} req/s at ${o.connections} connections`);
     const asked = after.hits - before.hits + (after.misses - before.misses);
     return {
       name: 'long tail under writes',
@@ -219,9 +261,14 @@ export async function runLongTail(o: LongTailOptions): Promise<LongTailResult> {
       pagesRecounted: after.recounted - before.recounted,
       writer: writerResult,
       emailsDelivered: (await smtp.received()) - mailsBefore,
-      budget: LONG_TAIL_BUDGET,
+      ceiling: partCeilings(ceilingBefore, ceilingAfter).get(o.connections)!,
+      ceilingAnswer: bench.ceilingAnswer,
+      apiCpuMs,
+      apiCpuMsPerRequest: cpuMsPerRequest(apiCpuMs, loadResult.requests),
+      budget: { ...BUDGETS.longTail, stalenessMaxMs: STALENESS_MAX_MS },
     };
   } finally {
+    await runner.stop();
     await stopWorkerProcess(worker);
     await bench.close();
     await smtp.close();

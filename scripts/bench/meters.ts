@@ -1,23 +1,73 @@
 // What a benchmark counts besides time, so that a change is judged by what it saves and not only by
 // wall-clock figures that another process on a shared machine can halve or double: the CPU time a
-// process used (Linux /proc), and the SQL statements a process sent to PostgreSQL (a pass-through
-// that reads the wire protocol's messages).
+// process, or one thread of this process, used (Linux /proc), and the SQL statements a process sent
+// to PostgreSQL (a pass-through that reads the wire protocol's messages).
 import { readFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
-/** CPU time (user + system) a process has used so far, in ms; null off Linux. */
-export function cpuMsOf(pid: number | undefined): number | null {
-  if (pid === undefined) return null;
+/** utime + stime of a /proc `stat` file, in ms; null when it cannot be read (off Linux, a thread gone). */
+function statCpuMs(file: string): number | null {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(file, 'utf8');
     // Fields after the command (which may hold spaces, inside parentheses): utime is the 14th, stime the 15th.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
   } catch {
     return null;
   }
+}
+
+/** CPU time (user + system) a process has used so far, in ms; null off Linux. */
+export function cpuMsOf(pid: number | undefined): number | null {
+  return pid === undefined ? null : statCpuMs(`/proc/${pid}/stat`);
+}
+
+/** CPU time (user + system) one thread of this process has used so far, in ms; null off Linux. */
+export function threadCpuMs(tid: number): number | null {
+  return statCpuMs(`/proc/self/task/${tid}/stat`);
+}
+
+/** A thread of this process that is not the API's (a load generator, a writer, the SMTP sink). */
+export interface OtherThread {
+  cpuMs(): number | null;
+}
+
+export interface ApiCpuMeter {
+  /** The API's CPU time since the meter started, ms: this process's less the other threads'; null when a thread's cannot be read. */
+  stop(): number | null;
+}
+
+/**
+ * The API's CPU time over a stretch of a run (decision 0034): the bench's process runs the API on
+ * its main thread (with libuv's pool and V8's helpers), and its own load generators in threads of
+ * their own, whose time is taken out. Every thread in `others` must have started.
+ */
+export function startApiCpuMeter(others: OtherThread[]): ApiCpuMeter {
+  const processMs = () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  };
+  const othersMs = () => {
+    let sum = 0;
+    for (const thread of others) {
+      const ms = thread.cpuMs();
+      if (ms === null) return null;
+      sum += ms;
+    }
+    return sum;
+  };
+  const processBefore = processMs();
+  const othersBefore = othersMs();
+  return {
+    stop() {
+      const othersAfter = othersMs();
+      const processAfter = processMs();
+      if (othersBefore === null || othersAfter === null) return null;
+      return Math.max(0, processAfter - processBefore - (othersAfter - othersBefore));
+    },
+  };
 }
 
 export function loadAverage(): number | null {

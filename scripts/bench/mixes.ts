@@ -1,8 +1,10 @@
 // The search mixes of `npm run bench` (and the default of `npm run bench:profile`): each spreads
 // over many distinct searches, as real traffic does.
+import { BUDGETS, type LoadBudget } from './budgets';
+
 export interface Mix {
   name: string;
-  budget: { p99Ms?: number; reqPerSec?: number; maxMs?: number };
+  budget: LoadBudget;
   paths: string[];
   connections?: number;
   seconds?: number;
@@ -21,7 +23,7 @@ function combinations(a: Record<string, string | number>[], b: Record<string, st
  * from the database once, then kept until the data changes.
  */
 export function searchMixes(): Mix[] {
-  const search = { p99Ms: 50, reqPerSec: 2000 };
+  const search = BUDGETS.cachedSearch;
   const services = ['Web Design', 'Cybersecurity', 'IT Consulting', 'Cloud Services', 'Network Setup', 'Data Recovery', 'Web Development', 'Home User Support'];
   const places = ['Manchester', 'London', 'Leeds', 'Greater London', 'Bristol', 'Scotland', 'Kent', 'Birmingham'];
   const words = ['web design', 'cyber security', 'data recovery', 'cloud', 'network installation', 'bright pixel', 'server management', 'seo',
@@ -58,10 +60,9 @@ export function searchMixes(): Mix[] {
   ];
 }
 
-/**
- * The same mixes with the database path's own budget (issue 15, `DIRECTORY_CACHE_MB=0`): every
- * search mix p99 ≤ 50 ms at ≥ 1,000 req/s, text at ≥ 500; profiles and maps keep theirs.
- */
+/** The same mixes with the database path's own budgets (issue 15, `DIRECTORY_CACHE_MB=0`); profiles and maps keep theirs. */
 export function withDatabasePathBudgets(mixes: Mix[]): Mix[] {
-  return mixes.map((mix) => (mix.name.startsWith('search:') ? { ...mix, budget: { p99Ms: 50, reqPerSec: mix.name === 'search: text' ? 500 : 1000 } } : mix));
+  return mixes.map((mix) =>
+    mix.name.startsWith('search:') ? { ...mix, budget: mix.name === 'search: text' ? BUDGETS.databasePathText : BUDGETS.databasePathSearch } : mix,
+  );
 }
