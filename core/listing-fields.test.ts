@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { ApplicationProfile } from './billing';
+import {
+  booleanField,
+  BUSINESS_TYPES,
+  EMPLOYEE_COUNTS,
+  enumField,
+  LISTING_FIELDS,
+  listingFacts,
+  PUBLIC_LISTING_FIELDS,
+  publicFieldsOf,
+  readListingFields,
+} from './listing-fields';
+import { MyProfileUpdate } from './my-profile';
+
+const mode = enumField({
+  name: 'mode',
+  label: 'Where you work',
+  term: 'Works',
+  options: [
+    { value: 'on_site', label: 'On site' },
+    { value: 'remote', label: 'Remote' },
+    { value: 'both', label: 'Both' },
+  ],
+  texts: { both: 'On site and remotely' },
+  message: 'Choose where you work',
+  default: null,
+  isPublic: true,
+});
+const insured = booleanField({ name: 'insured', label: 'Insured', term: 'Insurance', texts: { yes: 'Insured', no: null }, default: false, isPublic: false });
+const fields = [mode, insured] as const;
+
+describe('readListingFields', () => {
+  it('keeps an option and a boolean, and reads anything else as none or the default', () => {
+    expect(readListingFields({ mode: 'remote', insured: true, other: 'x' }, fields)).toEqual({ mode: 'remote', insured: true });
+    expect(readListingFields({ mode: 'Remote', insured: 'yes' }, fields)).toEqual({ mode: null, insured: false });
+    expect(readListingFields({}, fields)).toEqual({ mode: null, insured: false });
+  });
+});
+
+describe('listingFacts', () => {
+  it("says an option's own text, else its label, and nothing without a value", () => {
+    expect(listingFacts(fields, { mode: 'both', insured: true })).toEqual([
+      { name: 'mode', term: 'Works', text: 'On site and remotely' },
+      { name: 'insured', term: 'Insurance', text: 'Insured' },
+    ]);
+    expect(listingFacts(fields, { mode: 'on_site', insured: false }).map((fact) => fact.text)).toEqual(['On site', null]);
+    expect(listingFacts(fields, { mode: 'elsewhere' }).map((fact) => fact.text)).toEqual([null, null]);
+  });
+
+  it("says Yes and No for a boolean without texts of its own", () => {
+    const plain = booleanField({ name: 'plain', label: 'Plain', term: 'Plain', default: false, isPublic: false });
+    expect(listingFacts([plain], { plain: true })[0]?.text).toBe('Yes');
+    expect(listingFacts([plain], { plain: false })[0]?.text).toBe('No');
+  });
+});
+
+describe('the listing fields', () => {
+  it('are employees and business type, asked by the application only, with the spec’s options', () => {
+    expect(LISTING_FIELDS.map((field) => field.name)).toEqual(['employeeCount', 'businessType']);
+    expect(LISTING_FIELDS.map((field) => field.options.map((option) => option.label))).toEqual([[...EMPLOYEE_COUNTS], [...BUSINESS_TYPES]]);
+    expect(PUBLIC_LISTING_FIELDS).toEqual([]);
+    expect(publicFieldsOf(fields)).toEqual([mode]);
+  });
+
+  it('are each an input of the application, and the public ones of the listing editor', () => {
+    for (const field of LISTING_FIELDS) expect(Object.keys(ApplicationProfile.shape)).toContain(field.name);
+    const editorKeys = Object.keys(MyProfileUpdate.in.shape);
+    for (const field of LISTING_FIELDS) expect(editorKeys.includes(field.name), field.name).toBe(field.isPublic);
+  });
+});
+
+describe('the inputs built from the definitions', () => {
+  const application = {
+    companyName: 'Acme IT',
+    contactName: 'Ada Lovelace',
+    email: 'ada@acme.example',
+    description: 'We fix computers.',
+    services: ['Web Design'],
+    location: 'Greater London',
+    region: 'London',
+    postcode: 'SW1A 1AA',
+  };
+  const messagesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    Object.fromEntries((result.error?.issues ?? []).map((issue) => [issue.path.join('.'), issue.message]));
+
+  it('give the application the same messages as before, and leave an unchosen enum out', () => {
+    expect(messagesOf(ApplicationProfile.safeParse({ ...application, employeeCount: 'lots', businessType: 'Pirate', rateType: 'weekly', isProjectBased: 'yes' }))).toEqual({
+      employeeCount: 'Choose the number of employees',
+      businessType: 'Choose a business type',
+      rateType: 'Rate type is hourly or daily',
+      isProjectBased: 'Invalid input: expected boolean, received string',
+    });
+    const parsed = ApplicationProfile.parse({ ...application, employeeCount: '2-5' });
+    expect(parsed).toMatchObject({ employeeCount: '2-5', isProjectBased: false });
+    expect(parsed.businessType).toBeUndefined();
+  });
+
+  it('give the listing editor the rate type’s message, and let null clear it', () => {
+    expect(messagesOf(MyProfileUpdate.safeParse({ ...application, hourlyRate: '45', rateType: 'weekly' }))).toEqual({ rateType: 'Rate type is hourly or daily' });
+    expect(MyProfileUpdate.parse({ ...application, hourlyRate: '45', rateType: null })).toMatchObject({ ratePence: 4500, rateType: 'hourly' });
+  });
+});
