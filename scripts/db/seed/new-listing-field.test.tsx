@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApplicationProfile } from '../../../core/billing';
 import { applicationFieldInputs, editorFieldInputs } from '../../../core/listing-field-input';
-import { booleanField, enumField, LISTING_FIELDS, readListingFields } from '../../../core/listing-fields';
+import { booleanField, BUSINESS_TYPE_FIELD, enumField, LISTING_FIELDS, readListingFields } from '../../../core/listing-fields';
 import { ListingFieldControls } from '../../../frontend/src/components/forms/choice-fields';
 import { applicationFieldBody, editorFieldBody, emptyFieldValues, storedFieldValues } from '../../../frontend/src/components/forms/listing-field-values';
 import { emptyApplication, fieldOrder, toCheckoutBody } from '../../../frontend/src/pages/apply/application-form';
@@ -17,8 +17,8 @@ import { buildDemoData } from './demo-data';
 import { createListingFieldSeeder, listingFieldColumns } from './listing-field-seeds';
 import { loadOutcodes } from './places';
 
-const workMode = enumField({
-  name: 'workMode',
+const testWorkMode = enumField({
+  name: 'testWorkMode',
   label: 'Where you work',
   term: 'Works',
   options: [
@@ -31,8 +31,8 @@ const workMode = enumField({
   default: null,
   isPublic: true,
 });
-const takesNewClients = booleanField({
-  name: 'takesNewClients',
+const testNewClients = booleanField({
+  name: 'testNewClients',
   label: 'Taking on new clients',
   hint: 'Untick it while you are fully booked.',
   term: 'New clients',
@@ -40,7 +40,7 @@ const takesNewClients = booleanField({
   default: true,
   isPublic: false,
 });
-const TEST_FIELDS = [workMode, takesNewClients] as const;
+const TEST_FIELDS = [testWorkMode, testNewClients] as const;
 const ALL_FIELDS = [...LISTING_FIELDS, ...TEST_FIELDS] as const;
 
 const application = {
@@ -57,42 +57,42 @@ const ApplicationWithTestFields = ApplicationProfile.extend(applicationFieldInpu
 
 describe('a new field reaches the inputs', () => {
   it("of the application: an option, its message for anything else, a boolean's default", () => {
-    expect(ApplicationWithTestFields.parse({ ...application, workMode: 'remote' })).toMatchObject({ workMode: 'remote', takesNewClients: true });
-    const failed = ApplicationWithTestFields.safeParse({ ...application, workMode: 'Remote', takesNewClients: 'no' });
+    expect(ApplicationWithTestFields.parse({ ...application, testWorkMode: 'remote' })).toMatchObject({ testWorkMode: 'remote', testNewClients: true });
+    const failed = ApplicationWithTestFields.safeParse({ ...application, testWorkMode: 'Remote', testNewClients: 'no' });
     expect(failed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
-      ['workMode', 'Choose where you work'],
-      ['takesNewClients', 'Invalid input: expected boolean, received string'],
+      ['testWorkMode', 'Choose where you work'],
+      ['testNewClients', 'Invalid input: expected boolean, received string'],
     ]);
   });
 
   it('of the listing editor: null clears the enum, a field left out stays as it is', () => {
     const Editor = z.object(editorFieldInputs(TEST_FIELDS));
-    expect(Editor.parse({ workMode: null, takesNewClients: false })).toEqual({ workMode: null, takesNewClients: false });
+    expect(Editor.parse({ testWorkMode: null, testNewClients: false })).toEqual({ testWorkMode: null, testNewClients: false });
     expect(Editor.parse({})).toEqual({});
-    expect(Editor.safeParse({ workMode: 'anywhere' }).error?.issues[0]?.message).toBe('Choose where you work');
+    expect(Editor.safeParse({ testWorkMode: 'anywhere' }).error?.issues[0]?.message).toBe('Choose where you work');
   });
 });
 
 describe("a new field reaches both forms' state and controls", () => {
   it('starts at its default, and goes into each body as that input takes it', () => {
     const empty = emptyFieldValues(TEST_FIELDS);
-    expect(empty).toEqual({ workMode: '', takesNewClients: true });
-    expect(applicationFieldBody(TEST_FIELDS, empty)).toEqual({ takesNewClients: true });
-    const chosen = { ...empty, workMode: 'on_site' as const };
-    expect(ApplicationWithTestFields.parse({ ...application, ...applicationFieldBody(TEST_FIELDS, chosen) })).toMatchObject({ workMode: 'on_site', takesNewClients: true });
-    expect(editorFieldBody(TEST_FIELDS, { workMode: '', takesNewClients: false })).toEqual({ workMode: null, takesNewClients: false });
+    expect(empty).toEqual({ testWorkMode: '', testNewClients: true });
+    expect(applicationFieldBody(TEST_FIELDS, empty)).toEqual({ testNewClients: true });
+    const chosen = { ...empty, testWorkMode: 'on_site' as const };
+    expect(ApplicationWithTestFields.parse({ ...application, ...applicationFieldBody(TEST_FIELDS, chosen) })).toMatchObject({ testWorkMode: 'on_site', testNewClients: true });
+    expect(editorFieldBody(TEST_FIELDS, { testWorkMode: '', testNewClients: false })).toEqual({ testWorkMode: null, testNewClients: false });
   });
 
   it('is read back from a stored listing (a value that is not an option as none)', () => {
-    expect(storedFieldValues(TEST_FIELDS, { workMode: 'both', takesNewClients: false })).toEqual({ workMode: 'both', takesNewClients: false });
-    expect(storedFieldValues(TEST_FIELDS, { workMode: 'moon' })).toEqual({ workMode: '', takesNewClients: true });
+    expect(storedFieldValues(TEST_FIELDS, { testWorkMode: 'both', testNewClients: false })).toEqual({ testWorkMode: 'both', testNewClients: false });
+    expect(storedFieldValues(TEST_FIELDS, { testWorkMode: 'moon' })).toEqual({ testWorkMode: '', testNewClients: true });
   });
 
   it('is drawn as a labelled select of its options or a checkbox with its hint', () => {
     const html = renderToStaticMarkup(
-      <ListingFieldControls fields={TEST_FIELDS} values={{ workMode: 'remote', takesNewClients: true }} onValuesChange={() => {}} errors={{ workMode: 'Choose where you work' }} isOptionalMarked />,
+      <ListingFieldControls fields={TEST_FIELDS} values={{ testWorkMode: 'remote', testNewClients: true }} onValuesChange={() => {}} errors={{ testWorkMode: 'Choose where you work' }} isOptionalMarked />,
     );
-    const select = /<select[^>]*name="workMode"[^>]*>([\s\S]*?)<\/select>/.exec(html);
+    const select = /<select[^>]*name="testWorkMode"[^>]*>([\s\S]*?)<\/select>/.exec(html);
     expect(select?.[1] && stripTags(select[1].replace(/></g, '> <'))).toBe('Select On site Remote Both');
     expect(select?.[1]).toContain('<option value="remote" selected="">');
     const selectId = /<select[^>]*\bid="([^"]+)"/.exec(html)?.[1];
@@ -100,7 +100,7 @@ describe("a new field reaches both forms' state and controls", () => {
     expect(stripTags(html)).toContain('Where you work (optional)');
     expect(/<select[^>]*aria-invalid="true"[^>]*aria-describedby="([^"]+)"/.exec(html)?.[1]).toBe(`${selectId}-error`);
     const checkbox = /<input type="checkbox"[^>]*>/.exec(html)?.[0] ?? '';
-    expect(checkbox).toContain('name="takesNewClients"');
+    expect(checkbox).toContain('name="testNewClients"');
     expect(checkbox).toContain('checked=""');
     const hintId = /aria-describedby="([^"]+)"/.exec(checkbox)?.[1];
     expect(html).toContain(`<p id="${hintId}" class="mt-1 text-sm text-gray-700">Untick it while you are fully booked.</p>`);
@@ -113,10 +113,8 @@ describe("a new field reaches both forms' state and controls", () => {
 
   it('as the real fields are: in /apply’s values, order and body', () => {
     const values = emptyApplication();
-    for (const field of LISTING_FIELDS) {
-      expect(values[field.name]).toBe('');
-      expect(fieldOrder(values)).toContain(field.name);
-    }
+    expect(values).toMatchObject(emptyFieldValues(LISTING_FIELDS));
+    for (const field of LISTING_FIELDS) expect(fieldOrder(values)).toContain(field.name);
     const body = toCheckoutBody({ ...values, employeeCount: '6-10' }, { plan: 'monthly', isSignedIn: true, captcha: 'solved' });
     expect(body.employeeCount).toBe('6-10');
     expect('businessType' in body).toBe(false);
@@ -125,11 +123,11 @@ describe("a new field reaches both forms' state and controls", () => {
 
 describe('a new field reaches the copy and what is said of it', () => {
   it('is copied from an application row, and said on a profile', () => {
-    const row = { ...application, employeeCount: '2-5', businessType: 'Other', workMode: 'both', takesNewClients: false };
-    expect(readListingFields(row, ALL_FIELDS)).toEqual({ employeeCount: '2-5', businessType: 'Other', workMode: 'both', takesNewClients: false });
+    const row = { ...application, employeeCount: '2-5', businessType: 'Other', testWorkMode: 'both', testNewClients: false };
+    expect(readListingFields(row, ALL_FIELDS)).toMatchObject({ employeeCount: '2-5', businessType: 'Other', testWorkMode: 'both', testNewClients: false });
     const html = renderToStaticMarkup(<dl>{<ListingFactRows fields={TEST_FIELDS} listing={row} />}</dl>);
     expect(stripTags(html.replace(/></g, '> <'))).toBe('Works On site and remotely New clients Not at the moment');
-    expect(renderToStaticMarkup(<dl>{<ListingFactRows fields={TEST_FIELDS} listing={{ takesNewClients: true }} />}</dl>)).toBe('<dl><div><dt class="font-medium text-gray-900">New clients</dt><dd>Welcome</dd></div></dl>');
+    expect(renderToStaticMarkup(<dl>{<ListingFactRows fields={TEST_FIELDS} listing={{ testNewClients: true }} />}</dl>)).toBe('<dl><div><dt class="font-medium text-gray-900">New clients</dt><dd>Welcome</dd></div></dl>');
   });
 });
 
@@ -137,33 +135,36 @@ describe('a new field reaches the seeds', () => {
   it('gets a value from its options for every listing, unless the seed gives its own', () => {
     const seeder = createListingFieldSeeder(7, ALL_FIELDS);
     const rows = Array.from({ length: 300 }, (_, index) => seeder(index % 2 === 0 ? { employeeCount: '1' } : {}));
-    expect(new Set(rows.map((row) => row.workMode))).toEqual(new Set(['on_site', 'remote', 'both']));
-    expect(new Set(rows.map((row) => row.takesNewClients))).toEqual(new Set([true, false]));
+    expect(new Set(rows.map((row) => row.testWorkMode))).toEqual(new Set(['on_site', 'remote', 'both']));
+    expect(new Set(rows.map((row) => row.testNewClients))).toEqual(new Set([true, false]));
     expect(rows.filter((_, index) => index % 2 === 0).every((row) => row.employeeCount === '1')).toBe(true);
-    expect(new Set(rows.map((row) => row.businessType)).size).toBe(LISTING_FIELDS[1].options.length);
+    expect(new Set(rows.map((row) => row.businessType)).size).toBe(BUSINESS_TYPE_FIELD.options.length);
   });
 
   it("changes no other field's values by being added", () => {
     const without = createListingFieldSeeder(7, LISTING_FIELDS);
     const withNew = createListingFieldSeeder(7, ALL_FIELDS);
     for (let i = 0; i < 50; i++) {
-      const { workMode: _mode, takesNewClients: _clients, ...rest } = withNew();
+      const { testWorkMode: _mode, testNewClients: _clients, ...rest } = withNew();
       expect(rest).toEqual(without());
     }
   });
 
   it('has its column, named as the field in snake_case', () => {
     expect(listingFieldColumns(TEST_FIELDS)).toEqual([
-      { name: 'workMode', column: 'work_mode', type: 'text' },
-      { name: 'takesNewClients', column: 'takes_new_clients', type: 'boolean' },
+      { name: 'testWorkMode', column: 'test_work_mode', type: 'text' },
+      { name: 'testNewClients', column: 'test_new_clients', type: 'boolean' },
     ]);
   });
 
   it('as the real fields are: every demo listing and application has a value of each', () => {
     const data = buildDemoData({ outcodes: loadOutcodes(), now: new Date('2026-11-20T12:00:00Z') });
     for (const business of [...data.professionals, ...data.applications]) {
-      expect(readListingFields(business, LISTING_FIELDS), business.companyName).toEqual({ employeeCount: business.employeeCount, businessType: business.businessType });
-      for (const field of LISTING_FIELDS) expect(business[field.name], `${business.companyName} ${field.name}`).not.toBeNull();
+      const read = readListingFields(business, LISTING_FIELDS);
+      for (const field of LISTING_FIELDS) {
+        expect(business[field.name], `${business.companyName} ${field.name}`).not.toBeNull();
+        expect(read[field.name], `${business.companyName} ${field.name}`).toBe(business[field.name]);
+      }
     }
   });
 });
