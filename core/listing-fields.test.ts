@@ -6,7 +6,6 @@ import {
   BUSINESS_TYPES,
   EMPLOYEE_COUNT_FIELD,
   EMPLOYEE_COUNTS,
-  enumField,
   LISTING_FIELDS,
   listingFacts,
   PUBLIC_LISTING_FIELDS,
@@ -14,40 +13,26 @@ import {
   readListingFields,
 } from './listing-fields';
 import { MyProfileUpdate } from './my-profile';
+import { TEST_LISTING_FIELDS } from './testing/test-listing-fields';
 
-const mode = enumField({
-  name: 'mode',
-  label: 'Where you work',
-  term: 'Works',
-  options: [
-    { value: 'on_site', label: 'On site' },
-    { value: 'remote', label: 'Remote' },
-    { value: 'both', label: 'Both' },
-  ],
-  texts: { both: 'On site and remotely' },
-  message: 'Choose where you work',
-  default: null,
-  isPublic: true,
-});
-const insured = booleanField({ name: 'insured', label: 'Insured', term: 'Insurance', texts: { yes: 'Insured', no: null }, default: false, isPublic: false });
-const fields = [mode, insured] as const;
+const [mode, newClients] = TEST_LISTING_FIELDS;
 
 describe('readListingFields', () => {
   it('keeps an option and a boolean, and reads anything else as none or the default', () => {
-    expect(readListingFields({ mode: 'remote', insured: true, other: 'x' }, fields)).toEqual({ mode: 'remote', insured: true });
-    expect(readListingFields({ mode: 'Remote', insured: 'yes' }, fields)).toEqual({ mode: null, insured: false });
-    expect(readListingFields({}, fields)).toEqual({ mode: null, insured: false });
+    expect(readListingFields({ testWorkMode: 'remote', testNewClients: false, other: 'x' }, TEST_LISTING_FIELDS)).toEqual({ testWorkMode: 'remote', testNewClients: false });
+    expect(readListingFields({ testWorkMode: 'Remote', testNewClients: 'no' }, TEST_LISTING_FIELDS)).toEqual({ testWorkMode: null, testNewClients: true });
+    expect(readListingFields({}, TEST_LISTING_FIELDS)).toEqual({ testWorkMode: null, testNewClients: true });
   });
 });
 
 describe('listingFacts', () => {
   it("says an option's own text, else its label, and nothing without a value", () => {
-    expect(listingFacts(fields, { mode: 'both', insured: true })).toEqual([
-      { name: 'mode', term: 'Works', text: 'On site and remotely' },
-      { name: 'insured', term: 'Insurance', text: 'Insured' },
+    expect(listingFacts(TEST_LISTING_FIELDS, { testWorkMode: 'both', testNewClients: true })).toEqual([
+      { name: 'testWorkMode', term: 'Works', text: 'On site and remotely' },
+      { name: 'testNewClients', term: 'New clients', text: 'Welcome' },
     ]);
-    expect(listingFacts(fields, { mode: 'on_site', insured: false }).map((fact) => fact.text)).toEqual(['On site', null]);
-    expect(listingFacts(fields, { mode: 'elsewhere' }).map((fact) => fact.text)).toEqual([null, null]);
+    expect(listingFacts(TEST_LISTING_FIELDS, { testWorkMode: 'on_site', testNewClients: false }).map((fact) => fact.text)).toEqual(['On site', null]);
+    expect(listingFacts(TEST_LISTING_FIELDS, { testWorkMode: 'elsewhere' }).map((fact) => fact.text)).toEqual([null, 'Welcome']);
   });
 
   it("says Yes and No for a boolean without texts of its own", () => {
@@ -63,7 +48,8 @@ describe('the listing fields', () => {
     expect([EMPLOYEE_COUNT_FIELD, BUSINESS_TYPE_FIELD].map((field) => field.options.map((option) => option.label))).toEqual([[...EMPLOYEE_COUNTS], [...BUSINESS_TYPES]]);
     expect(PUBLIC_LISTING_FIELDS).not.toContain(EMPLOYEE_COUNT_FIELD);
     expect(PUBLIC_LISTING_FIELDS).not.toContain(BUSINESS_TYPE_FIELD);
-    expect(publicFieldsOf(fields)).toEqual([mode]);
+    expect(publicFieldsOf(TEST_LISTING_FIELDS)).toEqual([mode]);
+    expect(publicFieldsOf([newClients])).toEqual([]);
     expect(new Set(LISTING_FIELDS.map((field) => field.name)).size).toBe(LISTING_FIELDS.length);
   });
 

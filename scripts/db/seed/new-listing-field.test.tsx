@@ -5,9 +5,9 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ApplicationProfile } from '../../../core/billing';
 import { applicationFieldInputs, editorFieldInputs } from '../../../core/listing-field-input';
-import { booleanField, BUSINESS_TYPE_FIELD, enumField, LISTING_FIELDS, readListingFields } from '../../../core/listing-fields';
+import { BUSINESS_TYPE_FIELD, LISTING_FIELDS, readListingFields } from '../../../core/listing-fields';
+import { TEST_LISTING_FIELDS } from '../../../core/testing/test-listing-fields';
 import { ListingFieldControls } from '../../../frontend/src/components/forms/choice-fields';
 import { applicationFieldBody, editorFieldBody, emptyFieldValues, storedFieldValues } from '../../../frontend/src/components/forms/listing-field-values';
 import { emptyApplication, fieldOrder, toCheckoutBody } from '../../../frontend/src/pages/apply/application-form';
@@ -17,48 +17,15 @@ import { buildDemoData } from './demo-data';
 import { createListingFieldSeeder, listingFieldColumns } from './listing-field-seeds';
 import { loadOutcodes } from './places';
 
-const testWorkMode = enumField({
-  name: 'testWorkMode',
-  label: 'Where you work',
-  term: 'Works',
-  options: [
-    { value: 'on_site', label: 'On site' },
-    { value: 'remote', label: 'Remote' },
-    { value: 'both', label: 'Both' },
-  ],
-  texts: { remote: 'Remotely', both: 'On site and remotely' },
-  message: 'Choose where you work',
-  default: null,
-  isPublic: true,
-});
-const testNewClients = booleanField({
-  name: 'testNewClients',
-  label: 'Taking on new clients',
-  hint: 'Untick it while you are fully booked.',
-  term: 'New clients',
-  texts: { yes: 'Welcome', no: 'Not at the moment' },
-  default: true,
-  isPublic: false,
-});
-const TEST_FIELDS = [testWorkMode, testNewClients] as const;
-const ALL_FIELDS = [...LISTING_FIELDS, ...TEST_FIELDS] as const;
+const ALL_FIELDS = [...LISTING_FIELDS, ...TEST_LISTING_FIELDS] as const;
 
-const application = {
-  companyName: 'Acme IT',
-  contactName: 'Ada Lovelace',
-  email: 'ada@acme.example',
-  description: 'We fix computers.',
-  services: ['Web Design'],
-  location: 'Greater London',
-  region: 'London',
-  postcode: 'SW1A 1AA',
-};
-const ApplicationWithTestFields = ApplicationProfile.extend(applicationFieldInputs(TEST_FIELDS));
+/** The test fields' inputs, as ApplicationProfile spreads the real ones' (core/listing-fields.test.ts checks it does). */
+const ApplicationInputs = z.object(applicationFieldInputs(TEST_LISTING_FIELDS));
 
 describe('a new field reaches the inputs', () => {
   it("of the application: an option, its message for anything else, a boolean's default", () => {
-    expect(ApplicationWithTestFields.parse({ ...application, testWorkMode: 'remote' })).toMatchObject({ testWorkMode: 'remote', testNewClients: true });
-    const failed = ApplicationWithTestFields.safeParse({ ...application, testWorkMode: 'Remote', testNewClients: 'no' });
+    expect(ApplicationInputs.parse({ testWorkMode: 'remote' })).toMatchObject({ testWorkMode: 'remote', testNewClients: true });
+    const failed = ApplicationInputs.safeParse({ testWorkMode: 'Remote', testNewClients: 'no' });
     expect(failed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
       ['testWorkMode', 'Choose where you work'],
       ['testNewClients', 'Invalid input: expected boolean, received string'],
@@ -66,7 +33,7 @@ describe('a new field reaches the inputs', () => {
   });
 
   it('of the listing editor: null clears the enum, a field left out stays as it is', () => {
-    const Editor = z.object(editorFieldInputs(TEST_FIELDS));
+    const Editor = z.object(editorFieldInputs(TEST_LISTING_FIELDS));
     expect(Editor.parse({ testWorkMode: null, testNewClients: false })).toEqual({ testWorkMode: null, testNewClients: false });
     expect(Editor.parse({})).toEqual({});
     expect(Editor.safeParse({ testWorkMode: 'anywhere' }).error?.issues[0]?.message).toBe('Choose where you work');
@@ -75,22 +42,22 @@ describe('a new field reaches the inputs', () => {
 
 describe("a new field reaches both forms' state and controls", () => {
   it('starts at its default, and goes into each body as that input takes it', () => {
-    const empty = emptyFieldValues(TEST_FIELDS);
+    const empty = emptyFieldValues(TEST_LISTING_FIELDS);
     expect(empty).toEqual({ testWorkMode: '', testNewClients: true });
-    expect(applicationFieldBody(TEST_FIELDS, empty)).toEqual({ testNewClients: true });
+    expect(applicationFieldBody(TEST_LISTING_FIELDS, empty)).toEqual({ testNewClients: true });
     const chosen = { ...empty, testWorkMode: 'on_site' as const };
-    expect(ApplicationWithTestFields.parse({ ...application, ...applicationFieldBody(TEST_FIELDS, chosen) })).toMatchObject({ testWorkMode: 'on_site', testNewClients: true });
-    expect(editorFieldBody(TEST_FIELDS, { testWorkMode: '', testNewClients: false })).toEqual({ testWorkMode: null, testNewClients: false });
+    expect(ApplicationInputs.parse({ ...applicationFieldBody(TEST_LISTING_FIELDS, chosen) })).toMatchObject({ testWorkMode: 'on_site', testNewClients: true });
+    expect(editorFieldBody(TEST_LISTING_FIELDS, { testWorkMode: '', testNewClients: false })).toEqual({ testWorkMode: null, testNewClients: false });
   });
 
   it('is read back from a stored listing (a value that is not an option as none)', () => {
-    expect(storedFieldValues(TEST_FIELDS, { testWorkMode: 'both', testNewClients: false })).toEqual({ testWorkMode: 'both', testNewClients: false });
-    expect(storedFieldValues(TEST_FIELDS, { testWorkMode: 'moon' })).toEqual({ testWorkMode: '', testNewClients: true });
+    expect(storedFieldValues(TEST_LISTING_FIELDS, { testWorkMode: 'both', testNewClients: false })).toEqual({ testWorkMode: 'both', testNewClients: false });
+    expect(storedFieldValues(TEST_LISTING_FIELDS, { testWorkMode: 'moon' })).toEqual({ testWorkMode: '', testNewClients: true });
   });
 
   it('is drawn as a labelled select of its options or a checkbox with its hint', () => {
     const html = renderToStaticMarkup(
-      <ListingFieldControls fields={TEST_FIELDS} values={{ testWorkMode: 'remote', testNewClients: true }} onValuesChange={() => {}} errors={{ testWorkMode: 'Choose where you work' }} isOptionalMarked />,
+      <ListingFieldControls fields={TEST_LISTING_FIELDS} values={{ testWorkMode: 'remote', testNewClients: true }} onValuesChange={() => {}} errors={{ testWorkMode: 'Choose where you work' }} isOptionalMarked />,
     );
     const select = /<select[^>]*name="testWorkMode"[^>]*>([\s\S]*?)<\/select>/.exec(html);
     expect(select?.[1] && stripTags(select[1].replace(/></g, '> <'))).toBe('Select On site Remote Both');
@@ -123,11 +90,12 @@ describe("a new field reaches both forms' state and controls", () => {
 
 describe('a new field reaches the copy and what is said of it', () => {
   it('is copied from an application row, and said on a profile', () => {
-    const row = { ...application, employeeCount: '2-5', businessType: 'Other', testWorkMode: 'both', testNewClients: false };
+    const row = { companyName: 'Acme IT', employeeCount: '2-5', businessType: 'Other', testWorkMode: 'both', testNewClients: false };
     expect(readListingFields(row, ALL_FIELDS)).toMatchObject({ employeeCount: '2-5', businessType: 'Other', testWorkMode: 'both', testNewClients: false });
-    const html = renderToStaticMarkup(<dl>{<ListingFactRows fields={TEST_FIELDS} listing={row} />}</dl>);
-    expect(stripTags(html.replace(/></g, '> <'))).toBe('Works On site and remotely New clients Not at the moment');
-    expect(renderToStaticMarkup(<dl>{<ListingFactRows fields={TEST_FIELDS} listing={{ testNewClients: true }} />}</dl>)).toBe('<dl><div><dt class="font-medium text-gray-900">New clients</dt><dd>Welcome</dd></div></dl>');
+    const html = renderToStaticMarkup(<dl>{<ListingFactRows fields={TEST_LISTING_FIELDS} listing={row} />}</dl>);
+    // Not taking new clients says nothing (its text for 'no' is null).
+    expect(stripTags(html.replace(/></g, '> <'))).toBe('Works On site and remotely');
+    expect(renderToStaticMarkup(<dl>{<ListingFactRows fields={TEST_LISTING_FIELDS} listing={{ testNewClients: true }} />}</dl>)).toBe('<dl><div><dt class="font-medium text-gray-900">New clients</dt><dd>Welcome</dd></div></dl>');
   });
 });
 
@@ -151,7 +119,7 @@ describe('a new field reaches the seeds', () => {
   });
 
   it('has its column, named as the field in snake_case', () => {
-    expect(listingFieldColumns(TEST_FIELDS)).toEqual([
+    expect(listingFieldColumns(TEST_LISTING_FIELDS)).toEqual([
       { name: 'testWorkMode', column: 'test_work_mode', type: 'text' },
       { name: 'testNewClients', column: 'test_new_clients', type: 'boolean' },
     ]);
