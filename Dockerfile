@@ -4,7 +4,8 @@
 #   build     the sources + `npm run build` (Vite → dist/frontend, esbuild → dist/api, dist/worker);
 #             also the target of the one-shot `migrate` and `seed` services, which need tsx and
 #             the WASM migration engine (a devDependency)
-#   prod-deps production packages only
+#   prod-deps production packages only (no embedded PostgreSQL: that is `npm start`'s fallback on a
+#             machine without one, a devDependency)
 #   runtime   node dist/api/server.js (default) or node dist/worker/main.js, as user node
 # `npm install`, not `npm ci`: the lockfile omits optional binaries for other platforms that the
 # registry we develop against lacks, and npm ci refuses such a lockfile (docs/architecture.md, Traps).

@@ -1,7 +1,7 @@
 // Lint rules, including the dependency rule of docs/architecture.md:
 //   frontend → core;  api → core, prisma;  worker → core, prisma;  api and worker never import each other;
 //   (the API loads the front end's SSR build by file path at run time, never its source: decisions/0018);
-//   scripts (the top: start, build, bench, db) may import anything, and nothing imports scripts;
+//   scripts (the top: start, build, bench, db) may import anything, and only tests import scripts;
 //   prisma is the database only (nothing of ours but core);
 //   api/src/domain knows nothing of HTTP (no koa, no middleware, no routes);
 //   a page folder never imports another page's folder (shared UI lives in frontend/src/components);
@@ -76,9 +76,23 @@ export default tseslint.config(
               from: ['./api/src/middleware', './api/src/routes', './api/src/spa', './api/src/app.ts'],
               message: 'Domain code knows nothing of HTTP: routes and middleware call it, not the other way round.',
             },
+            {
+              target: './api/src/spa',
+              from: './api/src/routes',
+              message: "The server's pages answer their first screen with core's parsers and paths (core/directory-query.ts, core/api-paths.ts), never through a router.",
+            },
             ...pageZones,
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['frontend/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['swr/_internal'], message: "SWR's private entry point can change in any release: use its public API (useSWRConfig, unstable_serialize)." }] },
       ],
     },
   },

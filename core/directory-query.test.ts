@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { DirectoryQuery } from './directory-query';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { Sort } from './directory';
+import { DirectoryQuery, parseDirectoryQuery, profileNear } from './directory-query';
+import type { Service } from './services';
 
 describe('DirectoryQuery', () => {
   it('treats defaults and empty values as no filter', () => {
@@ -28,5 +30,52 @@ describe('DirectoryQuery', () => {
     expect(DirectoryQuery.safeParse({ sort: 'distance' }).success).toBe(false);
     expect(DirectoryQuery.safeParse({ minHourlyRate: '50', maxHourlyRate: '20' }).success).toBe(false);
     expect(DirectoryQuery.safeParse({ sort: 'distance', near: 'M1 1AE' }).success).toBe(true);
+  });
+});
+
+describe('DirectoryQuery built from the parameter table', () => {
+  it('keeps the type the directory domain consumes', () => {
+    expectTypeOf<DirectoryQuery>().toEqualTypeOf<{
+      service: Service | undefined;
+      location: string | undefined;
+      minRating: number | undefined;
+      minHourlyRate: number | undefined;
+      maxHourlyRate: number | undefined;
+      search: string | undefined;
+      near: string | undefined;
+      radiusMiles: number | undefined;
+      sort?: Sort | undefined;
+      limit: number | undefined;
+      offset: number | undefined;
+    }>();
+  });
+
+  it('names the first bad value in the historic order, and zod\'s own message for a long near', () => {
+    const r = DirectoryQuery.safeParse({ search: 'x'.repeat(201), offset: '-1', service: 'Plumbing', near: 'y'.repeat(101) });
+    expect(r.error?.issues.map((i) => i.message)).toEqual([
+      'Unknown service "Plumbing"',
+      'search must be at most 200 characters',
+      'Too big: expected string to have <=100 characters',
+      'offset must be between 0 and 1000000',
+    ]);
+  });
+});
+
+describe('parseDirectoryQuery', () => {
+  it('reads the first of a repeated key, as the API does', () => {
+    const parsed = parseDirectoryQuery({ service: ['DevOps', 'Plumbing'], limit: '5' });
+    expect(parsed.success && parsed.data).toMatchObject({ service: 'DevOps', limit: 5 });
+    expect(parseDirectoryQuery({ service: ['Plumbing', 'DevOps'] }).error?.issues[0]?.message).toBe('Unknown service "Plumbing"');
+  });
+});
+
+describe('profileNear', () => {
+  it('trims, treats blank as none and refuses what is longer than the directory allows', () => {
+    expect(profileNear({ near: '  M1 1AE ' })).toEqual({ near: 'M1 1AE' });
+    expect(profileNear({ near: ['LS1', 'M1'] })).toEqual({ near: 'LS1' });
+    expect(profileNear({ near: '   ' })).toEqual({ near: undefined });
+    expect(profileNear({})).toEqual({ near: undefined });
+    expect(profileNear({ near: 'x'.repeat(100) })).toEqual({ near: 'x'.repeat(100) });
+    expect(profileNear({ near: 'x'.repeat(101) })).toEqual({ refusal: 'near must be at most 100 characters' });
   });
 });

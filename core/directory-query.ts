@@ -1,71 +1,93 @@
-// GET /api/professionals (and /api/professionals/map): the query string as the API parses it, with
-// the limits of core/directory.ts. Defaults ('All Services', 'All UK', empty values) mean "no
-// filter"; an unknown service, place or sort is refused.
+// GET /api/professionals (and /api/professionals/map): the query string as the API parses it, a zod
+// schema built from the parameter table (core/directory-params.ts: each entry's kind, range and
+// check, so its 400 message), plus the rules that join two parameters. Defaults ('All Services',
+// 'All UK', empty values) mean "no filter"; an unknown service, place or sort is refused.
+// The schema keeps the shape zod gives it for each kind (tests/fuzz/zod-arbitrary.ts walks it).
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, MAX_RADIUS_MILES, SORTS } from './directory';
-import { ALL_UK, findLocation } from './locations';
-import { ALL_SERVICES, SERVICES, type Service } from './services';
+import { DIRECTORY_PARAMS, isRefusal, type CheckedQueryOf, type DirectoryParam, type ParamTable } from './directory-params';
 import { optionalQueryNumber } from './query-number';
+import { firstValues, type QueryValues } from './query-values';
 import { text } from './text';
 
-const serviceByLowerName = new Map(SERVICES.map((s) => [s.toLowerCase(), s]));
+/** A rule over two parameters of a checked query; its message names the first as the field. */
+interface QueryRule {
+  holds(query: CheckedQueryOf<typeof DIRECTORY_PARAMS>): boolean;
+  message: string;
+  path: string;
+}
 
-const optionalNumber = (label: string, min: number, max: number, { isInteger = false } = {}) =>
-  optionalQueryNumber(label, { min, max, isInteger });
-
-export const DirectoryQuery = z
-  .object({
-    service: text()
-      .trim()
-      .optional()
-      .transform((v, ctx): Service | undefined => {
-        if (!v || v === ALL_SERVICES) return undefined;
-        const service = serviceByLowerName.get(v.toLowerCase());
-        if (!service) {
-          ctx.addIssue({ code: 'custom', message: `Unknown service "${v}"` });
-          return z.NEVER;
-        }
-        return service;
-      }),
-    location: text()
-      .trim()
-      .optional()
-      .transform((v, ctx) => {
-        if (!v || v === ALL_UK) return undefined;
-        const place = findLocation(v);
-        if (!place) {
-          ctx.addIssue({ code: 'custom', message: `Unknown location "${v}"` });
-          return z.NEVER;
-        }
-        return place.name;
-      }),
-    minRating: optionalNumber('minRating', 0, 5),
-    /** Pounds per hour; a daily rate counts as rate ÷ 8 (product rule 16). */
-    minHourlyRate: optionalNumber('minHourlyRate', 0, 100_000),
-    maxHourlyRate: optionalNumber('maxHourlyRate', 0, 100_000),
-    /** Free text over company name, description, services and location (product rule 17). */
-    search: text()
-      .trim()
-      .max(200, 'search must be at most 200 characters')
-      .optional()
-      .transform((v) => v || undefined),
-    /** A UK postcode, outcode or place name to measure distance from. */
-    near: text()
-      .trim()
-      .max(100)
-      .optional()
-      .transform((v) => v || undefined),
-    radiusMiles: optionalNumber('radiusMiles', 0.1, MAX_RADIUS_MILES),
-    sort: z.enum(SORTS, { error: `sort must be one of ${SORTS.join(', ')}` }).optional(),
-    limit: optionalNumber('limit', 1, MAX_PAGE_SIZE, { isInteger: true }),
-    offset: optionalNumber('offset', 0, 1_000_000, { isInteger: true }),
-  })
-  .refine((q) => q.minHourlyRate === undefined || q.maxHourlyRate === undefined || q.minHourlyRate <= q.maxHourlyRate, {
+const DIRECTORY_RULES: readonly QueryRule[] = [
+  {
+    holds: (q) => q.minHourlyRate === undefined || q.maxHourlyRate === undefined || q.minHourlyRate <= q.maxHourlyRate,
     message: 'minHourlyRate must not be above maxHourlyRate',
-    path: ['minHourlyRate'],
-  })
-  .refine((q) => q.sort !== 'distance' || q.near !== undefined, {
+    path: 'minHourlyRate',
+  },
+  {
+    holds: (q) => q.sort !== 'distance' || q.near !== undefined,
     message: 'sort=distance needs near (a postcode or place)',
-    path: ['sort'],
-  });
+    path: 'sort',
+  },
+];
+
+/** One parameter's schema, by its kind. */
+function paramSchema(name: string, { api }: DirectoryParam): z.ZodType {
+  switch (api.kind) {
+    case 'number':
+      return optionalQueryNumber(name, api);
+    case 'enum':
+      return z.enum(api.values, { error: `${name} must be one of ${api.values.join(', ')}` }).optional();
+    case 'boolean':
+      return text()
+        .trim()
+        .optional()
+        .transform((v, ctx) => {
+          if (!v || v === 'false') return undefined;
+          if (v === 'true') return true;
+          ctx.addIssue({ code: 'custom', message: `${name} must be true or false` });
+          return z.NEVER;
+        });
+    case 'text': {
+      const trimmed = text().trim();
+      const bounded = api.maxLength === undefined ? trimmed : trimmed.max(api.maxLength, api.maxLengthMessage);
+      return bounded.optional().transform((v, ctx) => {
+        if (!v) return undefined;
+        const checked = api.check(v);
+        if (isRefusal(checked)) {
+          ctx.addIssue({ code: 'custom', message: checked.refusal });
+          return z.NEVER;
+        }
+        return checked;
+      });
+    }
+  }
+}
+
+/** The schema of a table's query string (with DIRECTORY_PARAMS: the API's). */
+export function directoryQuerySchema<T extends ParamTable>(table: T): z.ZodType<CheckedQueryOf<T>, Partial<Record<keyof T, string>>> {
+  const shape = Object.fromEntries(Object.entries(table).map(([name, entry]) => [name, paramSchema(name, entry)]));
+  let schema = z.object(shape);
+  for (const rule of DIRECTORY_RULES) {
+    schema = schema.refine((q) => rule.holds(q as CheckedQueryOf<typeof DIRECTORY_PARAMS>), { message: rule.message, path: [rule.path] });
+  }
+  return schema as unknown as z.ZodType<CheckedQueryOf<T>, Partial<Record<keyof T, string>>>;
+}
+
+export const DirectoryQuery = directoryQuerySchema(DIRECTORY_PARAMS);
 export type DirectoryQuery = z.output<typeof DirectoryQuery>;
+
+/** A query string (Koa's ctx.query, or an address's entries) as the API reads it; a failure's first issue is its 400. */
+export function parseDirectoryQuery(query: QueryValues): z.ZodSafeParseResult<DirectoryQuery> {
+  return DirectoryQuery.safeParse(firstValues(query));
+}
+
+/** What a profile address's `near` asks for: trimmed, at most as long as the directory's `near`. */
+export type ProfileNear = { near: string | undefined } | { refusal: string };
+
+/** `near` of a profile address (GET /api/professionals/slug/:slug?near=): absent or blank is none. */
+export function profileNear(query: QueryValues): ProfileNear {
+  const raw = firstValues(query).near?.trim();
+  if (!raw) return { near: undefined };
+  const max = DIRECTORY_PARAMS.near.api.maxLength;
+  if (raw.length > max) return { refusal: `near must be at most ${max} characters` };
+  return { near: raw };
+}

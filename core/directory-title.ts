@@ -2,15 +2,16 @@
 // document title (they used to differ: the tab changed title as the page loaded). The title
 // follows the filters ('Web Design in Manchester'), so each service/location pair is a page of its
 // own for search engines; free-text and distance searches are not indexed (endless combinations).
-// Zod-free: the directory page's chunk imports it. Callers pass filters already resolved to the
-// service list's and the location list's names, and nothing for a default ('All Services').
+// Zod-free: the directory page's chunk imports it. Callers pass the active filters by parameter
+// name, resolved to the service list's and the location list's names, and nothing for a default
+// ('All Services'). The service and the search text are the title's subject; every other phrase,
+// which parameters the canonical address keeps and which keep a page out of the index come from
+// the parameter table (core/directory-params.ts).
+import { pageEntriesInAddressOrder } from './directory-address';
+import { DIRECTORY_PARAMS, type ParamTable } from './directory-params';
 
-export interface DirectoryTitleFilters {
-  service?: string | undefined;
-  location?: string | undefined;
-  search?: string | undefined;
-  near?: string | undefined;
-}
+/** Active filters by parameter name (a checked API query, or the page's active values). */
+export type DirectoryTitleFilters = Readonly<Record<string, unknown>>;
 
 export interface DirectoryPageText {
   title: string;
@@ -21,24 +22,40 @@ export interface DirectoryPageText {
   isIndexable: boolean;
 }
 
-export function directoryPageText({ service, location, search, near }: DirectoryTitleFilters): DirectoryPageText {
-  const params: string[] = [];
-  if (service) params.push(`service=${encodeURIComponent(service)}`);
-  if (location) params.push(`location=${encodeURIComponent(location)}`);
-  const canonicalPath = params.length > 0 ? `/professionals?${params.join('&')}` : '/professionals';
+const textOf = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
-  const where = location ? ` in ${location}` : near ? ` near ${near}` : '';
+export function directoryPageText(filters: DirectoryTitleFilters, table: ParamTable = DIRECTORY_PARAMS): DirectoryPageText {
+  const service = textOf(filters.service);
+  const location = textOf(filters.location);
+  const search = textOf(filters.search);
+
+  const canonical: string[] = [];
+  const qualifiers: string[] = [];
+  let place: string | undefined;
+  let isIndexable = true;
+  for (const [name, page] of pageEntriesInAddressOrder(table)) {
+    const value = filters[name];
+    if (value === undefined || value === '') continue;
+    if (page.seo === 'canonical') canonical.push(`${name}=${encodeURIComponent(String(value))}`);
+    if (page.seo === 'noindex') isIndexable = false;
+    if (page.title?.isPlace) place ??= page.title.phrase(value);
+    else if (page.title) qualifiers.push(page.title.phrase(value));
+  }
+  const canonicalPath = canonical.length > 0 ? `/professionals?${canonical.join('&')}` : '/professionals';
+
+  const what = qualifiers.map((q) => ` ${q}`).join('');
+  const where = place ? ` ${place}` : '';
   let title: string;
-  if (search) title = `Results for "${search}"${where}`;
-  else if (service && location) title = `${service} in ${location}`;
-  else if (service) title = `${service} professionals${where || ' in the UK'}`;
-  else if (where) title = `IT professionals${where}`;
+  if (search) title = `Results for "${search}"${what}${where}`;
+  else if (service && location && what === '') title = `${service}${where}`;
+  else if (service) title = `${service} professionals${what}${where || ' in the UK'}`;
+  else if (what || where) title = `IT professionals${what}${where || ' in the UK'}`;
   else title = 'Browse IT Professionals';
 
-  const what = service ? `${service} professionals` : 'IT professionals';
+  const whom = service ? `${service} professionals` : 'IT professionals';
   const description = search
     ? `IT professionals matching "${search}" on ITConnect: compare ratings, reviews and rates, and contact them directly.`
-    : `Find verified ${what} in ${location ?? 'the UK'} on ITConnect: compare ratings, customer reviews and rates, and contact them directly for free.`;
+    : `Find verified ${whom} in ${location ?? 'the UK'} on ITConnect: compare ratings, customer reviews and rates, and contact them directly for free.`;
 
-  return { title, description, canonicalPath, isIndexable: !search && !near };
+  return { title, description, canonicalPath, isIndexable };
 }

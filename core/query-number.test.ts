@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { optionalQueryNumber, queryInteger, readQueryNumber } from './query-number';
+import { optionalQueryNumber, queryInteger } from './query-number';
+import { readQueryNumber } from './query-values';
 
 describe('numbers in a query string', () => {
   it('reads plain decimals within the range', () => {

@@ -9,6 +9,8 @@
 // puts into those pages' index.html (api/src/spa/page-preloads.ts), and leaves server-render.js there
 // for the API to render the directory and profiles per request (api/src/spa/first-screen.ts,
 // docs/decisions/0018-server-rendered-first-screen.md). .vite/ is never served (a hidden folder).
+// Last, it notes its mode in .vite/ (core/frontend-build-record.ts), so a start rebuilds a
+// development build (scripts/lib/build.ts).
 import { execFileSync } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -19,6 +21,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
+// With an extension, which Vite's config loader asks of a relative import (TypeScript maps .js to the .ts file).
+import { FRONTEND_BUILD_RECORD, type FrontendBuildRecord } from '../core/frontend-build-record.js';
 
 const frontendDir = fileURLToPath(new URL('.', import.meta.url));
 const outDir = fileURLToPath(new URL('../dist/frontend', import.meta.url));
@@ -108,9 +112,32 @@ function serverRender(): Plugin {
   };
 }
 
+/** Notes the build's mode beside it once everything else is written (core/frontend-build-record.ts). */
+function buildRecord(): Plugin {
+  let record: FrontendBuildRecord | undefined;
+  let buildOutDir = outDir;
+  return {
+    name: 'itconnect-build-record',
+    apply: 'build',
+    configResolved(config) {
+      record = { mode: config.mode, isProduction: config.isProduction };
+      buildOutDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        if (!record) return;
+        await mkdir(path.dirname(path.join(buildOutDir, FRONTEND_BUILD_RECORD)), { recursive: true });
+        await writeFile(path.join(buildOutDir, FRONTEND_BUILD_RECORD), `${JSON.stringify(record)}\n`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: frontendDir,
-  plugins: [react(), tailwindcss(), precompress(), serverRender()],
+  plugins: [react(), tailwindcss(), precompress(), serverRender(), buildRecord()],
   define: { __ITC_RELEASE__: JSON.stringify(buildRelease()) },
   build: {
     outDir,

@@ -14,7 +14,7 @@
 // ITC_CLUSTER_APIS and ITC_CLUSTER_WORKERS (default 2 each) change the counts.
 import path from 'node:path';
 import { z } from 'zod';
-import { formatDemoAccounts } from './db/seed/demo-seed';
+import { readyBanner } from './lib/banner';
 import { colour, createLogger } from './lib/log';
 import { findNginx, writeNginxConfig } from './lib/nginx';
 import { dataDir, ROOT } from './lib/paths';
@@ -93,18 +93,19 @@ async function main(): Promise<void> {
   if (supervisor.isStopping) return;
   if (!ready.ok) throw new Error(`nginx did not answer within 15 s (${ready.reason}); see ${path.join(nginxDir, 'error.log')}.`);
 
-  const banner = [
-    '',
-    colour.green(colour.bold(`ITConnect (cluster) is running at ${publicUrl}`)) +
-      colour.dim(`  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s${isDev ? ', development mode' : ''})`),
-    colour.dim(
-      `nginx on ${env.HOST}:${env.PORT} → ${apiPorts.length} APIs (${apiPorts.map((port) => `${apiHost}:${port}`).join(', ')}); ${counts.ITC_CLUSTER_WORKERS} workers; nginx files in ${displayPath(nginxDir)}`,
-    ),
-    ...(accounts.length > 0 ? ['', ...formatDemoAccounts(accounts)] : []),
-    colour.dim('Press Ctrl-C to stop.'),
-    '',
-  ];
-  console.log(banner.join('\n'));
+  console.log(
+    readyBanner({
+      name: 'ITConnect (cluster)',
+      publicUrl,
+      readySeconds: (Date.now() - started) / 1000,
+      isDev,
+      isStandIn: Boolean(standIn),
+      details: [
+        `nginx on ${env.HOST}:${env.PORT} → ${apiPorts.length} APIs (${apiPorts.map((port) => `${apiHost}:${port}`).join(', ')}); ${counts.ITC_CLUSTER_WORKERS} workers; nginx files in ${displayPath(nginxDir)}`,
+      ],
+      accounts,
+    }),
+  );
 }
 
 main().catch((error: unknown) => {

@@ -7,7 +7,7 @@
 // --dev runs api/ and worker/ from source with tsx (no server bundle).
 // Options: --dev, --no-seed, --rebuild, --raw-logs.
 // Several APIs and workers behind nginx: `npm run start:cluster` (scripts/start-cluster.ts).
-import { formatDemoAccounts } from './db/seed/demo-seed';
+import { readyBanner } from './lib/banner';
 import { colour, createLogger } from './lib/log';
 import { startStandIn } from './lib/payments';
 import { ROOT } from './lib/paths';
@@ -42,15 +42,7 @@ async function main(): Promise<void> {
   if (supervisor.isStopping) return;
   if (!ready.ok) throw new Error(`The API did not become ready within 60 s (${ready.reason}).`);
 
-  const banner = [
-    '',
-    colour.green(colour.bold(`ITConnect is running at ${publicUrl}`)) + colour.dim(`  (ready in ${((Date.now() - started) / 1000).toFixed(1)} s${isDev ? ', development mode' : ''})`),
-    ...(standIn ? [colour.yellow(`Payments: the Stripe stand-in (test mode, no real payments). Card 4242 4242 4242 4242 pays.`)] : []),
-    ...(accounts.length > 0 ? ['', ...formatDemoAccounts(accounts)] : []),
-    colour.dim('Press Ctrl-C to stop.'),
-    '',
-  ];
-  console.log(banner.join('\n'));
+  console.log(readyBanner({ name: 'ITConnect', publicUrl, readySeconds: (Date.now() - started) / 1000, isDev, isStandIn: Boolean(standIn), accounts }));
 }
 
 main().catch((error: unknown) => {

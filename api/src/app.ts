@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { createPrisma, type PrismaClient } from '../../prisma/db';
 import './context';
 import type { AppDeps } from './deps';
+import { createLoginThrottle } from './domain/accounts/login-throttle';
 import { AnswerCache, everyChangeFromFeed } from './domain/directory/answer-cache';
 import { directoryAnswers } from './domain/directory/directory-answers';
 import { DirectoryIndex } from './domain/directory/directory-index';
@@ -88,6 +89,14 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
   // LISTEN needs a session connection: past a transaction-mode pooler, a direct URL (docs/deploy.md).
   const listenUrl = env.DATABASE_LISTEN_URL ?? env.DATABASE_URL;
   const limits = createRateLimit({ redis, redisPrefix: env.REDIS_PREFIX, logger });
+  const loginThrottle = createLoginThrottle({
+    redis,
+    redisPrefix: env.REDIS_PREFIX,
+    failuresPerSource: env.LOGIN_FAILURES_PER_SOURCE,
+    slowdownAfter: env.LOGIN_SLOWDOWN_AFTER,
+    slowdownMs: env.LOGIN_SLOWDOWN_MS,
+    logger,
+  });
   const indexOn = env.DIRECTORY_INDEX === 'on';
   const changeFeed = env.DIRECTORY_CACHE_MB > 0 || indexOn ? listenForDirectoryChanges({ databaseUrl: listenUrl, logger }) : null;
   // The index reads changed listings through connections of its own (decision 0019): behind
@@ -101,7 +110,7 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
   const metrics = createMetrics({ queues: queues.get, redis, redisPrefix: env.REDIS_PREFIX, answers, directory });
   // One source of the directory's answers for its routes and the server-rendered first screen.
   const directoryAnswer = directoryAnswers({ prisma, answers, directory });
-  const deps: AppDeps = { env, prisma, redis, logger, queues, limits, answers, directory, directoryAnswers: directoryAnswer, access: routeAccess(prisma, { adminTwoStepRequired: adminTwoStepRequired(env) }), payments, maintenance };
+  const deps: AppDeps = { env, prisma, redis, logger, queues, limits, loginThrottle, answers, directory, directoryAnswers: directoryAnswer, access: routeAccess(prisma, { adminTwoStepRequired: adminTwoStepRequired(env) }), payments, maintenance };
   const isProduction = env.NODE_ENV === 'production';
 
   // Errors are handled (and logged) by errorHandler; this only sees what escapes Koa itself.

@@ -6,6 +6,7 @@ import type { PrismaClient } from '../../prisma/db';
 import type { AnswerCache } from './domain/directory/answer-cache';
 import type { DirectoryAnswers } from './domain/directory/directory-answers';
 import type { DirectoryIndex } from './domain/directory/directory-index';
+import type { LoginThrottle } from './domain/accounts/login-throttle';
 import type { MaintenanceState } from './domain/maintenance/maintenance-state';
 import type { ApiEnv } from './env';
 import type { RateLimits } from './middleware/rate-limit';
@@ -27,6 +28,12 @@ export interface AppDeps {
   directoryAnswers: DirectoryAnswers;
   /** Makes rate limits on this app's Redis (middleware/rate-limit.ts). */
   limits: RateLimits;
+  /**
+   * The brake on password guessing (domain/accounts/login-throttle.ts): one per app, shared by every
+   * door that checks a password (sign-in and its second step, archive, the account settings), so
+   * they count the same failures under the same limits.
+   */
+  loginThrottle: LoginThrottle;
   /** The guards every route names as its first middleware (middleware/require-role.ts). */
   access: RouteAccess;
   /** Stripe, or the built-in test-mode stand-in (payments/payments.ts). */

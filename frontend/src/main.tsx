@@ -9,7 +9,7 @@
 // match that markup: hooks that read the browser take a server snapshot (useSyncExternalStore).
 // The directory and profiles are rendered by the server per request, with their data
 // (src/server-render.tsx): the answers they were made from come with the page and go into SWR's
-// cache before hydration (api/first-screen-data.ts), so the hooks find them and fetch nothing.
+// cache before hydration (SwrProvider, api/first-screen-data.ts), so the hooks find them and fetch nothing.
 // Maintenance (spec section 4 "App start", product rule 12): the directory list is probed in
 // parallel with that chunk; 503 or a network error shows the gate instead of the site. The first
 // render waits for the probe at most PROBE_WAIT_MS (a slow answer must not hold the site back);
@@ -23,7 +23,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { reportUncaughtErrors } from './api/error-reporting';
-import { readFirstScreenData, seedSwrCache } from './api/first-screen-data';
+import { readFirstScreenData } from './api/first-screen-data';
 import { probeMaintenance } from './api/maintenance';
 import { SwrProvider } from './api/swr-provider';
 import { markReactAttached } from './components/early-clicks';
@@ -39,12 +39,12 @@ const PROBE_WAIT_MS = 3000;
 
 reportUncaughtErrors();
 
-seedSwrCache(readFirstScreenData());
+const firstScreenData = readFirstScreenData();
 
 function render(isGateShown: boolean): void {
   const app = (
     <StrictMode>
-      <SwrProvider>
+      <SwrProvider firstScreenData={firstScreenData}>
         <BrowserRouter>
           <AppRoutes />
         </BrowserRouter>

@@ -3,42 +3,12 @@
 // the login and register forms' messages; the provider's profile card; the admin mail page.
 // Every page visited is scanned with axe. Runs on both projects (desktop and mobile).
 //
-// Only the register journey signs in through the login form (and the login test checks the form's
-// messages); every other sign-in here is signInAs or providerPage (fixtures.ts): a session straight
-// from the API, with a known password set in the e2e database for the demo admin and provider.
-// E-mails are read from E2E_MAIL_DIR when set, otherwise through /admin/mail as the admin.
+// The register journey, the new password after a reset and the archived account sign in through
+// the login form (submitSignInForm); every other session here is made directly (signInAs or
+// providerPage, fixtures.ts). E-mails are read through /admin/mail as the admin.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import {
-  ADMIN_EMAIL,
-  checkA11y,
-  createAccount,
-  declineCookies,
-  ensureKnownPassword,
-  expect,
-  KNOWN_PASSWORD,
-  mailedLink,
-  PROVIDER_EMAIL,
-  signInAs,
-  test,
-} from './fixtures';
-
-/** A fresh address per test and project, so parallel runs never share an account. */
-function uniqueEmail(label: string): string {
-  return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-async function open(page: Page, pathname: string): Promise<void> {
-  await page.goto(pathname);
-  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-}
-
-/** Ticks the ALTCHA box (through its label, as a person would) and waits until it is solved. */
-async function solveCaptcha(page: Page): Promise<void> {
-  const main = page.getByRole('main');
-  await main.getByText("I'm not a robot").click();
-  await expect(main.getByText('Verified', { exact: true })).toBeVisible({ timeout: 20_000 });
-}
+import { checkA11y, createAccount, expect, mailAsAdmin, openPage, PROVIDER_EMAIL, signInAs, solveCaptcha, submitSignInForm, test, uniqueEmail } from './fixtures';
 
 async function fillCredentials(page: Page, email: string, password: string): Promise<void> {
   const form = page.getByRole('main');
@@ -46,12 +16,10 @@ async function fillCredentials(page: Page, email: string, password: string): Pro
   await form.getByLabel('Password', { exact: true }).fill(password);
 }
 
-/** Signs in through the login form: only the register journey does (the others use signInAs). */
+/** Signs in through the login form and lands on the home page, welcomed. */
 async function signInThroughForm(page: Page, email: string, password: string): Promise<void> {
-  await open(page, '/login');
-  await fillCredentials(page, email, password);
-  await solveCaptcha(page);
-  await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+  await openPage(page, '/login');
+  await submitSignInForm(page, email, password);
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('status').filter({ hasText: 'Signed in successfully' })).toBeVisible();
 }
@@ -85,35 +53,12 @@ async function expectSignedInAs(page: Page, name: string, isMobile: boolean): Pr
 const RESET_LINK = /https?:\/\/[^\s"'<>]+\/reset-password\?token=[\w.~%-]+/;
 const SIGN_UP_LINK = /https?:\/\/[^\s"'<>]+\/confirm-email\?token=[\w.~%-]+/;
 
-/** The newest `linkPattern` link e-mailed to `email`: from E2E_MAIL_DIR, or through /admin/mail as the admin. */
-async function mailedLinkFor(browser: Browser, email: string, linkPattern: RegExp): Promise<string> {
-  if (process.env.E2E_MAIL_DIR) return mailedLink(email, linkPattern, process.env.E2E_MAIL_DIR);
-
-  await ensureKnownPassword(ADMIN_EMAIL);
-  const context = await browser.newContext();
-  try {
-    await declineCookies(context);
-    await signInAs(context, ADMIN_EMAIL, KNOWN_PASSWORD);
-    const admin = await context.newPage();
-    await open(admin, '/admin/mail');
-    await expect(admin.getByRole('heading', { level: 1, name: 'Development e-mails' })).toBeVisible();
-    const message = admin.getByRole('button').filter({ hasText: `To: ${email}` }).first();
-    // The list is newest first: the message wanted is the newest to this address.
-    // The worker sends e-mail in the background: refresh until it is there.
-    await expect(async () => {
-      await admin.getByRole('button', { name: 'Refresh' }).click({ timeout: 2_000 });
-      await expect(message).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
-    // Scanned before a message opens: axe cannot enter the message's sandboxed (script-less) iframe.
-    await checkA11y(admin);
-    await message.click();
-    const text = await admin.getByTestId('mail-text').textContent();
-    const link = linkPattern.exec(text ?? '')?.[0];
-    expect(link, `a ${linkPattern.source} link in: ${text}`).toBeTruthy();
-    return link!;
-  } finally {
-    await context.close();
-  }
+/** The newest `linkPattern` link e-mailed to `email`, read at /admin/mail as the admin. */
+async function linkMailedTo(browser: Browser, email: string, linkPattern: RegExp): Promise<string> {
+  const text = await mailAsAdmin(browser, email);
+  const link = linkPattern.exec(text)?.[0];
+  expect(link, `a ${linkPattern.source} link in: ${text}`).toBeTruthy();
+  return link!;
 }
 
 test.describe('accounts', () => {
@@ -142,14 +87,14 @@ test.describe('accounts', () => {
     const password = 'journey-pass-1';
     const name = 'Grace Hopper';
 
-    await open(page, '/register');
+    await openPage(page, '/register');
     await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
     await expect(page.getByRole('main').getByRole('link', { name: 'Join As A Professional' })).toHaveAttribute('href', '/apply');
     await expect(page.getByRole('main').getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     await checkA11y(page);
     await page.getByRole('main').getByLabel('Full name').fill(name);
     await fillCredentials(page, email, password);
-    await solveCaptcha(page);
+    await solveCaptcha(page.getByRole('main'));
     await checkA11y(page);
     await page.getByRole('main').getByRole('button', { name: 'Create account' }).click();
     // Nothing is created until the address is confirmed; the page says the same for any address.
@@ -158,8 +103,8 @@ test.describe('accounts', () => {
     await expect(page.getByRole('main').getByRole('status')).toContainText(email);
     await checkA11y(page);
 
-    const signUpLink = new URL(await mailedLinkFor(browser, email, SIGN_UP_LINK));
-    await open(page, `${signUpLink.pathname}${signUpLink.search}`);
+    const signUpLink = new URL(await linkMailedTo(browser, email, SIGN_UP_LINK));
+    await openPage(page, `${signUpLink.pathname}${signUpLink.search}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Confirm your e-mail' })).toBeVisible();
     await checkA11y(page);
     // The password chosen at sign-up, asked again: the sign-up must be this person's (decision 0029).
@@ -175,7 +120,7 @@ test.describe('accounts', () => {
     await signInThroughForm(page, email, password);
     await expectSignedInAs(page, name, isMobile);
 
-    await open(page, '/profile');
+    await openPage(page, '/profile');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
     const info = main.getByRole('region', { name: 'Account information' });
@@ -216,9 +161,7 @@ test.describe('accounts', () => {
     // Anonymous again: /profile sends to /login, and the archived account cannot sign in.
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/login$/);
-    await fillCredentials(page, email, password);
-    await solveCaptcha(page);
-    await page.getByRole('main').getByRole('button', { name: 'Sign in' }).click();
+    await submitSignInForm(page, email, password);
     const toast = page.getByRole('alert').filter({ hasText: 'Error' });
     await expect(toast).toContainText(/Invalid email or password|This account has been deleted/);
     await expect(page).toHaveURL(/\/login$/);
@@ -231,24 +174,24 @@ test.describe('accounts', () => {
     const email = uniqueEmail('reset');
     const name = 'Reset Tester';
 
-    await createAccount(email, name, 'old-password-1');
+    await createAccount(email, name, { password: 'old-password-1' });
 
-    await open(page, '/login');
+    await openPage(page, '/login');
     await page.getByRole('main').getByRole('link', { name: 'Forgot password' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Forgot password' })).toBeVisible();
     await checkA11y(page);
     await page.getByRole('main').getByLabel('Email').fill(email);
-    await solveCaptcha(page);
+    await solveCaptcha(page.getByRole('main'));
     await page.getByRole('main').getByRole('button', { name: 'Send reset link' }).click();
     await expect(page.getByRole('main').getByRole('status')).toHaveText(
       "If an account exists for that email, we've sent a link to reset your password. It expires in 1 hour.",
     );
     await checkA11y(page);
 
-    const link = await mailedLinkFor(browser, email, RESET_LINK);
+    const link = await linkMailedTo(browser, email, RESET_LINK);
     const url = new URL(link);
-    await open(page, `${url.pathname}${url.search}`);
+    await openPage(page, `${url.pathname}${url.search}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Reset password' })).toBeVisible();
     await checkA11y(page);
     const main = page.getByRole('main');
@@ -264,7 +207,7 @@ test.describe('accounts', () => {
     await checkA11y(page);
 
     // The link works once.
-    await open(page, `${url.pathname}${url.search}`);
+    await openPage(page, `${url.pathname}${url.search}`);
     await main.getByLabel('New password', { exact: true }).fill('another-password');
     await main.getByLabel('Confirm new password', { exact: true }).fill('another-password');
     await main.getByRole('button', { name: 'Set new password' }).click();
@@ -273,15 +216,13 @@ test.describe('accounts', () => {
 
     await main.getByRole('link', { name: 'Request a new reset link' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
-    // The new password signs in (through the API: the form is the register journey's), and the
-    // page shows the account once reloaded.
-    await signInAs(page, email, 'brand-new-password');
-    await page.reload();
+    // The new password signs in.
+    await signInThroughForm(page, email, 'brand-new-password');
     await expectSignedInAs(page, name, isMobile);
   });
 
   test('login: validation messages next to the fields, show/hide password, links', async ({ consentedPage: page }) => {
-    await open(page, '/login');
+    await openPage(page, '/login');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expect(main.getByRole('link', { name: 'Sign up' })).toHaveAttribute('href', '/register');
@@ -316,7 +257,7 @@ test.describe('accounts', () => {
   });
 
   test('register: the name must have at least 2 characters', async ({ consentedPage: page }) => {
-    await open(page, '/register');
+    await openPage(page, '/register');
     const main = page.getByRole('main');
     await main.getByLabel('Full name').fill('A');
     await fillCredentials(page, 'someone@example.com', '1234567');
@@ -328,7 +269,7 @@ test.describe('accounts', () => {
 
   test('a provider edits the professional profile: Cancel discards, Save returns to view', async ({ providerPage: page }) => {
     test.setTimeout(60_000);
-    await open(page, '/profile');
+    await openPage(page, '/profile');
     const main = page.getByRole('main');
     await expect(main.getByRole('region', { name: 'Account information' })).toContainText('Service Provider');
     const card = main.getByRole('region', { name: 'Your listing' });
@@ -379,9 +320,8 @@ test.describe('accounts', () => {
     await page.goto('/admin/mail');
     await expect(page).toHaveURL(/\/login$/);
 
-    await ensureKnownPassword(PROVIDER_EMAIL);
-    await signInAs(page, PROVIDER_EMAIL, KNOWN_PASSWORD);
-    await open(page, '/admin/mail');
+    await signInAs(page, PROVIDER_EMAIL);
+    await openPage(page, '/admin/mail');
     await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('only available to administrators');
     await checkA11y(page);

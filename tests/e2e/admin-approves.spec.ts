@@ -14,19 +14,8 @@
 //     in the directory with a map pin; mobile two unpaid ones it makes itself (an approved unpaid
 //     application goes live only once paid, so it has no directory step).
 import type { Locator, Page } from '@playwright/test';
-import pg from 'pg';
 import { ADMIN_MESSAGES, DECISION_TEXTS } from '../../core/admin';
-import { ALONE_TAG, checkA11y, createAccount, expect, saveScreenshot, signInAs, test } from './fixtures';
-
-async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+import { ALONE_TAG, checkA11y, createAccount, expect, openNewestMail, query, saveScreenshot, signInAs, test, uniqueEmail } from './fixtures';
 
 function unique(label: string): string {
   return `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
@@ -40,7 +29,7 @@ interface WaitingApplication {
 
 /** An application that has not been paid yet (status pending_payment), as /apply leaves one before its checkout. */
 async function createUnpaidApplication(companyName: string): Promise<WaitingApplication> {
-  const email = `${unique('e2e-applicant')}@example.com`;
+  const email = uniqueEmail('applicant');
   const [row] = await query<WaitingApplication>(
     `INSERT INTO applications (company_name, contact_name, email, description, services, location, region, postcode, plan, status, updated_at)
      VALUES ($1, 'Morgan Applicant', $2, 'Network installs and support for small offices.', $3, 'Leeds and Bradford', 'Leeds', 'LS1 4AP', 'monthly', 'pending_payment', now())
@@ -125,29 +114,15 @@ async function findApplication(dialog: Locator, companyName: string): Promise<Lo
   return card;
 }
 
-/** The rejection e-mail to `email`, opened at /admin/mail (the worker writes it in the background). */
-async function openRejectionMail(page: Page, email: string): Promise<string> {
-  await page.goto('/admin/mail');
-  await expect(page.getByRole('heading', { level: 1, name: 'Development e-mails' })).toBeVisible();
-  const message = page.getByRole('button').filter({ hasText: `To: ${email}` }).first();
-  await expect(async () => {
-    await page.getByRole('button', { name: 'Refresh' }).click({ timeout: 2_000 });
-    await expect(message).toBeVisible({ timeout: 1_000 });
-  }).toPass({ timeout: 30_000 });
-  await checkA11y(page);
-  await message.click();
-  return (await page.getByTestId('mail-text').textContent()) ?? '';
-}
-
 test.describe('/admin for admins only', () => {
   test('anonymous visitors are sent to sign in (and back to /admin); a customer is not allowed', async ({ consentedPage: page }) => {
     await page.goto('/admin');
     await expect(page).toHaveURL(/\/login\?next=%2Fadmin$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
 
-    const email = `${unique('e2e-customer')}@example.com`;
-    await createAccount(email, 'Casey Customer', 'customer-password-1');
-    await signInAs(page, email, 'customer-password-1');
+    const email = uniqueEmail('customer');
+    await createAccount(email, 'Casey Customer');
+    await signInAs(page, email);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { level: 1, name: 'Access denied' })).toBeVisible();
     await expect(page.getByRole('main')).toContainText('only available to administrators');
@@ -374,7 +349,7 @@ test.describe('deciding applications', () => {
     await expect(audit).toContainText(reject!.company_name);
 
     // The rejection e-mail, as the applicant gets it, holds the reason.
-    const mail = await openRejectionMail(page, reject!.email);
+    const mail = await openNewestMail(page, reject!.email);
     expect(mail).toContain(reject!.company_name);
     expect(mail.replace(/\s+/g, ' ')).toContain(reason);
 

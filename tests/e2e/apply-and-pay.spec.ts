@@ -5,30 +5,9 @@
 // billing page with a failed renewal; cancelling with the 30-day refund; /subscribe paying a listing
 // that has no subscription and landing on /subscription-success. axe on every page.
 import type { Page } from '@playwright/test';
-import pg from 'pg';
-import { checkA11y, createAccount, expect, mailedLink, signInAs, test } from './fixtures';
+import { checkA11y, createListing, expect, mailedLink, query, signInAs, solveCaptcha, test, uniqueEmail } from './fixtures';
 
 const APPLICATION_LINK = /https?:\/\/[^\s"'<>]+\/confirm-email\?token=[\w.~%-]+(?:&amp;|&)for=application/;
-
-function uniqueEmail(label: string): string {
-  return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-async function solveCaptcha(page: Page): Promise<void> {
-  const main = page.getByRole('main');
-  await main.getByText("I'm not a robot").click();
-  await expect(main.getByText('Verified', { exact: true })).toBeVisible({ timeout: 20_000 });
-}
 
 /** Fills /apply's step 2 for a visitor without an account (password fields included). */
 async function fillApplication(page: Page, email: string, password: string): Promise<void> {
@@ -50,10 +29,17 @@ async function fillApplication(page: Page, email: string, password: string): Pro
 }
 
 /**
- * A visitor's form is sent, then waits for the e-mailed link: opened, with the password chosen in
- * the form, it goes on to the stand-in's checkout page.
+ * A visitor (no account) applies for `plan` with /apply's form, sends it, and waits for the
+ * e-mailed link: opened, a wrong password is refused and the one chosen in the form goes on to the
+ * stand-in's checkout page, where this ends (its price not yet paid). axe on every page.
  */
-async function sendAndConfirm(page: Page, email: string, password: string): Promise<void> {
+async function applyUntilCheckout(page: Page, { plan, email, password }: { plan: 'monthly' | 'yearly'; email: string; password: string }): Promise<void> {
+  await page.goto(`/apply?plan=${plan}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Change Plan' })).toBeVisible();
+  await fillApplication(page, email, password);
+  await solveCaptcha(page.getByRole('main'));
+  await checkA11y(page);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeFocused();
   await expect(page.getByRole('main')).toContainText(email);
@@ -68,19 +54,12 @@ async function sendAndConfirm(page: Page, email: string, password: string): Prom
   await expect(main.getByText('That is not the password chosen when this sign-up was made. Please try again.')).toBeVisible();
   await main.getByLabel('Password', { exact: true }).fill(password);
   await main.getByRole('button', { name: 'Confirm and continue to payment' }).click();
+  await expect(page).toHaveURL(/\/demo-pay\/checkout\/cs_/);
 }
 
 async function applyAndPay(page: Page, email: string, password: string): Promise<number> {
-  await page.goto('/apply?plan=monthly');
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Change Plan' })).toBeVisible();
-  await fillApplication(page, email, password);
-  await solveCaptcha(page);
-  await checkA11y(page);
-  await sendAndConfirm(page, email, password);
-
+  await applyUntilCheckout(page, { plan: 'monthly', email, password });
   // The provider's own checkout page, marked as test mode.
-  await expect(page).toHaveURL(/\/demo-pay\/checkout\/cs_/);
   await expect(page.getByText(/TEST MODE/).first()).toBeVisible();
   await expect(page.getByText('£3.00', { exact: false }).first()).toBeVisible();
   await checkA11y(page);
@@ -93,23 +72,6 @@ async function applyAndPay(page: Page, email: string, password: string): Promise
   await expect(page.getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/profile');
   await checkA11y(page);
   return Number(new URL(page.url()).searchParams.get('application_id'));
-}
-
-/**
- * A provider whose listing has no subscription (made here, so the demo data stays as it is), placed
- * at LS1's centre as the worker's geocoding would have; password 'subscribe-password-1'.
- */
-async function providerWithoutSubscription(label: string): Promise<{ email: string; provider: { id: number } }> {
-  const email = uniqueEmail(label);
-  await createAccount(email, 'Sam Subscriber', 'subscribe-password-1');
-  const [provider] = await query<{ id: number }>(
-    `INSERT INTO professionals (slug, company_name, contact_name, email, description, services, location, region, postcode, lat, lng, geocoded_postcode, updated_at)
-     VALUES ($1, 'Subscriber IT', 'Sam Subscriber', $2, 'Waiting to subscribe.', ARRAY['Remote Support'], 'Leeds', 'Leeds', 'LS1 4DY', 53.7976, -1.5514, 'LS1 4DY', now())
-     RETURNING id`,
-    [`subscriber-it-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`, email],
-  );
-  await query("UPDATE users SET role = 'provider', professional_id = $1 WHERE email = $2", [provider!.id, email]);
-  return { email, provider: provider! };
 }
 
 /** Pays /subscribe's monthly plan with the test card; the listing's subscription then runs. */
@@ -134,8 +96,7 @@ test.describe('apply and pay (test mode)', () => {
     const [listing] = await query<{ is_approved: boolean; subscription_status: string }>('SELECT is_approved, subscription_status FROM professionals WHERE email = $1', [email]);
     expect(listing).toEqual({ is_approved: false, subscription_status: 'active' });
 
-    // The new professional signs in with the password chosen at /apply.
-    await signInAs(page, email, password);
+    // The new professional, signed in since the link, finds the listing on My Profile.
     await page.goto('/profile');
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
@@ -189,11 +150,7 @@ test.describe('apply and pay (test mode)', () => {
   test('a declined card keeps the checkout open; the success page then says the payment failed', async ({ consentedPage: page }) => {
     test.setTimeout(90_000);
     const email = uniqueEmail('declined');
-    await page.goto('/apply?plan=yearly');
-    await fillApplication(page, email, 'declined-card-1');
-    await solveCaptcha(page);
-    await sendAndConfirm(page, email, 'declined-card-1');
-    await expect(page).toHaveURL(/\/demo-pay\/checkout\/cs_/);
+    await applyUntilCheckout(page, { plan: 'yearly', email, password: 'declined-card-1' });
     await expect(page.getByText('£28.00', { exact: false }).first()).toBeVisible();
     await page.getByRole('button', { name: 'Decline (test)' }).click();
     await expect(page.getByRole('alert')).toContainText('Your card was declined.');
@@ -240,9 +197,9 @@ test.describe('apply and pay (test mode)', () => {
 
   test('/subscribe pays for a listing without a subscription and lands on /subscription-success', async ({ consentedPage: page }) => {
     test.setTimeout(90_000);
-    const { email, provider } = await providerWithoutSubscription('subscribe');
-    await signInAs(page, email, 'subscribe-password-1');
-    await page.goto(`/subscribe?professionalId=${provider!.id}&type=monthly`);
+    const listing = await createListing({ companyName: 'Subscriber IT', contactName: 'Sam Subscriber', live: false });
+    await signInAs(page, listing.providerEmail);
+    await page.goto(`/subscribe?professionalId=${listing.id}&type=monthly`);
     await expect(page.getByRole('heading', { level: 1, name: 'Complete Your Subscription' })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('main')).toContainText('£3 per month - Pay as you go');
     await checkA11y(page);
@@ -260,20 +217,16 @@ test.describe('apply and pay (test mode)', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Payment Successful' })).toContainText('Your subscription is now active!');
     await checkA11y(page);
     await expect
-      .poll(async () => (await query<{ subscription_status: string }>('SELECT subscription_status FROM professionals WHERE id = $1', [provider!.id]))[0]?.subscription_status, { timeout: 20_000 })
+      .poll(async () => (await query<{ subscription_status: string }>('SELECT subscription_status FROM professionals WHERE id = $1', [listing.id]))[0]?.subscription_status, { timeout: 20_000 })
       .toBe('active');
-    const payments = await query<{ amount_pence: number }>('SELECT amount_pence FROM payments WHERE professional_id = $1', [provider!.id]);
+    const payments = await query<{ amount_pence: number }>('SELECT amount_pence FROM payments WHERE professional_id = $1', [listing.id]);
     expect(payments).toEqual([{ amount_pence: 300 }]);
   });
 
   test("a Direct Debit at Checkout: 'Payment Processing' (never 'Payment Failed') until the bank pays, then the application waits for review", async ({ consentedPage: page }) => {
     test.setTimeout(120_000);
     const email = uniqueEmail('bacs');
-    await page.goto('/apply?plan=monthly');
-    await fillApplication(page, email, 'direct-debit-1');
-    await solveCaptcha(page);
-    await sendAndConfirm(page, email, 'direct-debit-1');
-    await expect(page).toHaveURL(/\/demo-pay\/checkout\/cs_/);
+    await applyUntilCheckout(page, { plan: 'monthly', email, password: 'direct-debit-1' });
     const checkoutPage = page.url();
     await page.getByRole('button', { name: 'Pay £3.00 by Direct Debit' }).click();
 
@@ -300,9 +253,9 @@ test.describe('apply and pay (test mode)', () => {
 
   test("a plan cancelled at the end of its period in Manage billing stays live, and My Profile says when it ends; 'Don't cancel' keeps it", async ({ consentedPage: page }) => {
     test.setTimeout(90_000);
-    const { email, provider } = await providerWithoutSubscription('period-end');
-    await signInAs(page, email, 'subscribe-password-1');
-    await subscribe(page, provider.id);
+    const listing = await createListing({ companyName: 'Subscriber IT', contactName: 'Sam Subscriber', live: false });
+    await signInAs(page, listing.providerEmail);
+    await subscribe(page, listing.id);
 
     await page.goto('/profile');
     const main = page.getByRole('main');
@@ -312,9 +265,9 @@ test.describe('apply and pay (test mode)', () => {
     await expect(page.getByRole('status')).toContainText('will be cancelled at the end of its current period');
     await checkA11y(page);
     await expect
-      .poll(async () => (await query<{ cancel_at: Date | null }>('SELECT cancel_at FROM professionals WHERE id = $1', [provider.id]))[0]?.cancel_at, { timeout: 20_000 })
+      .poll(async () => (await query<{ cancel_at: Date | null }>('SELECT cancel_at FROM professionals WHERE id = $1', [listing.id]))[0]?.cancel_at, { timeout: 20_000 })
       .not.toBeNull();
-    const [row] = await query<{ cancel_at: Date; subscription_status: string }>('SELECT cancel_at, subscription_status FROM professionals WHERE id = $1', [provider.id]);
+    const [row] = await query<{ cancel_at: Date; subscription_status: string }>('SELECT cancel_at, subscription_status FROM professionals WHERE id = $1', [listing.id]);
     expect(row!.subscription_status).toBe('active');
     const endsOn = row!.cancel_at.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
 
@@ -327,7 +280,7 @@ test.describe('apply and pay (test mode)', () => {
     await main.getByRole('button', { name: 'Manage billing' }).click();
     await page.getByRole('button', { name: "Don't cancel" }).click();
     await expect(page.getByRole('status')).toContainText('will renew as usual');
-    await expect.poll(async () => (await query<{ cancel_at: Date | null }>('SELECT cancel_at FROM professionals WHERE id = $1', [provider.id]))[0]?.cancel_at, { timeout: 20_000 }).toBeNull();
+    await expect.poll(async () => (await query<{ cancel_at: Date | null }>('SELECT cancel_at FROM professionals WHERE id = $1', [listing.id]))[0]?.cancel_at, { timeout: 20_000 }).toBeNull();
     await page.getByRole('link', { name: 'Return to ITConnect' }).click();
     await expect(main.getByText('Renews on', { exact: true })).toBeVisible();
     await expect(main).not.toContainText('Your plan has been cancelled');

@@ -13,7 +13,21 @@ import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { ADMIN_MESSAGES, MAINTENANCE_MESSAGES } from '../../core/admin';
 import { awayFromStepEdge } from '../../api/src/testing/two-step';
-import { ADMIN_EMAIL, ALONE_TAG, checkA11y, createAccount, declineCookies, expect, KNOWN_PASSWORD, saveScreenshot, signInAs, test } from './fixtures';
+import {
+  ADMIN_EMAIL,
+  ALONE_TAG,
+  checkA11y,
+  createAccount,
+  declineCookies,
+  ensureKnownPassword,
+  expect,
+  KNOWN_PASSWORD,
+  SAME_ORIGIN,
+  saveScreenshot,
+  signInAs,
+  submitSignInForm,
+  test,
+} from './fixtures';
 
 /** The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now (otpauth, as a phone's app). */
 function appCode(secret: string, stepsAhead = 0): string {
@@ -111,12 +125,8 @@ test('maintenance on → a visitor gets the gate → a wrong code is refused →
     await expect(other.page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await checkA11y(other.page);
     // An administrator signs in there and gets the site at the address they asked for.
-    const form = other.page.getByRole('form', { name: 'Sign in' });
-    await form.getByRole('textbox', { name: 'Email' }).fill(ADMIN_EMAIL);
-    await form.getByLabel('Password', { exact: true }).fill(KNOWN_PASSWORD);
-    await form.getByText("I'm not a robot").click();
-    await expect(form.getByText('Verified', { exact: true })).toBeVisible({ timeout: 30_000 });
-    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await ensureKnownPassword(ADMIN_EMAIL);
+    await submitSignInForm(other.page, ADMIN_EMAIL, KNOWN_PASSWORD);
     await expect(other.page).toHaveURL(/\/about$/);
     await expect(other.page.getByRole('heading', { level: 1, name: 'About ITConnect' })).toBeVisible();
     await expect(other.page.getByRole('banner').getByRole('link', { name: 'ITConnect home' })).toBeVisible();
@@ -130,8 +140,7 @@ test('maintenance on → a visitor gets the gate → a wrong code is refused →
     await expect(after.page.getByRole('heading', { level: 1, name: 'About ITConnect' })).toBeVisible();
   } finally {
     // Never leave the site closed for the journeys that run after this one.
-    const origin = new URL(admin.url()).origin;
-    await admin.request.post('/api/admin/maintenance/toggle', { data: { enabled: false }, headers: { Origin: origin } });
+    await admin.request.post('/api/admin/maintenance/toggle', { data: { enabled: false }, headers: SAME_ORIGIN });
     await Promise.all(visitors.map((context) => context.close()));
   }
 });
@@ -143,31 +152,24 @@ test('maintenance on → an admin with two-step verification signs in at the gat
 }, testInfo) => {
   test.setTimeout(120_000);
   const email = `e2e-gate-admin-${testInfo.project.name}-${Date.now()}@example.com`;
-  await createAccount(email, 'Gate Admin', KNOWN_PASSWORD, 'admin');
-  // The API refuses writes without a same-origin Origin (as fixtures.ts's signInAs sends).
-  const origin = { Origin: new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100').origin };
+  await createAccount(email, 'Gate Admin', { role: 'admin' });
   const { context, page } = await newVisitor(browser, testInfo);
   try {
     // They turned two-step verification on (through the API, as Account settings does) and
     // maintenance on; then their session ended.
-    await signInAs(context, email, KNOWN_PASSWORD);
-    const setup = (await (await context.request.post('/api/account/two-step/setup', { data: { currentPassword: KNOWN_PASSWORD }, headers: origin })).json()) as { secret: string };
+    await signInAs(page, email);
+    const setup = (await (await context.request.post('/api/account/two-step/setup', { data: { currentPassword: KNOWN_PASSWORD }, headers: SAME_ORIGIN })).json()) as { secret: string };
     await awayFromStepEdge();
     // The previous step's code, so that the one typed at the gate below is a later one.
-    await expect(await context.request.post('/api/account/two-step/enable', { data: { code: appCode(setup.secret, -1) }, headers: origin })).toBeOK();
-    await expect(await context.request.post('/api/admin/maintenance/toggle', { data: { enabled: true }, headers: origin })).toBeOK();
-    await expect(await context.request.post('/api/auth/logout', { headers: origin })).toBeOK();
+    await expect(await context.request.post('/api/account/two-step/enable', { data: { code: appCode(setup.secret, -1) }, headers: SAME_ORIGIN })).toBeOK();
+    await expect(await context.request.post('/api/admin/maintenance/toggle', { data: { enabled: true }, headers: SAME_ORIGIN })).toBeOK();
+    await expect(await context.request.post('/api/auth/logout', { headers: SAME_ORIGIN })).toBeOK();
 
     await expectGate(page, '/admin');
     await page.getByRole('link', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/login\?next=%2Fadmin$/);
     const main = page.getByRole('main');
-    const form = main.getByRole('form', { name: 'Sign in' });
-    await form.getByRole('textbox', { name: 'Email' }).fill(email);
-    await form.getByLabel('Password', { exact: true }).fill(KNOWN_PASSWORD);
-    await form.getByText("I'm not a robot").click();
-    await expect(form.getByText('Verified', { exact: true })).toBeVisible({ timeout: 30_000 });
-    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await submitSignInForm(page, email, KNOWN_PASSWORD);
     // The code's step, still at the gate.
     await expect(main.getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeVisible();
     await expect(main.getByLabel('Authentication code')).toBeFocused();
@@ -182,7 +184,7 @@ test('maintenance on → an admin with two-step verification signs in at the gat
     expect((await request.get('/api/professionals?limit=1')).status()).toBe(200);
   } finally {
     // Never leave the site closed for the journeys that run after this one.
-    await demoAdmin.request.post('/api/admin/maintenance/toggle', { data: { enabled: false }, headers: origin });
+    await demoAdmin.request.post('/api/admin/maintenance/toggle', { data: { enabled: false }, headers: SAME_ORIGIN });
     await context.close();
   }
 });

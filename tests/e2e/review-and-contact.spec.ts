@@ -7,83 +7,45 @@
 // /review-policy. Each test makes its own professional and customers (tests run in parallel, on two
 // projects), and every new form and view is scanned with axe.
 import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import pg from 'pg';
-import { hashPassword } from '../../prisma/password';
-import { ADMIN_EMAIL, checkA11y, declineCookies, ensureKnownPassword, expect, KNOWN_PASSWORD, signInAs, test, withQueuePaused } from './fixtures';
-
-const PASSWORD = 'review-journey-password';
-
-async function query<T extends pg.QueryResultRow>(sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+import {
+  checkA11y,
+  createAccount,
+  createListing,
+  declineCookies,
+  expect,
+  signInAs,
+  signInAsAdmin,
+  solveCaptcha,
+  test,
+  uniqueEmail,
+  withQueuePaused,
+  type Listing,
+} from './fixtures';
 
 /** Letters only (the directory's text search matches it as a word prefix). */
 function uniqueTag(): string {
   return Array.from({ length: 10 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 }
 
-interface Listing {
-  id: number;
-  slug: string;
-  companyName: string;
-  tag: string;
-  providerEmail: string;
-}
-
-let passwordHash: Promise<string> | undefined;
-
-async function createUser(email: string, name: string, role: 'customer' | 'provider' = 'customer', professionalId: number | null = null): Promise<void> {
-  passwordHash ??= hashPassword(PASSWORD);
-  await query('INSERT INTO users (email, name, password_hash, role, professional_id, updated_at) VALUES ($1, $2, $3, $4, $5, now())', [
-    email,
-    name,
-    await passwordHash,
-    role,
-    professionalId,
-  ]);
-}
-
-/** A live listing of its own (approved, active, located in Leeds) with its provider account. */
-async function createListing(): Promise<Listing> {
+/** A live listing of its own with its provider account, named after a tag the directory's search finds. */
+async function newListing(): Promise<Listing & { tag: string }> {
   const tag = uniqueTag();
-  const companyName = `Quillon ${tag} IT`;
-  const providerEmail = `e2e-provider-${tag}@example.com`;
-  const [row] = await query<{ id: number; slug: string }>(
-    `INSERT INTO professionals (slug, company_name, contact_name, email, description, services, location, region, postcode, lat, lng,
-       geocoded_postcode, is_approved, approved_at, subscription_status, updated_at)
-     VALUES ($1, $2, 'Robin Quillon', $3, 'Networks and support for small offices.', ARRAY['Network Setup', 'Remote Support'], 'Leeds',
-       'Leeds', 'LS1 4DY', 53.7976, -1.5514, 'LS1 4DY', true, now(), 'active', now())
-     RETURNING id, slug`,
-    [`quillon-${tag}-it`, companyName, providerEmail],
-  );
-  await createUser(providerEmail, 'Robin Quillon', 'provider', row!.id);
-  return { id: row!.id, slug: row!.slug, companyName, tag, providerEmail };
+  return { ...(await createListing({ companyName: `Quillon ${tag} IT`, contactName: 'Robin Quillon' })), tag };
 }
 
 async function customer(label: string, name: string): Promise<string> {
-  const email = `e2e-${label}-${uniqueTag()}@example.com`;
-  await createUser(email, name);
+  const email = uniqueEmail(label);
+  await createAccount(email, name);
   return email;
 }
 
-/** A browser context signed in as `email` (the cookie banner answered). */
-async function signedInPage(browser: Browser, email: string, password = PASSWORD): Promise<{ context: BrowserContext; page: Page }> {
+/** A browser context of its own (the cookie banner answered), signed in by `signIn`. */
+async function signedInPage(browser: Browser, signIn: (page: Page) => Promise<void>): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   await declineCookies(context);
   const page = await context.newPage();
-  await signInAs(page, email, password);
+  await signIn(page);
   return { context, page };
-}
-
-async function solveCaptcha(scope: Locator): Promise<void> {
-  await scope.getByText("I'm not a robot").click();
-  await expect(scope.getByText('Verified', { exact: true })).toBeVisible({ timeout: 20_000 });
 }
 
 /** The profile's header (rating and review count): a <header> inside main, not the site's banner. */
@@ -100,11 +62,11 @@ async function apiPost(context: BrowserContext, baseURL: string, path: string, d
 test.describe('contact, reply, review', () => {
   test('a customer contacts a professional, who replies; the customer then reviews and the figures update', async ({ browser }) => {
     test.setTimeout(240_000);
-    const listing = await createListing();
+    const listing = await newListing();
     const customerEmail = await customer('reviewer', 'Casey Reviewer');
     const profilePath = `/professionals/${listing.slug}`;
-    const customerSide = await signedInPage(browser, customerEmail);
-    const providerSide = await signedInPage(browser, listing.providerEmail);
+    const customerSide = await signedInPage(browser, (page) => signInAs(page, customerEmail));
+    const providerSide = await signedInPage(browser, (page) => signInAs(page, listing.providerEmail));
     try {
       // 1. The customer writes to the professional from the profile.
       const page = customerSide.page;
@@ -211,12 +173,11 @@ test.describe('contact, reply, review', () => {
 test.describe('moderation', () => {
   test('a reported review hidden by an admin disappears from the profile, and its author is told why', async ({ browser, baseURL }) => {
     test.setTimeout(120_000);
-    const listing = await createListing();
+    const listing = await newListing();
     const [authorEmail, reporterEmail] = [await customer('author', 'Alex Author'), await customer('reporter', 'Riley Reporter')];
-    const author = await signedInPage(browser, authorEmail);
-    const reporter = await signedInPage(browser, reporterEmail);
-    await ensureKnownPassword(ADMIN_EMAIL);
-    const admin = await signedInPage(browser, ADMIN_EMAIL, KNOWN_PASSWORD);
+    const author = await signedInPage(browser, (page) => signInAs(page, authorEmail));
+    const reporter = await signedInPage(browser, (page) => signInAs(page, reporterEmail));
+    const admin = await signedInPage(browser, signInAsAdmin);
     try {
       // Opened before the worker has recalculated the figures (its ratings queue held): the review
       // and the breakdown show at once, the header's figures still the old ones; they catch up
@@ -300,9 +261,29 @@ test.describe('site pages', () => {
     await expect(form.getByLabel('Name')).toBeFocused();
     await checkA11y(page);
     await form.getByLabel('Name').fill('Morgan Visitor');
-    await form.getByRole('textbox', { name: 'Email' }).fill(`e2e-contact-${uniqueTag()}@example.com`);
+    await form.getByRole('textbox', { name: 'Email' }).fill(uniqueEmail('contact'));
     await form.getByLabel('Subject').fill('Listing two offices');
     await form.getByRole('textbox', { name: 'Message' }).fill('Can one subscription cover two offices in different cities?');
+
+    // Sends that fail (their answers made up in the browser): a message the API gives for a field
+    // goes beside it, and the field takes the focus; a failure without one is said in a toast.
+    const contactCall = '**/api/contact';
+    const fieldMessage = 'That subject cannot be sent.';
+    await page.route(contactCall, (route) =>
+      route.fulfill({ status: 422, json: { error: { code: 'invalid_input', message: 'Please check the form.', fields: { subject: fieldMessage } } } }),
+    );
+    await solveCaptcha(form);
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(form.getByLabel('Subject')).toHaveAccessibleDescription(new RegExp(fieldMessage));
+    await expect(form.getByLabel('Subject')).toBeFocused();
+    await page.unroute(contactCall);
+    await page.route(contactCall, (route) => route.abort('connectionrefused'));
+    await solveCaptcha(form);
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Message not sent' })).toContainText('Your message could not be sent. Please try again.');
+    await expect(form.getByLabel('Subject')).not.toHaveAttribute('aria-invalid', 'true');
+    await page.unroute(contactCall);
+
     await solveCaptcha(form);
     await form.getByRole('button', { name: 'Send message' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Message sent' })).toBeVisible();
@@ -319,7 +300,7 @@ test.describe('site pages', () => {
 
   test('anonymous visitors are asked to sign in to review or message', async ({ consentedPage: page }) => {
     test.setTimeout(60_000);
-    const listing = await createListing();
+    const listing = await newListing();
     await page.goto(`/professionals/${listing.slug}`);
     const contact = page.getByRole('region', { name: `Contact ${listing.companyName}` });
     await expect(contact.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');

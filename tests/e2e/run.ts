@@ -8,9 +8,11 @@
 //   5. start a stand-in tile server for the map (tile-server.ts), the Stripe stand-in (its own
 //      process, as npm start runs it: scripts/lib/payments.ts), the built API (port 3100 or the
 //      next free one) and the worker; wait for /api/ready
-//   6. run `playwright test -c tests/e2e/playwright.config.ts <args>` with E2E_BASE_URL and
-//      E2E_DATABASE_URL set
+//   6. run `playwright test -c tests/e2e/playwright.config.ts <args>` with E2E_BASE_URL,
+//      E2E_DATABASE_URL, the Redis URL and prefix, and what the fixtures need to make sessions
+//      directly (the API's session keys, whether it asks two-step verification of admins)
 //   7. stop the processes, drop the database and the Redis keys; exit with Playwright's code.
+import { ApiEnv, adminTwoStepRequired } from '../../core/env-schema';
 import { localMediaStorage } from '../../api/src/domain/media/media-storage';
 import { STRIPE_WEBHOOK_PATH } from '../../api/src/middleware/same-origin';
 import { randomBytes } from 'node:crypto';
@@ -148,9 +150,22 @@ async function main(): Promise<number> {
   log.info(`product running at ${baseUrl}; running Playwright`);
 
   const playwrightCli = path.join(ROOT, 'node_modules', '@playwright', 'test', 'cli.js');
+  // The fixtures make sessions as the API's sign-in does (fixtures.ts signInAs): signed with its keys,
+  // and for admins under its two-step rule (the API's own reading of its environment).
+  const adminTwoStep = adminTwoStepRequired({ NODE_ENV: 'test', ADMIN_TWO_STEP_REQUIRED: ApiEnv.shape.ADMIN_TWO_STEP_REQUIRED.parse(childEnv.ADMIN_TWO_STEP_REQUIRED) });
   return supervisor.run('playwright', process.execPath, [playwrightCli, 'test', '-c', 'tests/e2e/playwright.config.ts', ...process.argv.slice(2)], {
     cwd: ROOT,
-    env: { ...process.env, E2E_MAIL_FOLDER: mailDir, E2E_BASE_URL: baseUrl, E2E_DATABASE_URL: databaseUrl, E2E_REDIS_URL: redis.url, E2E_REDIS_PREFIX: redisPrefix, E2E_STARTED_AT: String(startedAt) },
+    env: {
+      ...process.env,
+      E2E_MAIL_FOLDER: mailDir,
+      E2E_BASE_URL: baseUrl,
+      E2E_DATABASE_URL: databaseUrl,
+      E2E_REDIS_URL: redis.url,
+      E2E_REDIS_PREFIX: redisPrefix,
+      E2E_SESSION_KEYS: childEnv.SESSION_KEYS,
+      E2E_ADMIN_TWO_STEP_REQUIRED: String(adminTwoStep),
+      E2E_STARTED_AT: String(startedAt),
+    },
   });
 }
 

@@ -5,29 +5,26 @@
 //     once more;
 //   - an admin signs a customer out everywhere from the dashboard's Users dialog.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { checkA11y, createAccount, declineCookies, expect, KNOWN_PASSWORD, saveScreenshot, signInAs, test } from './fixtures';
+import { BASE_URL, checkA11y, createAccount, declineCookies, expect, saveScreenshot, signInAs, test, uniqueEmail } from './fixtures';
 
 const CHROME_ON_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const FIREFOX_ON_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:127.0) Gecko/20100101 Firefox/127.0';
 
-function uniqueEmail(label: string): string {
-  return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
 /** A browser of its own (cookies and all) that says it is `userAgent`, signed in as `email`. */
 async function signedInBrowser(browser: Browser, email: string, userAgent: string): Promise<{ context: BrowserContext; page: Page }> {
   const { viewport, isMobile, hasTouch } = test.info().project.use;
   const context = await browser.newContext({
-    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100',
+    baseURL: BASE_URL,
     userAgent,
     ...(viewport ? { viewport } : {}),
     ...(isMobile === undefined ? {} : { isMobile }),
     ...(hasTouch === undefined ? {} : { hasTouch }),
   });
   await declineCookies(context);
-  await signInAs(context, email, KNOWN_PASSWORD);
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  await signInAs(page, email);
+  return { context, page };
 }
 
 async function openDevices(page: Page) {
@@ -45,7 +42,7 @@ async function expectSignedOut(page: Page): Promise<void> {
 
 test('a user sees where they are signed in and signs out another device, then all the others', async ({ browser }) => {
   const email = uniqueEmail('devices');
-  await createAccount(email, 'Dee Vices', KNOWN_PASSWORD);
+  await createAccount(email, 'Dee Vices');
   const laptop = await signedInBrowser(browser, email, CHROME_ON_WINDOWS);
   let other = await signedInBrowser(browser, email, FIREFOX_ON_LINUX);
   try {
@@ -93,7 +90,7 @@ test('a user sees where they are signed in and signs out another device, then al
 test('an admin signs a customer out everywhere from the Users dialog', async ({ adminPage: page, browser }) => {
   const email = uniqueEmail('everywhere');
   const name = `Eve Where ${Math.random().toString(36).slice(2, 8)}`;
-  await createAccount(email, name, KNOWN_PASSWORD);
+  await createAccount(email, name);
   const customer = await signedInBrowser(browser, email, CHROME_ON_WINDOWS);
   try {
     await openDevices(customer.page);

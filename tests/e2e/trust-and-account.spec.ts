@@ -1,72 +1,23 @@
 // Issue 13 items 4, 6 and 7 at both viewports: the trust texts on cards and profiles (product rule
 // 31), the back-to-results link, account settings on /profile (product rule 32) and the small
 // things a visitor notices. Every page visited is scanned with axe.
-import type { Browser, Page } from '@playwright/test';
-import pg from 'pg';
-import {
-  ADMIN_EMAIL,
-  checkA11y,
-  createAccount,
-  declineCookies,
-  ensureKnownPassword,
-  expect,
-  KNOWN_PASSWORD,
-  saveScreenshot,
-  signInAs,
-  test,
-} from './fixtures';
-
-function uniqueEmail(label: string): string {
-  return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
-
-async function open(page: Page, pathname: string): Promise<void> {
-  await page.goto(pathname);
-  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
-}
+import { checkA11y, createAccount, declineCookies, expect, mailAsAdmin, openPage, query, saveScreenshot, signInAs, test, uniqueEmail } from './fixtures';
 
 /** A live professional's slug with (or without) reviews, straight from the e2e database. */
 async function liveSlug(withReviews: boolean): Promise<string | null> {
-  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ slug: string }>(
-      `SELECT slug FROM professionals WHERE is_approved AND subscription_status = 'active' AND ${withReviews ? 'review_count > 0' : 'review_count = 0'} ORDER BY id LIMIT 1`,
-    );
-    return rows[0]?.slug ?? null;
-  } finally {
-    await client.end();
-  }
+  const rows = await query<{ slug: string }>(
+    `SELECT slug FROM professionals WHERE is_approved AND subscription_status = 'active' AND ${withReviews ? 'review_count > 0' : 'review_count = 0'} ORDER BY id LIMIT 1`,
+  );
+  return rows[0]?.slug ?? null;
 }
 
 const CHANGE_LINK = /https?:\/\/[^\s"'<>]+\/confirm-email-change\?token=[\w.~%-]+/;
-
-/** The newest e-mail to `email`, read through /admin/mail as the admin. */
-async function newestMailTo(browser: Browser, email: string, subject: string): Promise<string> {
-  await ensureKnownPassword(ADMIN_EMAIL);
-  const context = await browser.newContext();
-  try {
-    await declineCookies(context);
-    await signInAs(context, ADMIN_EMAIL, KNOWN_PASSWORD);
-    const admin = await context.newPage();
-    await open(admin, '/admin/mail');
-    const message = admin.getByRole('button').filter({ hasText: `To: ${email}` }).filter({ hasText: subject }).first();
-    await expect(async () => {
-      await admin.getByRole('button', { name: 'Refresh' }).click({ timeout: 2_000 });
-      await expect(message).toBeVisible({ timeout: 1_000 });
-    }).toPass({ timeout: 20_000 });
-    await message.click();
-    return (await admin.getByTestId('mail-text').textContent()) ?? '';
-  } finally {
-    await context.close();
-  }
-}
 
 test.describe('trust on cards and profiles', () => {
   test('a professional without reviews reads New — no reviews yet, never 0.0; Verified Professional explains itself', async ({ consentedPage: page }) => {
     const slug = await liveSlug(false);
     test.skip(slug === null, 'the demo data has no live professional without reviews');
-    await open(page, `/professionals/${slug}`);
+    await openPage(page, `/professionals/${slug}`);
     const header = page.getByRole('main').getByRole('banner').or(page.locator('main header')).first();
     await expect(header).toContainText('New — no reviews yet');
     await expect(header).not.toContainText('0.0');
@@ -88,7 +39,7 @@ test.describe('trust on cards and profiles', () => {
   });
 
   test('a profile with reviews shows the rating and count; the back link returns to the same search', async ({ consentedPage: page }) => {
-    await open(page, '/professionals?sort=rating&service=Web%20Design');
+    await openPage(page, '/professionals?sort=rating&service=Web%20Design');
     const main = page.getByRole('main');
     const cards = main.getByRole('article');
     await expect(cards.first()).toBeVisible();
@@ -120,14 +71,14 @@ test.describe('account settings on /profile', () => {
     test.setTimeout(120_000);
     const email = uniqueEmail('settings');
     const password = 'first password 1';
-    await createAccount(email, 'Settings Person', password);
-    await signInAs(page, email, password);
+    await createAccount(email, 'Settings Person', { password });
+    await signInAs(page, email);
     // A second browser signed in as the same person.
     const other = await browser.newContext();
     await declineCookies(other);
-    await signInAs(other, email, password);
+    await signInAs(other, email);
 
-    await open(page, '/profile');
+    await openPage(page, '/profile');
     const settings = page.getByRole('region', { name: 'Account settings' });
     await checkA11y(page);
 
@@ -151,9 +102,9 @@ test.describe('account settings on /profile', () => {
     await expect(settings.getByRole('status')).toContainText('We have sent a link to the new address');
     // Nothing changed yet; the old address was told.
     await expect(settings).toContainText(email);
-    expect(await newestMailTo(browser, email, 'Your ITConnect e-mail address is about to change')).toContain(newEmail);
-    const link = CHANGE_LINK.exec(await newestMailTo(browser, newEmail, 'Confirm your new e-mail address for ITConnect'))![0];
-    await open(page, new URL(link).pathname + new URL(link).search);
+    expect(await mailAsAdmin(browser, email, 'Your ITConnect e-mail address is about to change')).toContain(newEmail);
+    const link = CHANGE_LINK.exec(await mailAsAdmin(browser, newEmail, 'Confirm your new e-mail address for ITConnect'))![0];
+    await openPage(page, new URL(link).pathname + new URL(link).search);
     await page.getByRole('button', { name: 'Use this e-mail address' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Your e-mail address has been changed.' })).toBeVisible();
     await checkA11y(page);
@@ -163,7 +114,7 @@ test.describe('account settings on /profile', () => {
     await expect(page.getByRole('alert')).toContainText('invalid, has expired or has already been used');
 
     // Password: the other browser is signed out, this one stays.
-    await open(page, '/profile');
+    await openPage(page, '/profile');
     await expect(settings).toContainText(newEmail);
     await settings.getByRole('button', { name: 'Change password' }).click();
     await settings.getByLabel('Current password', { exact: true }).fill(password);
@@ -177,7 +128,7 @@ test.describe('account settings on /profile', () => {
   });
 
   test('a provider sees the plan, status, renewal and Manage billing, one Edit listing, and Delete apart from Sign Out', async ({ providerPage: page }) => {
-    await open(page, '/profile');
+    await openPage(page, '/profile');
     const main = page.getByRole('main');
     const subscription = main.getByRole('region', { name: 'Subscription' });
     await expect(subscription).toContainText('Plan');
@@ -209,7 +160,7 @@ test.describe('small things a visitor notices', () => {
   });
 
   test('home: full service names on the tiles, honest plans, descriptive links, this year in the footer, toasts below the header', async ({ consentedPage: page }) => {
-    await open(page, '/');
+    await openPage(page, '/');
     const tiles = page.getByRole('region', { name: 'Browse by Service Category' });
     await expect(tiles.getByRole('link', { name: /^Managed Service Providers/ })).toBeVisible();
     await expect(tiles.getByRole('link', { name: /^Home User Support/ })).toBeVisible();

@@ -6,11 +6,7 @@
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { awayFromStepEdge } from '../../api/src/testing/two-step';
-import { checkA11y, createAccount, declineCookies, expect, KNOWN_PASSWORD, saveScreenshot, signInAs, test } from './fixtures';
-
-function uniqueEmail(label: string): string {
-  return `e2e-${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-}
+import { checkA11y, createAccount, declineCookies, expect, KNOWN_PASSWORD, SAME_ORIGIN, saveScreenshot, signInAs, submitSignInForm, test, uniqueEmail } from './fixtures';
 
 /**
  * The code an authenticator app shows for `secret`, `stepsAhead` 30-second steps from now: made by
@@ -20,15 +16,11 @@ function appCode(secret: string, stepsAhead = 0): string {
   return new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + stepsAhead * 30_000 });
 }
 
+/** The login form's first step: the password is right, and the code's step follows. */
 async function passwordStep(page: Page, email: string, password: string): Promise<void> {
   await page.goto('/login');
-  const main = page.getByRole('main');
-  await main.getByLabel('Email').fill(email);
-  await main.getByLabel('Password', { exact: true }).fill(password);
-  await main.getByText("I'm not a robot").click();
-  await expect(main.getByText('Verified', { exact: true })).toBeVisible({ timeout: 20_000 });
-  await main.getByRole('button', { name: 'Sign in' }).click();
-  await expect(main.getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeVisible();
+  await submitSignInForm(page, email, password);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'Two-step verification' })).toBeVisible();
 }
 
 test.describe('two-step verification', () => {
@@ -36,8 +28,8 @@ test.describe('two-step verification', () => {
     test.setTimeout(120_000);
     const email = uniqueEmail('two-step');
     const password = 'two step password 1';
-    await createAccount(email, 'Two Step Person', password);
-    await signInAs(page, email, password);
+    await createAccount(email, 'Two Step Person', { password });
+    await signInAs(page, email);
 
     await page.goto('/profile');
     const settings = page.getByRole('region', { name: 'Account settings' });
@@ -98,16 +90,14 @@ test.describe('two-step verification', () => {
     test.setTimeout(120_000);
     const email = uniqueEmail('lost-phone');
     const name = `Lost Phone ${Math.random().toString(36).slice(2, 8)}`;
-    await createAccount(email, name, KNOWN_PASSWORD);
+    await createAccount(email, name);
     // They turned it on through the API, as the settings page does.
     const owner = await browser.newContext();
     await declineCookies(owner);
-    await signInAs(owner, email, KNOWN_PASSWORD);
-    // The API refuses writes without a same-origin Origin (as fixtures.ts's signInAs sends).
-    const origin = { Origin: new URL(process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100').origin };
-    const setup = (await (await owner.request.post('/api/account/two-step/setup', { data: { currentPassword: KNOWN_PASSWORD }, headers: origin })).json()) as { secret: string };
+    await signInAs(owner, email);
+    const setup = (await (await owner.request.post('/api/account/two-step/setup', { data: { currentPassword: KNOWN_PASSWORD }, headers: SAME_ORIGIN })).json()) as { secret: string };
     await awayFromStepEdge();
-    await expect(await owner.request.post('/api/account/two-step/enable', { data: { code: appCode(setup.secret) }, headers: origin })).toBeOK();
+    await expect(await owner.request.post('/api/account/two-step/enable', { data: { code: appCode(setup.secret) }, headers: SAME_ORIGIN })).toBeOK();
     await owner.close();
 
     await page.goto('/admin');

@@ -3,37 +3,17 @@
 // admin accounts); the captcha, the messages and the per-IP limit; messages past the retention
 // period are deleted by the worker's daily retention run.
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONTACT_RETENTION_DAYS, CONTACT_TEXTS } from '../../core/contact';
 import { createUser, solveCaptcha } from '../../api/src/testing/accounts';
 import { serveTestApp, type TestApp } from '../../api/src/testing/serve-test-app';
 import { anonymiseArchivedAccounts } from '../../worker/src/retention/anonymise-archived-accounts';
-import type { RunningWorker } from '../../worker/src/start-worker';
-import { startAppWorker } from '../support/app-worker';
+import { startAppWorker, useAppAndWorker } from '../support/app-worker';
 import { call, signedInUser } from '../support/community';
-import { createTestDatabase, type TestDatabase } from '../support/services';
-import { startTestSmtp, type TestSmtp } from '../support/smtp';
 
 const TEAM = 'team@itconnect.example';
 
-let db: TestDatabase;
-let t: TestApp;
-let smtp: TestSmtp;
-let worker: RunningWorker;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  smtp = await startTestSmtp();
-  t = await serveTestApp({ database: db, env: { ADMIN_EMAIL: TEAM, CONTACT_LIMIT_PER_IP: '3' } });
-  worker = await startAppWorker(db, t, { SMTP_URL: smtp.url, ADMIN_EMAIL: TEAM });
-});
-
-afterAll(async () => {
-  await worker?.close();
-  await t?.close();
-  await smtp?.close();
-  await db?.drop();
-});
+const s = useAppAndWorker({ apiEnv: { ADMIN_EMAIL: TEAM, CONTACT_LIMIT_PER_IP: '3' }, workerEnv: { ADMIN_EMAIL: TEAM } });
 
 const message = async (app: TestApp, fields: Record<string, unknown> = {}, cookie?: string) =>
   call(app, 'POST', '/api/contact', {
@@ -50,16 +30,16 @@ const message = async (app: TestApp, fields: Record<string, unknown> = {}, cooki
 
 describe('POST /api/contact', () => {
   it('stores the message and e-mails it to ADMIN_EMAIL; a signed-in sender is remembered', async () => {
-    const user = await signedInUser(db, t, { name: 'Morgan Visitor' });
-    const res = await message(t, {}, user.cookie);
+    const user = await signedInUser(s.db, s.t, { name: 'Morgan Visitor' });
+    const res = await message(s.t, {}, user.cookie);
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ ok: true, message: CONTACT_TEXTS.sent });
 
-    const stored = await db.prisma.contactMessage.findFirstOrThrow({ orderBy: { id: 'desc' } });
+    const stored = await s.db.prisma.contactMessage.findFirstOrThrow({ orderBy: { id: 'desc' } });
     expect(stored).toMatchObject({ name: 'Morgan Visitor', email: 'morgan@example.com', subject: 'Listing question', userId: user.id, handledAt: null });
 
-    await expect.poll(() => smtp.to(TEAM).length, { timeout: 10_000 }).toBe(1);
-    const mail = smtp.to(TEAM)[0]!.text;
+    await expect.poll(() => s.smtp.to(TEAM).length, { timeout: 10_000 }).toBe(1);
+    const mail = s.smtp.to(TEAM)[0]!.text;
     expect(mail).toMatch(/^Subject: Contact form: Listing question$/m);
     expect(mail).toContain('Morgan Visitor (morgan@example.com) wrote through the contact form:');
     expect(mail).toContain('Can I list two offices under one subscription?');
@@ -68,8 +48,8 @@ describe('POST /api/contact', () => {
   });
 
   it('checks the fields and the captcha before storing anything', async () => {
-    const before = await db.prisma.contactMessage.count();
-    const bad = await call(t, 'POST', '/api/contact', { body: { name: 'M', email: 'not-an-email', subject: 'Hi', message: 'Short', captcha: '' } });
+    const before = await s.db.prisma.contactMessage.count();
+    const bad = await call(s.t, 'POST', '/api/contact', { body: { name: 'M', email: 'not-an-email', subject: 'Hi', message: 'Short', captcha: '' } });
     expect(bad.status).toBe(422);
     expect(bad.body.error.fields).toMatchObject({
       name: CONTACT_TEXTS.nameShort,
@@ -78,39 +58,39 @@ describe('POST /api/contact', () => {
       message: CONTACT_TEXTS.messageShort,
       captcha: 'Please complete the captcha',
     });
-    expect(await db.prisma.contactMessage.count()).toBe(before);
+    expect(await s.db.prisma.contactMessage.count()).toBe(before);
   });
 
   it('the daily retention run deletes messages older than the retention period', async () => {
-    const old = await db.prisma.contactMessage.create({
+    const old = await s.db.prisma.contactMessage.create({
       data: { name: 'Old', email: 'old@example.com', subject: 'Old', message: 'An old message.', createdAt: new Date(Date.now() - (CONTACT_RETENTION_DAYS + 1) * 86_400_000) },
     });
-    const recent = await db.prisma.contactMessage.create({
+    const recent = await s.db.prisma.contactMessage.create({
       data: { name: 'Recent', email: 'recent@example.com', subject: 'Recent', message: 'A recent message.', createdAt: new Date(Date.now() - (CONTACT_RETENTION_DAYS - 1) * 86_400_000) },
     });
-    const run = await anonymiseArchivedAccounts({ prisma: db.prisma, logger: pino({ level: 'silent' }) });
+    const run = await anonymiseArchivedAccounts({ prisma: s.db.prisma, logger: pino({ level: 'silent' }) });
     expect(run.contactMessagesDeleted).toBe(1);
-    expect(await db.prisma.contactMessage.findUnique({ where: { id: old.id } })).toBeNull();
-    expect(await db.prisma.contactMessage.findUnique({ where: { id: recent.id } })).not.toBeNull();
+    expect(await s.db.prisma.contactMessage.findUnique({ where: { id: old.id } })).toBeNull();
+    expect(await s.db.prisma.contactMessage.findUnique({ where: { id: recent.id } })).not.toBeNull();
   });
 
   it('is limited per IP (429) after CONTACT_LIMIT_PER_IP messages an hour', async () => {
     // One was sent above (the invalid one spent nothing); the second and third are the last.
-    expect((await message(t)).status).toBe(201);
-    expect((await message(t)).status).toBe(201);
-    const over = await message(t);
+    expect((await message(s.t)).status).toBe(201);
+    expect((await message(s.t)).status).toBe(201);
+    const over = await message(s.t);
     expect(over.status).toBe(429);
     expect(over.headers.get('Retry-After')).toMatch(/^\d+$/);
   });
 
   it('goes to the admin accounts when ADMIN_EMAIL is not set', async () => {
-    const noAddress = await serveTestApp({ database: db });
-    const noAddressWorker = await startAppWorker(db, noAddress, { SMTP_URL: smtp.url });
+    const noAddress = await serveTestApp({ database: s.db });
+    const noAddressWorker = await startAppWorker(s.db, noAddress, { SMTP_URL: s.smtp.url });
     try {
-      const adminUser = await createUser(db.prisma, { role: 'admin' });
+      const adminUser = await createUser(s.db.prisma, { role: 'admin' });
       expect((await message(noAddress, { subject: 'No team address' })).status).toBe(201);
-      await expect.poll(() => smtp.to(adminUser.email).length, { timeout: 10_000 }).toBe(1);
-      expect(smtp.to(adminUser.email)[0]!.text).toMatch(/^Subject: Contact form: No team address$/m);
+      await expect.poll(() => s.smtp.to(adminUser.email).length, { timeout: 10_000 }).toBe(1);
+      expect(s.smtp.to(adminUser.email)[0]!.text).toMatch(/^Subject: Contact form: No team address$/m);
     } finally {
       await noAddressWorker.close();
       await noAddress.close();

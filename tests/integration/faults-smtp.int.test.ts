@@ -2,61 +2,44 @@
 // contact message to the site team, a password reset) wait in their jobs, which the worker retries
 // with exponential backoff; once the server is back each e-mail arrives exactly once, and none is
 // given up for good. The real SMTP server (smtp-server) is closed and later started on its old port.
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it, onTestFinished } from 'vitest';
 import { createUser, postJson, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
-import { serveTestApp, type TestApp } from '../../api/src/testing/serve-test-app';
-import type { RunningWorker } from '../../worker/src/start-worker';
-import { startAppWorker } from '../support/app-worker';
-import { createTestDatabase, type TestDatabase } from '../support/services';
-import { startTestSmtp, type ReceivedMail, type TestSmtp } from '../support/smtp';
+import { useAppAndWorker } from '../support/app-worker';
+import { startTestSmtp, type ReceivedMail } from '../support/smtp';
 
 const ADMIN_EMAIL = 'site-team@example.com';
 const OUTAGE_MS = 60_000;
 
-let db: TestDatabase;
-let smtp: TestSmtp;
-let t: TestApp;
-let worker: RunningWorker;
-
-beforeAll(async () => {
-  [db, smtp] = await Promise.all([createTestDatabase(), startTestSmtp()]);
-  t = await serveTestApp({ database: db, env: { ADMIN_EMAIL, CONTACT_LIMIT_PER_IP: '1000', RESET_LIMIT_PER_IP: '1000' } });
-  worker = await startAppWorker(db, t, { SMTP_URL: smtp.url, ADMIN_EMAIL });
-});
-
-afterAll(async () => {
-  await worker?.close();
-  await t?.close();
-  await smtp?.close();
-  await db?.drop();
-});
+const s = useAppAndWorker({ apiEnv: { ADMIN_EMAIL, CONTACT_LIMIT_PER_IP: '1000', RESET_LIMIT_PER_IP: '1000' }, workerEnv: { ADMIN_EMAIL } });
 
 it('SMTP down for a minute: e-mails retried with backoff, then each delivered once', { timeout: 150_000 }, async () => {
-  const user = await createUser(db.prisma, { email: uniqueEmail('smtp-fault') });
-  const received: ReceivedMail[] = smtp.received;
-  const port = Number(new URL(smtp.url).port);
-  await smtp.close();
+  const user = await createUser(s.db.prisma, { email: uniqueEmail('smtp-fault') });
+  const received: ReceivedMail[] = s.smtp.received;
+  const port = Number(new URL(s.smtp.url).port);
+  await s.smtp.close();
   const downAt = Date.now();
 
-  const contact = await postJson(t, '/api/contact', {
+  const contact = await postJson(s.t, '/api/contact', {
     name: 'Fault Tester',
     email: 'fault-tester@example.com',
     subject: 'Written while SMTP was down',
     message: 'Please deliver this once.',
-    captcha: await solveCaptcha(t),
+    captcha: await solveCaptcha(s.t),
   });
   expect(contact.status).toBe(201);
-  const reset = await postJson(t, '/api/auth/password-reset/request', { email: user.email, captcha: await solveCaptcha(t) });
+  const reset = await postJson(s.t, '/api/auth/password-reset/request', { email: user.email, captcha: await solveCaptcha(s.t) });
   expect(reset.status).toBeLessThan(300);
 
   // The worker tries, fails, and tries again later: the jobs are not done, and not failed for good.
-  const queue = t.api.queues.get('email');
+  const queue = s.t.api.queues.get('email');
   await expect.poll(async () => (await queue.getJobs(['delayed'])).length, { timeout: 10_000 }).toBe(2);
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, downAt + OUTAGE_MS - Date.now())));
   expect(received).toHaveLength(0);
   expect(await queue.getJobCountByTypes('failed')).toBe(0);
 
-  smtp = await startTestSmtp({ port, received });
+  // Back on its old port, keeping the same list of messages; the file's own server stays closed.
+  const smtp = await startTestSmtp({ port, received });
+  onTestFinished(() => smtp.close());
   const toAdmin = () => received.filter((mail) => mail.to.includes(ADMIN_EMAIL) && mail.text.includes('Written while SMTP was down'));
   await expect.poll(() => toAdmin().length, { timeout: 60_000, interval: 500 }).toBe(1);
   await expect.poll(() => smtp.to(user.email).length, { timeout: 60_000, interval: 500 }).toBe(1);

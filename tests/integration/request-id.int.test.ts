@@ -4,18 +4,13 @@
 // same id; a job no request caused gets an id of its own. Both processes' log lines are captured
 // from their real pino loggers. The worker's job durations then show in /api/metrics.
 import { pino } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WorkerEnv } from '../../core/env-schema';
+import { describe, expect, it } from 'vitest';
 import { JOBS } from '../../core/jobs';
 import { solveCaptcha } from '../../api/src/testing/accounts';
 import { createProfessional } from '../../api/src/testing/factories';
 import { createLogger as createApiLogger } from '../../api/src/logger';
-import { serveTestApp, type TestApp } from '../../api/src/testing/serve-test-app';
 import { createLogger as createWorkerLogger } from '../../worker/src/logger';
-import { startWorker, type RunningWorker } from '../../worker/src/start-worker';
-import { appWorkerEnv } from '../support/app-worker';
-import { createTestDatabase, type TestDatabase } from '../support/services';
-import { startTestSmtp, type TestSmtp } from '../support/smtp';
+import { useAppAndWorker } from '../support/app-worker';
 
 type Line = Record<string, unknown> & { msg?: string; reqId?: string; service?: string };
 
@@ -24,28 +19,11 @@ const apiLines: Line[] = [];
 const workerLines: Line[] = [];
 const capture = (into: Line[]): pino.DestinationStream => ({ write: (line: string) => void into.push(JSON.parse(line) as Line) });
 
-let db: TestDatabase;
-let t: TestApp;
-let smtp: TestSmtp;
-let worker: RunningWorker;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  smtp = await startTestSmtp();
-  t = await serveTestApp({
-    database: db,
-    env: { ADMIN_EMAIL: 'team@itconnect.example', METRICS_TOKEN: TOKEN },
-    logger: createApiLogger({ LOG_LEVEL: 'debug', NODE_ENV: 'test' }, capture(apiLines)),
-  });
-  const env = WorkerEnv.parse(appWorkerEnv(db, t, { SMTP_URL: smtp.url, ADMIN_EMAIL: 'team@itconnect.example', LOG_LEVEL: 'debug' }));
-  worker = await startWorker({ env, prisma: db.prisma, logger: createWorkerLogger(env, capture(workerLines)) });
-});
-
-afterAll(async () => {
-  await worker?.close();
-  await t?.close();
-  await smtp?.close();
-  await db?.drop();
+const s = useAppAndWorker({
+  apiEnv: { ADMIN_EMAIL: 'team@itconnect.example', METRICS_TOKEN: TOKEN },
+  workerEnv: { ADMIN_EMAIL: 'team@itconnect.example', LOG_LEVEL: 'debug' },
+  apiLogger: createApiLogger({ LOG_LEVEL: 'debug', NODE_ENV: 'test' }, capture(apiLines)),
+  workerLogger: (env) => createWorkerLogger(env, capture(workerLines)),
 });
 
 const linesOf = (lines: Line[], reqId: string) => lines.filter((line) => line.reqId === reqId);
@@ -53,7 +31,7 @@ const linesOf = (lines: Line[], reqId: string) => lines.filter((line) => line.re
 describe('request ids across the API and the worker', () => {
   it('the API and the worker log a request and the job it caused with one id', async () => {
     const requestId = 'support-case-2026-11-25.1';
-    const res = await t.fetch('/api/contact', {
+    const res = await s.t.fetch('/api/contact', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', 'X-Request-Id': requestId },
       body: JSON.stringify({
@@ -61,14 +39,14 @@ describe('request ids across the API and the worker', () => {
         email: 'morgan@example.com',
         subject: 'Listing question',
         message: 'Can I list two offices under one subscription?',
-        captcha: await solveCaptcha(t),
+        captcha: await solveCaptcha(s.t),
       }),
     });
     expect(res.status).toBe(201);
     expect(res.headers.get('x-request-id')).toBe(requestId);
 
     await expect.poll(() => linesOf(workerLines, requestId).some((line) => line.msg === 'job completed'), { timeout: 15_000 }).toBe(true);
-    expect(smtp.to('team@itconnect.example')).toHaveLength(1);
+    expect(s.smtp.to('team@itconnect.example')).toHaveLength(1);
 
     const api = linesOf(apiLines, requestId);
     expect(api.find((line) => line.msg === 'request')).toMatchObject({ service: 'api', method: 'POST', path: '/api/contact', status: 201 });
@@ -80,22 +58,22 @@ describe('request ids across the API and the worker', () => {
     expect(job.every((line) => line.service === 'worker')).toBe(true);
 
     // The id sits beside the payload in the job's data; the job id is the contract's, made from the payload alone.
-    const stored = await t.api.queues.get('email').getJob(jobId);
+    const stored = await s.t.api.queues.get('email').getJob(jobId);
     expect(stored?.data.meta).toEqual({ requestId });
     const { meta: _meta, ...payload } = stored!.data as Record<string, unknown>;
     expect(jobId).toBe(JOBS.sendEmail.jobId(JOBS.sendEmail.payload.parse(payload)));
     // Enqueued again under another request id (or none), the same work is the same job.
-    expect((await t.api.queues.enqueue('sendEmail', JOBS.sendEmail.payload.parse(payload))).outcome).toBe('exists');
+    expect((await s.t.api.queues.enqueue('sendEmail', JOBS.sendEmail.payload.parse(payload))).outcome).toBe('exists');
   });
 
   it('a generated id when the incoming one is not sane, and its own id for a job no request caused', async () => {
-    const res = await t.fetch('/api/health', { headers: { 'X-Request-Id': 'a b<script>' } });
+    const res = await s.t.fetch('/api/health', { headers: { 'X-Request-Id': 'a b<script>' } });
     const generated = res.headers.get('x-request-id')!;
     expect(generated).toMatch(/^[0-9a-f-]{36}$/);
     expect(linesOf(apiLines, generated).some((line) => line.msg === 'request')).toBe(true);
 
-    const pro = await createProfessional(db.prisma, { postcode: 'LS1 4AP' });
-    const { jobId } = await t.api.queues.enqueue('geocodeProfessional', { professionalId: pro.id, postcode: 'LS1 4AP' });
+    const pro = await createProfessional(s.db.prisma, { postcode: 'LS1 4AP' });
+    const { jobId } = await s.t.api.queues.enqueue('geocodeProfessional', { professionalId: pro.id, postcode: 'LS1 4AP' });
     await expect.poll(() => workerLines.find((line) => line.jobId === jobId && line.msg === 'job completed'), { timeout: 15_000 }).toBeDefined();
     const lines = workerLines.filter((line) => line.jobId === jobId);
     const ids = new Set(lines.map((line) => line.reqId));
@@ -104,7 +82,7 @@ describe('request ids across the API and the worker', () => {
   });
 
   it("the worker's job durations show in /api/metrics, per queue", async () => {
-    const text = await (await t.fetch('/api/metrics', { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
+    const text = await (await s.t.fetch('/api/metrics', { headers: { Authorization: `Bearer ${TOKEN}` } })).text();
     const count = (queue: string) => Number(new RegExp(`^itc_job_duration_seconds_count\\{queue="${queue}",outcome="completed"\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
     expect(count('email')).toBeGreaterThanOrEqual(1);
     expect(count('geocode')).toBeGreaterThanOrEqual(1);

@@ -51,19 +51,29 @@ export const SESSION_RENEW_AFTER_MS = 10 * 60_000;
 /** The absolute lifetime of a signed-in session: 30 days (NIST SP 800-63B's AAL1 re-authentication). */
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 
+/** What a signed-in session holds (the e2e fixtures write the same straight into the store). */
+export interface SignedInSession {
+  userId: number;
+  signedInAt: number;
+  renewedAt: number;
+  userAgent?: string;
+}
+
 /**
- * Starts a signed-in session: a new id (no fixation), the user, the sign-in time the absolute
- * lifetime counts from, and the browser's User-Agent (cut to USER_AGENT_MAX) that names the device
- * in the user's list of signed-in devices.
+ * A signed-in session's data: the user, the sign-in time the absolute lifetime counts from, and the
+ * browser's User-Agent (cut to USER_AGENT_MAX) that names the device in the user's list of
+ * signed-in devices.
  */
+export function signedInSession(userId: number, userAgent: string, now = Date.now()): SignedInSession {
+  const device = userAgent.slice(0, USER_AGENT_MAX);
+  return { userId, signedInAt: now, renewedAt: now, ...(device ? { userAgent: device } : {}) };
+}
+
+/** Starts a signed-in session: a new id (no fixation) holding signedInSession's data. */
 export async function beginSignedInSession(ctx: Koa.Context, userId: number): Promise<void> {
   if (!ctx.session) throw new Error('session middleware missing');
   await ctx.session.regenerate();
-  ctx.session.userId = userId;
-  ctx.session.signedInAt = Date.now();
-  ctx.session.renewedAt = Date.now();
-  const userAgent = ctx.get('User-Agent').slice(0, USER_AGENT_MAX);
-  if (userAgent) ctx.session.userAgent = userAgent;
+  Object.assign(ctx.session, signedInSession(userId, ctx.get('User-Agent')));
 }
 
 /**

@@ -4,7 +4,8 @@
 // the user ends, this one continues in a fresh session), and turn two-step verification on or off
 // (product rule 35). Input is parsed with core/account.ts (core/two-step.ts)
 // first, then the per-user (or, for the link, per-address) budget is spent. Guessing the current
-// password here is guessing a sign-in, braked by the same login throttle as deleting an account.
+// password here is guessing a sign-in, braked by the one login throttle of the app (AppDeps.loginThrottle)
+// that also brakes signing in and deleting an account.
 import type Router from '@koa/router';
 import type { Context } from 'koa';
 import {
@@ -25,7 +26,6 @@ import {
 } from '../domain/accounts/two-step';
 import { logAuthEvent, type AuthEvent } from './auth-events';
 import { refuseCommonPassword } from '../domain/accounts/common-passwords';
-import { createLoginThrottle } from '../domain/accounts/login-throttle';
 import { AppError } from '../domain/app-error';
 import type { AppDeps } from '../deps';
 import { signedInUser } from '../middleware/require-role';
@@ -41,16 +41,8 @@ export const ACCOUNT_CHANGES_PER_HOUR = 10;
 export const EMAIL_CHANGE_REQUESTS_PER_HOUR = 5;
 
 export function accountRouter(deps: AppDeps): Router {
-  const { env, prisma, redis, queues, logger, limits, access } = deps;
+  const { env, prisma, redis, queues, limits, loginThrottle, access } = deps;
   const router = createRouter('/account');
-  const loginThrottle = createLoginThrottle({
-    redis,
-    redisPrefix: env.REDIS_PREFIX,
-    failuresPerSource: env.LOGIN_FAILURES_PER_SOURCE,
-    slowdownAfter: env.LOGIN_SLOWDOWN_AFTER,
-    slowdownMs: env.LOGIN_SLOWDOWN_MS,
-    logger,
-  });
   const changesPerUser = limits.limiter({ keyPrefix: 'account-change-user', points: ACCOUNT_CHANGES_PER_HOUR, duration: ONE_HOUR });
   const emailRequestsPerUser = limits.limiter({ keyPrefix: 'email-change-user', points: EMAIL_CHANGE_REQUESTS_PER_HOUR, duration: ONE_HOUR });
   const confirmPerIp = limits.limiter({ keyPrefix: 'email-change-confirm-ip', points: env.RESET_SUBMIT_LIMIT_PER_IP, duration: ONE_HOUR });

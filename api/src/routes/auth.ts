@@ -23,7 +23,6 @@ import { findCurrentUser } from '../domain/accounts/current-user';
 import { useAuthenticatorCode, useRecoveryCode } from '../domain/accounts/two-step';
 import { refuseCommonPassword } from '../domain/accounts/common-passwords';
 import { exportMyData } from '../domain/accounts/export-my-data';
-import { createLoginThrottle } from '../domain/accounts/login-throttle';
 import { requestPasswordReset, resetPassword } from '../domain/accounts/password-reset';
 import { confirmRegistration, requestRegistration } from '../domain/accounts/registration';
 import { AppError } from '../domain/app-error';
@@ -42,17 +41,9 @@ const CONFIRM_TRIES_PER_LINK = 5;
 
 
 export function authRouter(deps: AppDeps): Router {
-  const { env, prisma, redis, queues, logger, limits, access } = deps;
+  const { env, prisma, redis, queues, limits, loginThrottle, access } = deps;
   const router = createRouter('/auth');
   const captcha = createCaptcha({ env, redis });
-  const loginThrottle = createLoginThrottle({
-    redis,
-    redisPrefix: env.REDIS_PREFIX,
-    failuresPerSource: env.LOGIN_FAILURES_PER_SOURCE,
-    slowdownAfter: env.LOGIN_SLOWDOWN_AFTER,
-    slowdownMs: env.LOGIN_SLOWDOWN_MS,
-    logger,
-  });
 
   const perIp = (keyPrefix: string, points: number, duration: number) => limits.limiter({ keyPrefix, points, duration });
   const loginPerIp = perIp('login-ip', env.LOGIN_LIMIT_PER_IP, FIFTEEN_MINUTES);

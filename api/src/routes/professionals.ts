@@ -7,33 +7,28 @@
 // Answers come from the directory's answer cache with an ETag (domain/directory/directory-answers.ts:
 // searches and the map from the in-memory directory index when it is ready, decision 0019, else SQL).
 // Bad parameters answer 400 with the first problem as the message (the issue asks for 400 here,
-// not the generic 422 of a ZodError).
+// not the generic 422 of a ZodError). The schema and `near`'s check are core's
+// (core/directory-query.ts), shared with the server's first screen (api/src/spa/first-screen.ts), as
+// are these paths (core/api-paths.ts).
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
-import { DirectoryQuery } from '../../../core/directory-query';
+import { MAX_SLUG_LENGTH, PROFESSIONALS_PATHS } from '../../../core/api-paths';
+import { DirectoryQuery, profileNear } from '../../../core/directory-query';
+import type { QueryValues } from '../../../core/query-values';
 import { AppError } from '../domain/app-error';
 import { sendAnswer } from './send-answer';
 import type { AppDeps } from '../deps';
-import { fromZodError } from '../middleware/errors';
 import { createRouter } from './create-router';
+import { parseQuery } from './route-params';
 
 const NOT_FOUND = 'Professional not found';
 const MAX_INT = 2_147_483_647;
 
-/** Query-string values as zod expects them: a repeated key keeps its first value. */
-function firstValues(query: ParameterizedContext['query']): Record<string, string | undefined> {
-  const out: Record<string, string | undefined> = {};
-  for (const [key, value] of Object.entries(query)) out[key] = Array.isArray(value) ? value[0] : value;
-  return out;
-}
-
-export function parseDirectoryQuery(query: ParameterizedContext['query']): DirectoryQuery {
-  const parsed = DirectoryQuery.safeParse(firstValues(query));
-  if (!parsed.success) {
-    const invalid = fromZodError(parsed.error);
-    throw new AppError('bad_request', invalid.message, { fields: invalid.fields ?? {} });
-  }
-  return parsed.data;
+/** A profile address's `near`, or a 400 when it is too long. */
+function nearOf(query: QueryValues): string | undefined {
+  const read = profileNear(query);
+  if ('refusal' in read) throw new AppError('bad_request', read.refusal);
+  return read.near;
 }
 
 function parseId(raw: string): number {
@@ -43,51 +38,43 @@ function parseId(raw: string): number {
   return id;
 }
 
-/** `near` of a profile address: trimmed, at most 100 characters (a 400 beyond), or undefined. */
-export function optionalNear(query: ParameterizedContext['query']): string | undefined {
-  const raw = firstValues(query).near?.trim();
-  if (!raw) return undefined;
-  if (raw.length > 100) throw new AppError('bad_request', 'near must be at most 100 characters');
-  return raw;
-}
-
 export function professionalsRouter({ answers, directoryAnswers: directoryAnswer, access }: Pick<AppDeps, 'answers' | 'directoryAnswers' | 'access'>): Router {
   const router = createRouter();
 
   // The directory as it first opens (no filters): its first page and the whole-UK map.
   answers.keepWarm(() => {
-    const unfiltered = parseDirectoryQuery({});
+    const unfiltered = DirectoryQuery.parse({});
     return Promise.all([directoryAnswer.list(unfiltered), directoryAnswer.map(unfiltered)]);
   });
 
-  router.get('/professionals', access.public, async (ctx) => {
-    sendAnswer(ctx, await directoryAnswer.list(parseDirectoryQuery(ctx.query)));
+  router.get(PROFESSIONALS_PATHS.list, access.public, async (ctx) => {
+    sendAnswer(ctx, await directoryAnswer.list(parseQuery(ctx, DirectoryQuery)));
   });
 
-  router.get('/professionals/map', access.public, async (ctx) => {
-    sendAnswer(ctx, await directoryAnswer.map(parseDirectoryQuery(ctx.query)));
+  router.get(PROFESSIONALS_PATHS.map, access.public, async (ctx) => {
+    sendAnswer(ctx, await directoryAnswer.map(parseQuery(ctx, DirectoryQuery)));
   });
 
   /** One live professional, or a 404. */
   const liveProfessional = async (ctx: ParameterizedContext, where: { slug: string } | { id: number }) => {
-    const answer = await directoryAnswer.professional(where, optionalNear(ctx.query));
+    const answer = await directoryAnswer.professional(where, nearOf(ctx.query));
     if (!answer) throw new AppError('not_found', NOT_FOUND);
     sendAnswer(ctx, answer);
   };
 
-  router.get('/professionals/slug/:slug', access.public, async (ctx) => {
+  router.get(PROFESSIONALS_PATHS.bySlug, access.public, async (ctx) => {
     const slug = ctx.params.slug ?? '';
-    if (slug.length > 200) throw new AppError('not_found', NOT_FOUND);
+    if (slug.length > MAX_SLUG_LENGTH) throw new AppError('not_found', NOT_FOUND);
     await liveProfessional(ctx, { slug });
   });
 
-  router.get('/professionals/:id/card', access.public, async (ctx) => {
+  router.get(PROFESSIONALS_PATHS.card, access.public, async (ctx) => {
     const answer = await directoryAnswer.card(parseId(ctx.params.id ?? ''));
     if (!answer) throw new AppError('not_found', NOT_FOUND);
     sendAnswer(ctx, answer);
   });
 
-  router.get('/professionals/:id', access.public, async (ctx) => {
+  router.get(PROFESSIONALS_PATHS.byId, access.public, async (ctx) => {
     await liveProfessional(ctx, { id: parseId(ctx.params.id ?? '') });
   });
 

@@ -11,6 +11,7 @@
 // A missing or malformed professionalId → 400; writes spend the user's REVIEW_LIMIT_PER_USER.
 import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
+import { REVIEWS_PATHS } from '../../../core/api-paths';
 import { TOTAL_COUNT_HEADER } from '../../../core/directory';
 import {
   CreateReviewInput,
@@ -41,7 +42,7 @@ export function reviewsRouter({ env, prisma, queues, limits, access }: Pick<AppD
   const spend = (ctx: ParameterizedContext) => writesPerUser.consume(String(signedInUser(ctx).id), ctx.state.log);
   const reviewId = (ctx: ParameterizedContext) => pathId(ctx.params.id, REVIEW_MESSAGES.reviewNotFound);
 
-  router.get('/reviews', access.public, async (ctx) => {
+  router.get(REVIEWS_PATHS.list, access.public, async (ctx) => {
     const professionalId = queryId(ctx, 'professionalId', PROFESSIONAL_ID_MESSAGE);
     const query = parseQuery(ctx, ReviewListQuery);
     const { items, total } = await listPublicReviews({ prisma }, { professionalId, ...query });
@@ -50,7 +51,7 @@ export function reviewsRouter({ env, prisma, queues, limits, access }: Pick<AppD
     ctx.body = items;
   });
 
-  router.get('/reviews/summary', access.public, async (ctx) => {
+  router.get(REVIEWS_PATHS.summary, access.public, async (ctx) => {
     const professionalId = queryId(ctx, 'professionalId', PROFESSIONAL_ID_MESSAGE);
     ctx.set('Cache-Control', 'no-cache');
     ctx.body = await getReviewSummary({ prisma }, { professionalId });

@@ -1,8 +1,9 @@
-// Parsing of path and query values shared by the review and message routers: an id in a path is a
+// Parsing of path and query values shared by the routers: an id in a path is a
 // whole number in PostgreSQL's int range (anything else is a 404 with the resource's message), and a
 // query is parsed with a core schema, its first problem answering 400.
 import type { ParameterizedContext } from 'koa';
 import type { z } from 'zod';
+import { firstValues } from '../../../core/query-values';
 import { AppError } from '../domain/app-error';
 import { fromZodError } from '../middleware/errors';
 
@@ -28,9 +29,7 @@ export function queryId(ctx: ParameterizedContext, name: string, message: string
 
 /** The query string parsed with `schema` (first values of repeated keys); a problem → 400. */
 export function parseQuery<S extends z.ZodType>(ctx: ParameterizedContext, schema: S): z.output<S> {
-  const values: Record<string, string | undefined> = {};
-  for (const [key, value] of Object.entries(ctx.query)) values[key] = Array.isArray(value) ? value[0] : value;
-  const parsed = schema.safeParse(values);
+  const parsed = schema.safeParse(firstValues(ctx.query));
   if (!parsed.success) {
     const invalid = fromZodError(parsed.error);
     throw new AppError('bad_request', invalid.message, { fields: invalid.fields ?? {} });

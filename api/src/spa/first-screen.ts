@@ -12,14 +12,15 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
+import { matchApiPath, MAX_SLUG_LENGTH, PROFESSIONALS_PATHS, REVIEWS_PATHS } from '../../../core/api-paths';
 import { TOTAL_COUNT_HEADER } from '../../../core/directory';
+import { parseDirectoryQuery, profileNear } from '../../../core/directory-query';
 import { FIRST_SCREEN_DATA_ID, type FirstScreen, type FirstScreenAnswer, type FirstScreenLoad, type FirstScreenRenderer } from '../../../core/first-screen';
 import { ReviewListQuery } from '../../../core/reviews';
 import type { PrismaClient } from '../../../prisma/db';
 import type { DirectoryAnswers } from '../domain/directory/directory-answers';
 import { listPublicReviews } from '../domain/reviews/list-public-reviews';
 import { getReviewSummary } from '../domain/reviews/review-summary';
-import { optionalNear, parseDirectoryQuery } from '../routes/professionals';
 import { jsonForScript } from '../domain/seo/escape';
 
 const MAX_INT = 2_147_483_647;
@@ -36,30 +37,34 @@ function professionalId(raw: string | null): number {
 }
 
 /**
- * Answers the public GETs a first screen asks for, as their routes do. A path it does not know
+ * Answers the public GETs a first screen asks for, as their routes do (the same paths, core/api-paths.ts,
+ * and the same checks of their queries). A path it does not know, or a query its route would refuse,
  * throws (the page is then not server-rendered); a professional that is not live is null.
  */
 export function firstScreenLoader({ prisma, directoryAnswers: directoryAnswer }: { prisma: PrismaClient; directoryAnswers: DirectoryAnswers }): FirstScreenLoad {
   return async (apiPath: string): Promise<FirstScreenAnswer | null> => {
     const url = new URL(apiPath, 'http://first-screen.invalid');
     const query = Object.fromEntries(url.searchParams);
-    if (url.pathname === '/api/professionals') {
-      const answer = await directoryAnswer.list(parseDirectoryQuery(query));
+    if (matchApiPath(PROFESSIONALS_PATHS.list, url.pathname)) {
+      const parsed = parseDirectoryQuery(query);
+      if (!parsed.success) throw new Error(`${apiPath}: ${parsed.error.issues[0]?.message ?? 'a query the API refuses'}`);
+      const answer = await directoryAnswer.list(parsed.data);
       return { body: JSON.parse(answer.json.toString('utf8')) as unknown, total: Number(answer.headers[TOTAL_COUNT_HEADER]) };
     }
-    const slugMatch = /^\/api\/professionals\/slug\/([^/]+)$/.exec(url.pathname);
-    if (slugMatch) {
-      const slug = decodeURIComponent(slugMatch[1]!);
-      if (slug.length > 200) return null;
-      const answer = await directoryAnswer.professional({ slug }, optionalNear(query));
+    const slug = matchApiPath(PROFESSIONALS_PATHS.bySlug, url.pathname)?.slug;
+    if (slug !== undefined) {
+      if (slug.length > MAX_SLUG_LENGTH) return null;
+      const near = profileNear(query);
+      if ('refusal' in near) throw new Error(`${apiPath}: ${near.refusal}`);
+      const answer = await directoryAnswer.professional({ slug }, near.near);
       return answer && { body: JSON.parse(answer.json.toString('utf8')) as unknown };
     }
-    if (url.pathname === '/api/reviews') {
+    if (matchApiPath(REVIEWS_PATHS.list, url.pathname)) {
       const { professionalId: raw, ...rest } = query;
       const { items, total } = await listPublicReviews({ prisma }, { professionalId: professionalId(raw ?? null), ...ReviewListQuery.parse(rest) });
       return { body: asSent(items), total };
     }
-    if (url.pathname === '/api/reviews/summary') {
+    if (matchApiPath(REVIEWS_PATHS.summary, url.pathname)) {
       return { body: asSent(await getReviewSummary({ prisma }, { professionalId: professionalId(url.searchParams.get('professionalId')) })) };
     }
     throw new Error(`${url.pathname} is not an answer the server renders pages with`);

@@ -1,56 +1,32 @@
 // The directory's filters and their two spellings: the page's address (/professionals?…, only
 // non-default values, product rule 17) and the API's query string (core/directory-query.ts, same
-// names plus limit/offset). Pure functions, unit tested; the hooks in use-professionals.ts build on
-// them. Constants come from core/directory.ts, which is zod-free (the schema lives apart).
+// names plus limit/offset). Both come from the parameter table (core/directory-params.ts: each
+// filter's lenient reading, its written form, its place in the address, its chip); this file binds
+// the table's functions (core/directory-address.ts) and adds the rules that join filters. Pure
+// functions, unit tested; the hooks in use-professionals.ts build on them. Zod-free.
 //
 // Reading an address is lenient: a value the API would refuse (an unknown service, 'abc' as a
 // rating, sort=distance without near) is dropped rather than turned into a failed request.
-import { DEFAULT_PAGE_SIZE, DEFAULT_RADIUS_MILES, MAX_RADIUS_MILES, SORTS, type Sort } from '../../../core/directory';
+import { apiPath, PROFESSIONALS_PATHS } from '../../../core/api-paths';
+import { DEFAULT_PAGE_SIZE, DEFAULT_RADIUS_MILES, SORTS, type Sort } from '../../../core/directory';
+import {
+  activeValues,
+  addressEntries,
+  filterChips,
+  noFilters,
+  readAddress,
+  valueLabel,
+  withoutParams,
+  type FilterChip as TableChip,
+} from '../../../core/directory-address';
+import { DIRECTORY_PARAMS, type FiltersOf } from '../../../core/directory-params';
 import { directoryPageText } from '../../../core/directory-title';
-import { ALL_UK, findLocation } from '../../../core/locations';
-import { ALL_SERVICES, SERVICES } from '../../../core/services';
+import { ALL_UK } from '../../../core/locations';
 
-export interface DirectoryFilters {
-  /** A service name or 'All Services'. */
-  service: string;
-  /** A core/locations place or 'All UK'. */
-  location: string;
-  minRating?: number;
-  /** Pounds per hour. */
-  minHourlyRate?: number;
-  maxHourlyRate?: number;
-  /** Free text ('' for none). */
-  search: string;
-  /** A postcode, outcode or place to measure distance from ('' for none). */
-  near: string;
-  /** Only with `near`. */
-  radiusMiles?: number;
-  sort?: Sort;
-}
+/** The page's filters: one key per page parameter of the table ('All Services', '' when off, or left out). */
+export type DirectoryFilters = FiltersOf<typeof DIRECTORY_PARAMS>;
 
-export const DEFAULT_FILTERS: DirectoryFilters = { service: ALL_SERVICES, location: ALL_UK, search: '', near: '' };
-
-/** The address order of the parameters (stable URLs and SWR keys). */
-const PARAM_ORDER = [
-  'search',
-  'service',
-  'location',
-  'minRating',
-  'minHourlyRate',
-  'maxHourlyRate',
-  'near',
-  'radiusMiles',
-  'sort',
-] as const;
-
-const serviceByLowerName = new Map(SERVICES.map((s) => [s.toLowerCase(), s as string]));
-
-function numberParam(value: string | null, min: number, max: number): number | undefined {
-  if (value === null || value.trim() === '') return undefined;
-  const n = Number(value);
-  if (!Number.isFinite(n) || n < min || n > max) return undefined;
-  return n;
-}
+export const DEFAULT_FILTERS: DirectoryFilters = noFilters(DIRECTORY_PARAMS);
 
 /** The sorts that make sense for these filters: relevance only with text, distance only with near. */
 export function availableSorts(filters: Pick<DirectoryFilters, 'search' | 'near'>): Sort[] {
@@ -84,7 +60,7 @@ export function normaliseFilters(filters: DirectoryFilters): DirectoryFilters {
   ) {
     delete result.minHourlyRate;
   }
-  for (const key of ['minRating', 'minHourlyRate', 'maxHourlyRate', 'radiusMiles', 'sort'] as const) {
+  for (const key of Object.keys(result) as (keyof DirectoryFilters)[]) {
     if (result[key] === undefined) delete result[key];
   }
   return result;
@@ -92,43 +68,12 @@ export function normaliseFilters(filters: DirectoryFilters): DirectoryFilters {
 
 /** The filters an address asks for (defaults for what is absent or unusable). */
 export function filtersFromSearchParams(params: URLSearchParams): DirectoryFilters {
-  const serviceParam = params.get('service')?.trim() ?? '';
-  const locationParam = params.get('location')?.trim() ?? '';
-  const sortParam = params.get('sort');
-  const filters: DirectoryFilters = {
-    service: serviceByLowerName.get(serviceParam.toLowerCase()) ?? ALL_SERVICES,
-    location: findLocation(locationParam)?.name ?? ALL_UK,
-    minRating: numberParam(params.get('minRating'), 0, 5),
-    minHourlyRate: numberParam(params.get('minHourlyRate'), 0, 100_000),
-    // A maximum of £0 matches nobody (only project-based firms have no rate, and a price filter
-    // leaves them out): it is never offered, and an address asking for it is read as no maximum.
-    maxHourlyRate: numberParam(params.get('maxHourlyRate'), 1, 100_000),
-    search: (params.get('search') ?? '').slice(0, 200),
-    near: (params.get('near') ?? '').slice(0, 100),
-    radiusMiles: numberParam(params.get('radiusMiles'), 0.1, MAX_RADIUS_MILES),
-    sort: SORTS.find((sort) => sort === sortParam),
-  };
-  return normaliseFilters(filters);
+  return normaliseFilters(readAddress(DIRECTORY_PARAMS, params));
 }
 
 /** The parameters that differ from the defaults, in a stable order. */
 export function filterEntries(filters: DirectoryFilters): [string, string][] {
-  const f = normaliseFilters(filters);
-  const values: Record<(typeof PARAM_ORDER)[number], string | undefined> = {
-    search: f.search || undefined,
-    service: f.service !== ALL_SERVICES && f.service !== '' ? f.service : undefined,
-    location: f.location !== ALL_UK && f.location !== '' ? f.location : undefined,
-    minRating: f.minRating !== undefined && f.minRating > 0 ? String(f.minRating) : undefined,
-    minHourlyRate: f.minHourlyRate !== undefined && f.minHourlyRate > 0 ? String(f.minHourlyRate) : undefined,
-    maxHourlyRate: f.maxHourlyRate !== undefined ? String(f.maxHourlyRate) : undefined,
-    near: f.near || undefined,
-    radiusMiles: f.radiusMiles !== undefined ? String(f.radiusMiles) : undefined,
-    sort: f.sort,
-  };
-  return PARAM_ORDER.flatMap((key) => {
-    const value = values[key];
-    return value === undefined ? [] : [[key, value] as [string, string]];
-  });
+  return addressEntries(DIRECTORY_PARAMS, normaliseFilters(filters));
 }
 
 /** The page's query string ('' for the defaults), e.g. 'service=Web+Design&location=Manchester'. */
@@ -149,92 +94,40 @@ export function professionalsApiPath(filters: DirectoryFilters, offset: number, 
   params.set('sort', normaliseFilters(filters).sort ?? defaultSort(normaliseFilters(filters)));
   params.set('limit', String(limit));
   params.set('offset', String(offset));
-  return `/api/professionals?${params.toString()}`;
+  return `${apiPath(PROFESSIONALS_PATHS.list)}?${params.toString()}`;
 }
 
 /** GET /api/professionals/map: every match of the filters (the sort doesn't matter there). */
 export function mapPointsApiPath(filters: DirectoryFilters): string {
   const params = filtersToSearchParams({ ...filters, sort: undefined });
   const query = params.toString();
-  return query === '' ? '/api/professionals/map' : `/api/professionals/map?${query}`;
+  const path = apiPath(PROFESSIONALS_PATHS.map);
+  return query === '' ? path : `${path}?${query}`;
 }
 
-export const RATING_OPTIONS: readonly { label: string; value: number | undefined }[] = [
-  { label: 'Any rating', value: undefined },
-  { label: '4+ stars', value: 4 },
-  { label: '4.5+ stars', value: 4.5 },
-  { label: '5 stars only', value: 5 },
-];
+/** Radii the filter form offers and a search with no results widens to. */
+export const RADIUS_OPTIONS: readonly number[] = DIRECTORY_PARAMS.radiusMiles.page.options.map((option) => option.value);
 
-export const RADIUS_OPTIONS: readonly number[] = [5, 10, 25, 50, 100];
-
-export const SORT_LABELS: Record<Sort, string> = {
-  relevance: 'Best match',
-  distance: 'Nearest first',
-  rating: 'Highest rated',
-  price: 'Lowest price',
-  newest: 'Newest',
-};
-
-export interface FilterChip {
-  /** The filter(s) removing the chip clears. */
-  keys: (keyof DirectoryFilters)[];
-  label: string;
+/** What the sort control calls an order ('Nearest first'). */
+export function sortLabel(sort: Sort): string {
+  return valueLabel(DIRECTORY_PARAMS.sort.page, sort);
 }
 
-function money(n: number): string {
-  return `£${n.toLocaleString('en-GB')}`;
-}
+export type FilterChip = TableChip<keyof DirectoryFilters>;
 
 /** The active filters as removable chips, e.g. 'Web Design', 'Manchester', '4+ stars', 'Up to £50/hour'. */
 export function activeFilterChips(filters: DirectoryFilters): FilterChip[] {
-  const f = normaliseFilters(filters);
-  const chips: FilterChip[] = [];
-  if (f.search) chips.push({ keys: ['search'], label: `“${f.search}”` });
-  if (f.service !== ALL_SERVICES) chips.push({ keys: ['service'], label: f.service });
-  if (f.location !== ALL_UK) chips.push({ keys: ['location'], label: f.location });
-  if (f.minRating !== undefined && f.minRating > 0) {
-    chips.push({ keys: ['minRating'], label: f.minRating >= 5 ? '5 stars only' : `${f.minRating}+ stars` });
-  }
-  const min = f.minHourlyRate !== undefined && f.minHourlyRate > 0 ? f.minHourlyRate : undefined;
-  const max = f.maxHourlyRate;
-  if (min !== undefined || max !== undefined) {
-    let label: string;
-    if (min !== undefined && max !== undefined) label = `${money(min)}–${money(max)}/hour`;
-    else if (min !== undefined) label = `From ${money(min)}/hour`;
-    else label = `Up to ${money(max ?? 0)}/hour`;
-    chips.push({ keys: ['minHourlyRate', 'maxHourlyRate'], label });
-  }
-  if (f.near) {
-    chips.push({
-      keys: ['near', 'radiusMiles'],
-      label: `Within ${f.radiusMiles ?? DEFAULT_RADIUS_MILES} miles of ${f.near}`,
-    });
-  }
-  return chips;
+  return filterChips(DIRECTORY_PARAMS, normaliseFilters(filters));
 }
 
 /** The filters without the given ones (a removed chip). */
 export function withoutFilters(filters: DirectoryFilters, keys: readonly (keyof DirectoryFilters)[]): DirectoryFilters {
-  const next: DirectoryFilters = { ...filters };
-  for (const key of keys) {
-    if (key === 'service') next.service = ALL_SERVICES;
-    else if (key === 'location') next.location = ALL_UK;
-    else if (key === 'search' || key === 'near') next[key] = '';
-    else delete next[key];
-  }
-  return normaliseFilters(next);
+  return normaliseFilters(withoutParams(DIRECTORY_PARAMS, filters, keys));
 }
 
 /** The page title, by the rule the server's page head uses too (core/directory-title.ts). */
 export function directoryTitle(filters: DirectoryFilters): string {
-  const f = normaliseFilters(filters);
-  return directoryPageText({
-    service: f.service !== ALL_SERVICES ? f.service : undefined,
-    location: f.location !== ALL_UK ? f.location : undefined,
-    search: f.search || undefined,
-    near: f.near || undefined,
-  }).title;
+  return directoryPageText(activeValues(DIRECTORY_PARAMS, normaliseFilters(filters))).title;
 }
 
 /** How many filters are active (the mobile 'Filters (n)' button): one per removable chip. */

@@ -3,7 +3,12 @@
 // them, so hydration renders the same markup (no mismatch) and fetches nothing again. Kept in the
 // cache rather than given as SWR's `fallback`: code that forgets an answer (use-figures-refresh.ts)
 // deletes it from the cache, and a fallback would bring the old data back.
-import { cache } from 'swr/_internal';
+// They go into SWR's global cache, the one every hook and the global `mutate` of the app use, as
+// SwrProvider's cache provider: SWR hands a provider the cache above it (the global one), and this
+// one fills it and gives it back. Written with the cache's own `set`, not with `mutate`: a key
+// SWR has mutated is hydrated from its value before the mutation (SWR's server snapshot), which
+// would be nothing, and hydration would render the loading state instead of the page's markup.
+import type { Cache } from 'swr';
 import { FIRST_SCREEN_DATA_ID } from '../../../core/first-screen';
 
 /** The answers in the page (none when the page was not server-rendered or they cannot be read). */
@@ -18,12 +23,11 @@ export function readFirstScreenData(doc: Document = document): Record<string, un
   }
 }
 
-/** SWR cache entries for the answers: a cache entry is its state, of which only `data` is known. */
-export function swrCacheEntries(data: Record<string, unknown>): [string, { data: unknown }][] {
-  return Object.entries(data).map(([key, value]) => [key, { data: value }]);
-}
-
-/** Puts the answers into the SWR cache the app's hooks use (call before the first render). */
-export function seedSwrCache(data: Record<string, unknown>): void {
-  for (const [key, state] of swrCacheEntries(data)) if (cache.get(key) === undefined) cache.set(key, state);
+/**
+ * Puts the answers into `cache` (a cache entry is its state, of which only `data` is known) and
+ * gives it back; an answer the cache holds already stays.
+ */
+export function withFirstScreenData(cache: Readonly<Cache>, data: Record<string, unknown>): Cache {
+  for (const [key, answer] of Object.entries(data)) if (cache.get(key) === undefined) cache.set(key, { data: answer });
+  return cache;
 }

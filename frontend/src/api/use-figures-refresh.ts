@@ -7,11 +7,17 @@
 // themselves, already differs from the header's figures (figuresBehind).
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { INFINITE_PREFIX } from 'swr/_internal';
+import { unstable_serialize } from 'swr/infinite';
 import { fetchProfessional } from './use-professional';
 
 const POLL_MS = 750;
 const POLL_ATTEMPTS = 20;
+
+/**
+ * What SWR puts before the key of an infinite list (the key of its first page): its public
+ * unstable_serialize of a list whose first key is empty.
+ */
+const INFINITE_PREFIX = unstable_serialize(() => '');
 
 /** Directory, home and locations answers (pages of a list are kept under the infinite prefix too). */
 export function isDirectoryAnswerKey(key: string): boolean {

@@ -12,13 +12,11 @@ import {
   priceRangeToSlider,
   priceSliderText,
   rangeToPriceDropdown,
-  ratingSelectOptions,
-  ratingToSelect,
   priceRangeText,
-  selectToRating,
   SERVICE_PICKER_OPTIONS,
   sliderToPriceRange,
 } from './search-form-options';
+import { ratingSelectOptions, ratingToSelect, selectToRating } from './param-select';
 
 describe('picker options', () => {
   it('offers the 31 services, All Services first', () => {

@@ -1,7 +1,9 @@
 // The search form's choices and their mapping to filters, as pure functions (unit tested): the
-// service and location pickers (with type-ahead filtering), the rating options, the price slider
+// service and location pickers (with type-ahead filtering), the price slider
 // (0–100 in steps of 10; 0 and 100 mean no limit) and the vertical layout's price dropdown
-// (any, <£20 … <£100, and '>£100', which is sent as maxHourlyRate 200 as the spec says).
+// (any, <£20 … <£100, and '>£100', which is sent as maxHourlyRate 200 as the spec says). The
+// selects built from the parameter table (the rating, enum filters) are param-select.ts's: the
+// listing forms use the location picker's options here without loading the directory's table.
 import { ALL_UK, LOCATION_KIND_LABELS, UK_LOCATIONS, type LocationKind } from '../../../../core/locations';
 import { SERVICE_OPTIONS } from '../../../../core/services';
 
@@ -54,32 +56,6 @@ export function groupPickerOptions(options: readonly PickerOption[]): { group: s
     else groups.push({ group: option.group, options: [option] });
   }
   return groups;
-}
-
-export const RATING_SELECT_OPTIONS: readonly { label: string; value: string }[] = [
-  { label: 'Any rating', value: '' },
-  { label: '4+ stars', value: '4' },
-  { label: '4.5+ stars', value: '4.5' },
-  { label: '5 stars only', value: '5' },
-];
-
-export function ratingToSelect(minRating: number | undefined): string {
-  return minRating === undefined || minRating <= 0 ? '' : String(minRating);
-}
-
-/**
- * The rating choices, plus the address's own minimum when it is not one of them (a shared link
- * with ?minRating=3 shows '3+ stars', and searching again keeps it).
- */
-export function ratingSelectOptions(minRating: number | undefined): readonly { label: string; value: string }[] {
-  const current = ratingToSelect(minRating);
-  if (RATING_SELECT_OPTIONS.some((o) => o.value === current)) return RATING_SELECT_OPTIONS;
-  const extra = { label: `${current}+ stars`, value: current };
-  return [...RATING_SELECT_OPTIONS, extra].sort((a, b) => (a.value === '' ? -1 : b.value === '' ? 1 : Number(a.value) - Number(b.value)));
-}
-
-export function selectToRating(value: string): number | undefined {
-  return value === '' ? undefined : Number(value);
 }
 
 export const PRICE_SLIDER = { min: 0, max: 100, step: 10 } as const;

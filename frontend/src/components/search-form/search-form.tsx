@@ -8,6 +8,7 @@
 // same page from the server (which reads the address as the SPA does, directory-query.ts).
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { DIRECTORY_PARAMS } from '../../../../core/directory-params';
 import { ALL_UK } from '../../../../core/locations';
 import { PAGES } from '../../../../core/pages';
 import { ALL_SERVICES, SERVICE_OPTIONS } from '../../../../core/services';
@@ -25,14 +26,13 @@ import {
   priceRangeToSlider,
   priceSliderText,
   rangeToPriceDropdown,
-  ratingSelectOptions,
-  ratingToSelect,
   type PriceRange,
   SERVICE_PICKER_OPTIONS,
-  selectToRating,
   sliderToPriceRange,
   groupPickerOptions,
 } from './search-form-options';
+import { ParamControl } from './param-control';
+import { ratingToSelect, selectToRating } from './param-select';
 import { SearchablePicker } from './searchable-picker';
 
 export type SearchFormLayout = 'full' | 'compact' | 'vertical';
@@ -122,18 +122,14 @@ export function SearchForm({ layout, initialValues = {}, onSearch, className = '
     />
   );
   const ratingSelect = (
-    <div>
-      <label htmlFor={`${id}-rating`} className={labelClass}>
-        Rating
-      </label>
-      <select id={`${id}-rating`} name="minRating" value={rating} onChange={(e) => setRating(e.target.value)} className={inputClass}>
-        {ratingSelectOptions(initialValues.minRating).map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <ParamControl
+      id={`${id}-rating`}
+      name="minRating"
+      page={DIRECTORY_PARAMS.minRating.page}
+      value={rating}
+      onChange={setRating}
+      initialValue={initialValues.minRating}
+    />
   );
 
   if (layout === 'vertical') {

@@ -2,7 +2,7 @@
 // captcha. The API stores it and the worker e-mails it to the team, who answer by e-mail. A
 // signed-in visitor's name and address are filled in. To reach a professional, their profile has
 // its own form; the page says so.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CONTACT_LIMITS, CONTACT_TEXTS, ContactInput } from '../../../../core/contact';
 import { PAGES } from '../../../../core/pages';
@@ -10,12 +10,9 @@ import { CONTACT_RETENTION_YEARS } from '../../../../core/retention';
 import { postJson } from '../../api/client';
 import { useCurrentUser } from '../../api/use-current-user';
 import { Captcha } from '../../components/captcha/captcha';
-import { focusFirstInvalid } from '../../components/forms/focus-invalid';
 import { AuthCard, AuthForm, CardFooterLink, EmailField, TextAreaField, TextField } from '../../components/forms/form-fields';
-import { apiFieldErrors, failureToast } from '../../components/forms/form-validation';
-import { useCaptchaForm } from '../../components/forms/use-captcha-form';
+import { MESSAGE_NOT_SENT, useCaptchaForm } from '../../components/forms/use-captcha-form';
 import { linkClass } from '../../components/styles';
-import { showToast } from '../../components/toast';
 import { useDocumentTitle } from '../../components/use-document-title';
 
 export function ContactPage() {
@@ -34,24 +31,14 @@ export function ContactPage() {
     setEmail((current) => current || user.email);
   }, [user]);
 
-  const formRef = useRef<HTMLDivElement>(null);
-  const { errors, setErrors, isSubmitting, submit, captchaProps } = useCaptchaForm({
+  const { errors, isSubmitting, submit, formRef, captchaProps } = useCaptchaForm({
     schema: ContactInput,
     send: async (input) => {
       await postJson('/api/contact', input);
       setSentTo(input.email);
     },
-    onFailure: (error) => {
-      const fieldErrors = apiFieldErrors(error);
-      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-      else showToast(failureToast(error, { title: 'Message not sent', description: 'Your message could not be sent. Please try again.' }));
-    },
+    onFailure: MESSAGE_NOT_SENT,
   });
-
-  // After a failed check, the first field with a message takes the focus.
-  useEffect(() => {
-    if (Object.keys(errors).length > 0) focusFirstInvalid(formRef.current);
-  }, [errors]);
 
   if (sentTo !== null) {
     return (

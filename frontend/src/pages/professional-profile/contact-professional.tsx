@@ -3,17 +3,15 @@
 // the sender's 'My messages' (and by e-mail). Anonymous visitors get a sign-in link, and the
 // professional on their own listing a link to their inbox. The typical reply time shows once the
 // professional has answered enough messages for it to mean something.
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { MESSAGE_LIMITS, NewMessageInput, replyTimeText } from '../../../../core/messages';
 import type { ProfessionalListItem } from '../../../../core/directory';
 import { useCurrentUser } from '../../api/use-current-user';
 import { contactProfessional } from '../../api/use-messages';
 import { Captcha } from '../../components/captcha/captcha';
-import { focusFirstInvalid } from '../../components/forms/focus-invalid';
 import { TextAreaField, TextField } from '../../components/forms/form-fields';
-import { apiFieldErrors, failureToast } from '../../components/forms/form-validation';
-import { useCaptchaForm } from '../../components/forms/use-captcha-form';
+import { MESSAGE_NOT_SENT, useCaptchaForm } from '../../components/forms/use-captcha-form';
 import { linkClass, panelClass, primaryButtonClass, secondaryButtonClass, sectionHeadingClass } from '../../components/styles';
 import { showToast } from '../../components/toast';
 
@@ -64,11 +62,10 @@ export function ContactProfessional({ professional }: { professional: Profession
 }
 
 function MessageForm({ professional }: { professional: ProfessionalListItem }) {
-  const formRef = useRef<HTMLFormElement>(null);
   const [subject, setSubject] = useState('');
   const [content, setContent] = useState('');
   const [sentThreadId, setSentThreadId] = useState<number | null>(null);
-  const { errors, setErrors, isSubmitting, submit, captchaProps } = useCaptchaForm({
+  const { errors, isSubmitting, submit, formRef, captchaProps } = useCaptchaForm({
     schema: NewMessageInput,
     send: async (message) => {
       const answer = await contactProfessional(professional.id, message);
@@ -78,16 +75,8 @@ function MessageForm({ professional }: { professional: ProfessionalListItem }) {
       setContent('');
       showToast({ title: 'Message sent', description: `Your message to ${professional.companyName} has been sent.` });
     },
-    onFailure: (error) => {
-      const fieldErrors = apiFieldErrors(error);
-      if (Object.keys(fieldErrors).length > 0) setErrors(fieldErrors);
-      else showToast(failureToast(error, { title: 'Message not sent', description: 'Your message could not be sent. Please try again.' }));
-    },
+    onFailure: MESSAGE_NOT_SENT,
   });
-
-  useEffect(() => {
-    if (Object.keys(errors).length > 0) focusFirstInvalid(formRef.current);
-  }, [errors]);
 
   if (sentThreadId !== null) {
     return (

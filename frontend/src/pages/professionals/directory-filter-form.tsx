@@ -1,6 +1,7 @@
 // The directory's filters in one form: free text (shows ?search=, product rule 17), distance from a
-// postcode or place with a radius (beyond the spec), the order of the list, then the shared search
-// form's full layout. Every control behaves one way: nothing applies until 'Search' (the form says
+// postcode or place with a radius (beyond the spec), the order of the list, a control for each enum
+// or yes/no filter of the parameter table the shared form has none for (core/directory-params.ts),
+// then the shared search form's full layout. Every control behaves one way: nothing applies until 'Search' (the form says
 // so), and then every filter and the order go to the address at once. Removing a chip applies at
 // once: that is a single, explicit action.
 //
@@ -10,20 +11,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import type { Sort } from '../../../../core/directory';
 import { DEFAULT_RADIUS_MILES } from '../../../../core/directory';
-import {
-  availableSorts,
-  defaultSort,
-  normaliseFilters,
-  RADIUS_OPTIONS,
-  SORT_LABELS,
-  type DirectoryFilters,
-} from '../../api/directory-query';
+import { DIRECTORY_PARAMS } from '../../../../core/directory-params';
+import { availableSorts, defaultSort, normaliseFilters, sortLabel, type DirectoryFilters } from '../../api/directory-query';
 import { FieldError } from '../../components/forms/form-fields';
+import { ParamControl } from '../../components/search-form/param-control';
+import { controlFilters, controlValues, tableControls } from '../../components/search-form/param-select';
 import { SearchForm, type SearchFormValues } from '../../components/search-form/search-form';
 import { inputClass, labelClass } from '../../components/styles';
 import { RatingSortInfo } from '../../components/professional-card/rating-sort-info';
 
 export const FILTERS_APPLY_NOTE = 'Changes apply when you press Search.';
+
+// Enum and yes/no filters the shared form has no control for (none yet): each a control from its entry.
+const TABLE_CONTROLS = tableControls(DIRECTORY_PARAMS);
 
 export function DirectoryFilterForm({
   filters,
@@ -45,6 +45,7 @@ export function DirectoryFilterForm({
   const [near, setNear] = useState(filters.near);
   const [radius, setRadius] = useState(String(filters.radiusMiles ?? DEFAULT_RADIUS_MILES));
   const [sort, setSort] = useState<Sort | undefined>(filters.sort);
+  const [choices, setChoices] = useState<Readonly<Record<string, string>>>(() => controlValues(TABLE_CONTROLS, filters));
   const nearError = near.trim() === filters.near ? rejectedNearError : null;
 
   // Once per search (the page remounts the form for each address), when the field can be seen.
@@ -65,6 +66,7 @@ export function DirectoryFilterForm({
   function onSearch(values: SearchFormValues) {
     const nearText = near.trim();
     const next: DirectoryFilters = normaliseFilters({
+      ...(controlFilters(TABLE_CONTROLS, choices) as Partial<DirectoryFilters>),
       service: values.service,
       location: values.location,
       minRating: values.minRating,
@@ -100,7 +102,7 @@ export function DirectoryFilterForm({
             type="search"
             name="search"
             value={search}
-            maxLength={200}
+            maxLength={DIRECTORY_PARAMS.search.api.maxLength}
             onChange={(event) => setSearch(event.target.value)}
             placeholder="Company, skill or service"
             autoComplete="off"
@@ -118,7 +120,7 @@ export function DirectoryFilterForm({
             type="text"
             name="near"
             value={near}
-            maxLength={100}
+            maxLength={DIRECTORY_PARAMS.near.api.maxLength}
             onChange={(event) => setNear(event.target.value)}
             placeholder="e.g. M1 1AE or Leeds"
             autoComplete="postal-code"
@@ -139,9 +141,9 @@ export function DirectoryFilterForm({
             onChange={(event) => setRadius(event.target.value)}
             className={inputClass}
           >
-            {RADIUS_OPTIONS.map((miles) => (
-              <option key={miles} value={String(miles)}>
-                {miles} miles
+            {DIRECTORY_PARAMS.radiusMiles.page.options.map((option) => (
+              <option key={option.value} value={String(option.value)}>
+                {option.label}
               </option>
             ))}
           </select>
@@ -159,12 +161,23 @@ export function DirectoryFilterForm({
           >
             {sorts.map((option) => (
               <option key={option} value={option}>
-                {SORT_LABELS[option]}
+                {sortLabel(option)}
               </option>
             ))}
           </select>
           {sortValue === 'rating' ? <RatingSortInfo /> : null}
         </div>
+        {TABLE_CONTROLS.map(([name, page]) => (
+          <ParamControl
+            key={name}
+            id={`${id}-${name}`}
+            name={name}
+            page={page}
+            value={choices[name] ?? ''}
+            onChange={(value) => setChoices((current) => ({ ...current, [name]: value }))}
+            initialValue={(filters as Readonly<Record<string, unknown>>)[name]}
+          />
+        ))}
       </div>
     </SearchForm>
   );
