@@ -40,7 +40,6 @@ export interface DemoBusiness
   createdAt: Date;
 }
 
-
 export interface DemoProfessional extends DemoBusiness {
   slug: string;
   hourlyRatePence: number | null;
