@@ -4,6 +4,7 @@
 // the total in the X-Total-Count header.
 import { z } from 'zod';
 import type { Role } from './auth';
+import type { ListingFieldValues } from './listing-fields';
 import type { PlanId } from './plans';
 import { MAINTENANCE_MESSAGES } from './maintenance-texts';
 import { queryInteger } from './query-number';
@@ -166,7 +167,8 @@ export const AdminApplicationsQuery = z.object({
 });
 export type AdminApplicationsQuery = z.infer<typeof AdminApplicationsQuery>;
 
-export interface AdminApplication {
+/** An application as the admin sees it, with its listing fields (core/listing-fields.ts). */
+export interface AdminApplication extends ListingFieldValues {
   id: number;
   companyName: string;
   contactName: string;
@@ -180,8 +182,6 @@ export interface AdminApplication {
   postcode: string;
   /** As the directory shows it: 'From £45/hour', 'From £380/day', 'Project based', or null. */
   rate: string | null;
-  employeeCount: string | null;
-  businessType: string | null;
   plan: PlanId;
   status: ApplicationStatus;
   /** When the checkout was paid (null: unpaid, or an update that needed no payment). */

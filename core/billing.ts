@@ -4,6 +4,8 @@
 // charges what core/plans.ts says for the plan (product rule 1).
 import { z } from 'zod';
 import { Captcha, Email, NEW_PASSWORD_MIN } from './auth';
+import { applicationFieldInputs, booleanInput, enumInput } from './listing-field-input';
+import { LISTING_FIELDS, PROJECT_BASED_FIELD, RATE_TYPE_FIELD } from './listing-fields';
 import { findLocation } from './locations';
 import { isPlanId, MONEY_BACK_DAYS, type PlanId } from './plans';
 import { normalisePostcode } from './postcode';
@@ -18,10 +20,6 @@ export const MAX_SOCIAL_LINKS = 6;
 const APPLICATION_SOCIAL_PLATFORMS = ['linkedin', 'github', 'facebook', 'instagram', 'twitter', 'youtube', 'tiktok', 'trustpilot', 'website', 'other'] as const;
 export type SocialPlatform = (typeof APPLICATION_SOCIAL_PLATFORMS)[number];
 export const SOCIAL_PLATFORMS = labelled(APPLICATION_SOCIAL_PLATFORMS).map(({ key, label }) => ({ id: key, label }));
-
-export const EMPLOYEE_COUNTS = ['1', '2-5', '6-10', '11-25', '26-50', '50+'] as const;
-
-export const BUSINESS_TYPES = ['Sole trader', 'Partnership', 'Limited company', 'Limited liability partnership', 'Charity or non-profit', 'Other'] as const;
 
 export const APPLY_MESSAGES = {
   planRequired: 'Please select a plan',
@@ -107,10 +105,9 @@ export const ApplicationProfile = z.object({
     .refine((v) => normalisePostcode(v) !== null, APPLY_MESSAGES.postcodeInvalid)
     .transform((v) => normalisePostcode(v)!),
   hourlyRate: text().trim().optional().refine((v) => !v || RATE_PATTERN.test(v), APPLY_MESSAGES.rateFormat),
-  rateType: z.enum(['hourly', 'daily'], { error: 'Rate type is hourly or daily' }).optional(),
-  isProjectBased: z.boolean().default(false),
-  employeeCount: z.enum(EMPLOYEE_COUNTS, { error: 'Choose the number of employees' }).optional(),
-  businessType: z.enum(BUSINESS_TYPES, { error: 'Choose a business type' }).optional(),
+  rateType: enumInput(RATE_TYPE_FIELD).optional(),
+  isProjectBased: booleanInput(PROJECT_BASED_FIELD),
+  ...applicationFieldInputs(LISTING_FIELDS),
   /** At most 6 rows; the form sends only rows with both a platform and an address. */
   socialLinks: z.array(SocialLink).max(MAX_SOCIAL_LINKS, `At most ${MAX_SOCIAL_LINKS} social links`).default([]),
 });

@@ -3,6 +3,7 @@
 // without zod; the query schema the API parses with is core/directory-query.ts. Query parameters keep
 // the spec's names (section 7); `search`, `near`, `radiusMiles`, `sort`, `limit` and `offset` are
 // additions (issue 3).
+import type { StoredPublicListingFields } from './listing-fields';
 import type { ProfessionalMedia } from './media';
 
 export const SORTS = ['relevance', 'distance', 'rating', 'price', 'newest'] as const;
@@ -70,7 +71,7 @@ export type PublicProfessionalField = (typeof PUBLIC_PROFESSIONAL_FIELDS)[number
  * A professional as the directory, home page and profile receive it: PUBLIC_PROFESSIONAL_FIELDS,
  * with the rate as text (product rule 16) and positions rounded.
  */
-export interface ProfessionalListItem {
+export interface ProfessionalListItem extends StoredPublicListingFields {
   id: number;
   slug: string;
   companyName: string;

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { hourlyEquivalentPence } from './hourly-rate';
 import type { ProfessionalListItem } from './directory';
+import { booleanInput, editorFieldInputs, enumInput } from './listing-field-input';
+import { PROJECT_BASED_FIELD, PUBLIC_LISTING_FIELDS, RATE_TYPE_FIELD } from './listing-fields';
 import { findLocation } from './locations';
 import type { PlanId } from './plans';
 import { normalisePostcode } from './postcode';
@@ -62,8 +64,9 @@ export const MyProfileUpdate = z
       .refine((v) => normalisePostcode(v) !== null, 'Please enter a valid UK postcode')
       .transform((v) => normalisePostcode(v)!),
     hourlyRate: RateText,
-    rateType: z.enum(['hourly', 'daily'], { error: 'Rate type is hourly or daily' }).nullish(),
-    isProjectBased: z.boolean().default(false),
+    rateType: enumInput(RATE_TYPE_FIELD).nullish(),
+    isProjectBased: booleanInput(PROJECT_BASED_FIELD),
+    ...editorFieldInputs(PUBLIC_LISTING_FIELDS),
     linkedin: optionalUrl,
     github: optionalUrl,
     facebook: optionalUrl,
@@ -101,4 +104,3 @@ export interface MyProfile extends Omit<ProfessionalListItem, 'distanceMiles'> {
   /** ISO date-time; null when there is none. */
   currentPeriodEnd: string | null;
 }
-export type RateType = NonNullable<MyProfile['rateType']>;

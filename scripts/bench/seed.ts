@@ -1,6 +1,7 @@
 // Deterministic bench data: N live professionals spread over the UK's postcode districts (the
 // outcode centroids of core/geo/uk-outcodes.csv, jittered), each with its region from the nearest
-// core/locations place, 1 to 5 services, a rate (hourly, daily or project based) and a rating.
+// core/locations place, 1 to 5 services, a rate (hourly, daily or project based), a rating and its
+// listing fields (core/listing-fields.ts, from their options: scripts/db/seed/listing-field-seeds.ts).
 // Inserted with INSERT ... SELECT FROM unnest(...) in batches (one round trip per batch).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,6 +11,8 @@ import { UK_LOCATIONS, type UkLocation } from '../../core/locations';
 import { SERVICES } from '../../core/services';
 import { haversineMiles, KM_PER_MILE } from '../../core/geo/distance';
 import { hourlyEquivalentPence } from '../../core/hourly-rate';
+import { LISTING_FIELDS } from '../../core/listing-fields';
+import { createListingFieldSeeder, listingFieldColumns } from '../db/seed/listing-field-seeds';
 
 export const BENCH_SLUG_PREFIX = 'bench-';
 
@@ -62,6 +65,9 @@ function nearestPlace(lat: number, lng: number): UkLocation {
   return best!;
 }
 
+/** The listing fields' columns, after the fixed ones. */
+const FIELD_COLUMNS = listingFieldColumns(LISTING_FIELDS);
+
 interface Columns {
   slug: string[];
   company: string[];
@@ -81,30 +87,37 @@ interface Columns {
   rating: number[];
   reviewCount: number[];
   createdAt: string[];
+  /** Per FIELD_COLUMNS, its values. */
+  fields: unknown[][];
 }
 
 function emptyColumns(): Columns {
   return {
     slug: [], company: [], contact: [], email: [], description: [], services: [], location: [], region: [], postcode: [],
     lat: [], lng: [], ratePence: [], rateType: [], hourly: [], projectBased: [], rating: [], reviewCount: [], createdAt: [],
+    fields: FIELD_COLUMNS.map(() => []),
   };
 }
 
 async function insertBatch(client: pg.ClientBase, c: Columns): Promise<void> {
+  // The field columns' names come from core/listing-fields.ts, never from input.
+  const fieldNames = FIELD_COLUMNS.map(({ column }) => `, ${column}`).join('');
+  const fieldValues = FIELD_COLUMNS.map(({ column }) => `, t.${column}`).join('');
+  const fieldParams = FIELD_COLUMNS.map(({ type }, i) => `, $${19 + i}::${type}[]`).join('');
   await client.query(
     `INSERT INTO professionals (slug, company_name, contact_name, email, description, services, location, region, postcode,
        lat, lng, geocoded_postcode, geocoded_at, rate_pence, rate_type, hourly_rate_pence, is_project_based, rating, review_count,
-       recommend_count, is_approved, approved_at, subscription_status, subscription_type, created_at, updated_at)
+       recommend_count, is_approved, approved_at, subscription_status, subscription_type, created_at, updated_at${fieldNames})
      SELECT t.slug, t.company, t.contact, t.email, t.description, string_to_array(t.services, '|'), t.location, t.region, t.postcode,
        t.lat, t.lng, t.postcode, now(), t.rate_pence, t.rate_type::"RateType", t.hourly, t.project_based, t.rating, t.review_count,
-       (t.review_count * 0.9)::int, true, t.created_at, 'active', 'monthly', t.created_at, t.created_at
+       (t.review_count * 0.9)::int, true, t.created_at, 'active', 'monthly', t.created_at, t.created_at${fieldValues}
      FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[],
-       $10::float8[], $11::float8[], $12::int[], $13::text[], $14::int[], $15::bool[], $16::numeric[], $17::int[], $18::timestamptz[])
+       $10::float8[], $11::float8[], $12::int[], $13::text[], $14::int[], $15::bool[], $16::numeric[], $17::int[], $18::timestamptz[]${fieldParams})
        AS t(slug, company, contact, email, description, services, location, region, postcode, lat, lng, rate_pence, rate_type,
-         hourly, project_based, rating, review_count, created_at)`,
+         hourly, project_based, rating, review_count, created_at${fieldNames})`,
     [
       c.slug, c.company, c.contact, c.email, c.description, c.services, c.location, c.region, c.postcode, c.lat, c.lng,
-      c.ratePence, c.rateType, c.hourly, c.projectBased, c.rating, c.reviewCount, c.createdAt,
+      c.ratePence, c.rateType, c.hourly, c.projectBased, c.rating, c.reviewCount, c.createdAt, ...c.fields,
     ],
   );
 }
@@ -114,6 +127,8 @@ export async function seedBenchProfessionals(client: pg.ClientBase, { count, roo
   const outcodes = loadOutcodes(root);
   const regionCache = new Map<string, UkLocation>();
   const random = prng(20261122);
+  // The fields draw from streams of their own, so the other columns stay as they were.
+  const listingFields = createListingFieldSeeder(20261122, LISTING_FIELDS);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const epoch = Date.UTC(2024, 0, 1);
 
@@ -170,6 +185,8 @@ export async function seedBenchProfessionals(client: pg.ClientBase, { count, roo
     c.rating.push(rating);
     c.reviewCount.push(reviewCount);
     c.createdAt.push(new Date(epoch + i * 60_000).toISOString());
+    const fields = listingFields() as Record<string, unknown>;
+    FIELD_COLUMNS.forEach(({ name }, index) => c.fields[index]!.push(fields[name]));
     if (c.slug.length === batchSize) {
       await insertBatch(client, c);
       c = emptyColumns();

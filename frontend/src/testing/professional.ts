@@ -1,5 +1,9 @@
 // A complete ProfessionalListItem for component and rendering tests; each test overrides what it is about.
 import type { ProfessionalListItem } from '../../../core/directory';
+import { PUBLIC_LISTING_FIELDS, readListingFields } from '../../../core/listing-fields';
+
+/** The public listing fields (core/listing-fields.ts), none given: a fixture of a listing spreads them, so a new field needs no edit there. */
+export const NO_LISTING_FIELDS = readListingFields({}, PUBLIC_LISTING_FIELDS);
 
 export function makeProfessional(overrides: Partial<ProfessionalListItem> = {}): ProfessionalListItem {
   return {
@@ -32,6 +36,7 @@ export function makeProfessional(overrides: Partial<ProfessionalListItem> = {}):
     lng: -2.24,
     createdAt: '2025-01-01T00:00:00Z',
     updatedAt: '2025-01-01T00:00:00Z',
+    ...NO_LISTING_FIELDS,
     ...overrides,
   };
 }

@@ -11,6 +11,7 @@
 //   reply and description is hand-written and used once (demo-reviews.ts, demo-text.test.ts);
 // - every home-page category has professionals; lat/lng stay empty (the worker fills them).
 import type { ProfessionalListItem } from '../../../core/directory';
+import { LISTING_FIELDS, type BusinessType, type EmployeeCount, type ListingFields, type ListingFieldValues } from '../../../core/listing-fields';
 import { slugify } from '../../../core/slug';
 import { findLocation } from '../../../core/locations';
 import { PLANS } from '../../../core/plans';
@@ -18,6 +19,7 @@ import { CATEGORY_TILES, type Service } from '../../../core/services';
 import { ARCHETYPES, FIRST_NAMES, GENERIC_STEMS, SURNAMES, type Archetype, type Nation } from './demo-text';
 import { REVIEWS, type ReviewSeed } from './demo-reviews';
 import { distanceKm, outcodesNear, plausiblePostcode, type Outcode } from './places';
+import { createListingFieldSeeder, type ListingFieldSeeder } from './listing-field-seeds';
 import { createRandom, type Random } from './random';
 import { hourlyEquivalentPence } from '../../../core/hourly-rate';
 
@@ -31,11 +33,10 @@ export type SubscriptionPlan = 'monthly' | 'yearly';
 
 /** What a business tells us about itself, in an application and then in its listing. */
 export interface DemoBusiness
-  extends Pick<ProfessionalListItem, 'companyName' | 'contactName' | 'email' | 'phone' | 'website' | 'description' | 'location' | 'region' | 'postcode' | 'rateType' | 'isProjectBased'> {
+  extends Pick<ProfessionalListItem, 'companyName' | 'contactName' | 'email' | 'phone' | 'website' | 'description' | 'location' | 'region' | 'postcode' | 'rateType' | 'isProjectBased'>,
+    ListingFieldValues {
   services: Service[];
   ratePence: number | null;
-  employeeCount: string;
-  businessType: string;
   createdAt: Date;
 }
 
@@ -184,7 +185,7 @@ const APPLICATIONS: readonly { placement: Placement; archetype: string; plan: Su
 ];
 
 const DAY_MS = 24 * 3600 * 1000;
-const BUSINESS_TYPES = { limited: 'Limited company', sole: 'Sole trader', partnership: 'Partnership' } as const;
+const BUSINESS_TYPES = { limited: 'Limited company', sole: 'Sole trader', partnership: 'Partnership' } as const satisfies Record<string, BusinessType>;
 
 
 /** True mean to one decimal, rounded half up, as numeric(2,1) text: [5,4,4] → '4.3'. */
@@ -352,7 +353,7 @@ function makePhone(placement: Placement, index: number, random: Random): string 
   return random.chance(0.25) ? `${MOBILE_PHONE}${digits}` : `${placement.phonePrefix}${digits}`;
 }
 
-function businessTypeFor(companyName: string, employeeCount: string, random: Random): string {
+function businessTypeFor(companyName: string, employeeCount: EmployeeCount, random: Random): BusinessType {
   if (/\bLtd\b/.test(companyName)) return BUSINESS_TYPES.limited;
   if (employeeCount === '1') return random.chance(0.7) ? BUSINESS_TYPES.sole : BUSINESS_TYPES.limited;
   return random.chance(0.75) ? BUSINESS_TYPES.limited : BUSINESS_TYPES.partnership;
@@ -431,6 +432,8 @@ export function buildDemoData(options: { outcodes: readonly Outcode[]; now?: Dat
   // The words (descriptions, reviews) come from their own stream, so rewriting them leaves the
   // businesses' names and places as they are.
   const words: Words = { random: createRandom((options.seed ?? DEMO_SEED) ^ 0x5eed7e47), order: createRandom((options.seed ?? DEMO_SEED) ^ 0x0dde7), left: new Map() };
+  // The listing fields the archetypes do not give come from streams of their own (listing-field-seeds.ts).
+  const listingFields = createListingFieldSeeder((options.seed ?? DEMO_SEED) ^ 0x11571e1d, LISTING_FIELDS);
   const total = PLACEMENTS.reduce((n, p) => n + p.count, 0);
   // Every kind of business appears about equally often, so every home-page category is filled.
   const archetypeQueue = random.shuffle(Array.from({ length: total }, (_, i) => ARCHETYPES[i % ARCHETYPES.length]!));
@@ -452,8 +455,7 @@ export function buildDemoData(options: { outcodes: readonly Outcode[]; now?: Dat
         slug: identity.slug,
         ...businessDetails(identity, placement, archetype, outcode, phone, random, words),
         ...makeRate(archetype, random),
-        employeeCount,
-        businessType: businessTypeFor(identity.companyName, employeeCount, random),
+        ...listingFields({ employeeCount, businessType: businessTypeFor(identity.companyName, employeeCount, random) }),
         rating: '0.0',
         reviewCount: 0,
         recommendCount: 0,
@@ -550,7 +552,7 @@ export function buildDemoData(options: { outcodes: readonly Outcode[]; now?: Dat
   const provider: DemoUser = { email: `provider@${DEMO_USER_DOMAIN}`, name: providerListing.contactName, role: 'provider', professionalSlug: providerListing.slug, createdAt: providerListing.createdAt };
   const customer: DemoUser = { email: `customer@${DEMO_USER_DOMAIN}`, name: 'Demo Customer', role: 'customer', professionalSlug: null, createdAt: new Date(now.getTime() - 30 * DAY_MS) };
 
-  const applications = APPLICATIONS.map((spec) => makeApplication(random, words, taken, now, spec, outcodesFor(spec.placement, options.outcodes, random)[0]!));
+  const applications = APPLICATIONS.map((spec) => makeApplication(random, words, listingFields, taken, now, spec, outcodesFor(spec.placement, options.outcodes, random)[0]!));
   const applicants: DemoUser[] = applications.map((a) => ({ email: a.userEmail, name: a.contactName, role: 'provider', professionalSlug: a.listingSlug, createdAt: a.paidAt }));
   const applicationPayments: DemoPayment[] = applications.map((a) => ({
     professionalSlug: a.listingSlug,
@@ -572,7 +574,7 @@ export function buildDemoData(options: { outcodes: readonly Outcode[]; now?: Dat
   };
 }
 
-function makeApplication(random: Random, words: Words, taken: Set<string>, now: Date, spec: (typeof APPLICATIONS)[number], outcode: Outcode): DemoApplication {
+function makeApplication(random: Random, words: Words, listingFields: ListingFieldSeeder<ListingFields>, taken: Set<string>, now: Date, spec: (typeof APPLICATIONS)[number], outcode: Outcode): DemoApplication {
   const { placement } = spec;
   const archetype = ARCHETYPES.find((a) => a.id === spec.archetype)!;
   const identity = makeIdentity(placement, archetype, random, taken);
@@ -586,8 +588,7 @@ function makeApplication(random: Random, words: Words, taken: Set<string>, now: 
     ratePence: rate.ratePence,
     rateType: rate.rateType,
     isProjectBased: rate.isProjectBased,
-    employeeCount,
-    businessType: businessTypeFor(identity.companyName, employeeCount, random),
+    ...listingFields({ employeeCount, businessType: businessTypeFor(identity.companyName, employeeCount, random) }),
     plan: spec.plan,
     listingSlug: identity.slug,
     // Filled in a few minutes before paying.

@@ -3,6 +3,7 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS, queuePrefix } from '../../../core/jobs';
+import { LISTING_FIELDS, readListingFields } from '../../../core/listing-fields';
 import { verifyPassword } from '../../../prisma/password';
 import { cleanupRedis, createTestDatabase, getTestRedisUrl, uniqueRedisPrefix, type TestDatabase } from '../../../tests/support/services';
 import { enqueueMissingGeocodes, seedDemoData, type SeedResult } from './demo-seed';
@@ -71,6 +72,18 @@ describe('seedDemoData', () => {
       expect(application.professional).toMatchObject({ isApproved: false, subscriptionStatus: 'active', subscriptionType: application.plan, companyName: application.companyName });
       expect(application.professional!.payments.map((p) => [p.amountPence, p.plan])).toEqual([[application.plan === 'monthly' ? 300 : 2800, application.plan]]);
       expect(application.professional!.firstPaidAt).toEqual(application.paidAt);
+    }
+  });
+
+  it('writes a value of every listing field (core/listing-fields.ts) into every listing and application', async () => {
+    const rows = [...(await db.prisma.professional.findMany()), ...(await db.prisma.application.findMany())];
+    expect(rows).toHaveLength(64);
+    for (const row of rows) {
+      const read = readListingFields(row, LISTING_FIELDS);
+      for (const field of LISTING_FIELDS) {
+        expect(row[field.name], `${row.companyName} ${field.name}`).not.toBeNull();
+        expect(read[field.name], `${row.companyName} ${field.name}`).toBe(row[field.name]);
+      }
     }
   });
 

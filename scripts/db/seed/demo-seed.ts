@@ -14,6 +14,7 @@ import { Queue } from 'bullmq';
 import pg from 'pg';
 import { hourlyEquivalentPence } from '../../../core/hourly-rate';
 import { JOBS, jobOptions, queuePrefix } from '../../../core/jobs';
+import { LISTING_FIELDS, type ListingFieldValues } from '../../../core/listing-fields';
 import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../../../prisma/password';
 import { linkDemoProviderBilling } from './demo-billing';
 import {
@@ -28,6 +29,7 @@ import {
   type DemoReview,
   type DemoUser,
 } from './demo-data';
+import { listingFieldColumns } from './listing-field-seeds';
 import { loadOutcodes } from './places';
 
 export interface DemoAccount {
@@ -58,6 +60,11 @@ export interface SeedOptions {
 
 /** Each column once: its PostgreSQL type (as jsonb_to_recordset needs it) and its value for a row. */
 type Columns<T> = Record<string, readonly [type: string, value: (row: T) => unknown]>;
+
+/** The listing fields' columns (core/listing-fields.ts), each from the row's value of its name. */
+function listingFieldInserts<T extends ListingFieldValues>(): Columns<T> {
+  return Object.fromEntries(listingFieldColumns(LISTING_FIELDS).map(({ name, column, type }) => [column, [type, (row: T) => row[name as keyof ListingFieldValues]]]));
+}
 
 async function insertRows<T, R extends Record<string, unknown> = Record<string, unknown>>(
   client: pg.ClientBase,
@@ -124,8 +131,7 @@ async function writeDemoData(client: pg.ClientBase, data: DemoData, passwords: M
       rate_type: ['"RateType"', (p) => p.rateType],
       hourly_rate_pence: ['int', (p) => p.hourlyRatePence],
       is_project_based: ['boolean', (p) => p.isProjectBased],
-      employee_count: ['text', (p) => p.employeeCount],
-      business_type: ['text', (p) => p.businessType],
+      ...listingFieldInserts<DemoProfessional>(),
       rating: ['numeric', (p) => p.rating],
       review_count: ['int', (p) => p.reviewCount],
       recommend_count: ['int', (p) => p.recommendCount],
@@ -164,8 +170,7 @@ async function writeDemoData(client: pg.ClientBase, data: DemoData, passwords: M
       rate_type: ['"RateType"', (a) => a.rateType],
       hourly_rate_pence: ['int', (a) => hourlyEquivalentPence(a.ratePence, a.rateType)],
       is_project_based: ['boolean', (a) => a.isProjectBased],
-      employee_count: ['text', (a) => a.employeeCount],
-      business_type: ['text', (a) => a.businessType],
+      ...listingFieldInserts<DemoApplication>(),
       is_approved: ['boolean', () => false],
       subscription_status: ['"SubscriptionStatus"', () => 'active'],
       subscription_type: ['"SubscriptionType"', (a) => a.plan],
@@ -256,8 +261,7 @@ async function writeDemoData(client: pg.ClientBase, data: DemoData, passwords: M
       rate_pence: ['int', (a) => a.ratePence],
       rate_type: ['"RateType"', (a) => a.rateType],
       is_project_based: ['boolean', (a) => a.isProjectBased],
-      employee_count: ['text', (a) => a.employeeCount],
-      business_type: ['text', (a) => a.businessType],
+      ...listingFieldInserts<DemoApplication>(),
       social_links: ['jsonb', (a) => (a.website ? [{ platform: 'website', url: a.website }] : [])],
       plan: ['"SubscriptionType"', (a) => a.plan],
       status: ['"ApplicationStatus"', () => 'pending'],

@@ -2,6 +2,7 @@
 // demo-reviews.ts). Every description sentence is used at most once (demo-text.test.ts). All
 // invented; company e-mail and web addresses use the reserved .example domain and phone numbers
 // come from Ofcom's ranges set aside for drama, so no demo listing points at a real business.
+import type { EmployeeCount } from '../../../core/listing-fields';
 import type { Service } from '../../../core/services';
 
 export type Nation = 'england' | 'scotland' | 'wales' | 'northern-ireland';
@@ -17,7 +18,7 @@ export interface Archetype {
   hourly: readonly [number, number];
   /** [daily min, daily max] in pounds, or null when this kind of business never quotes by the day. */
   daily: readonly [number, number] | null;
-  employeeCounts: readonly string[];
+  employeeCounts: readonly EmployeeCount[];
   /** Description sentences: each business gets an opener, one or two middles and a closer, */
   /** drawn without replacement, so each pool needs one sentence per business of this kind. */
   openers: readonly string[];

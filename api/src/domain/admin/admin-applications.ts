@@ -2,6 +2,7 @@
 // By default the ones waiting for a decision (pending and pending_payment), oldest first, as a
 // review queue; any other status newest first. Search matches company, contact and e-mail.
 import { DECIDABLE_STATUSES, type AdminApplication, type AdminApplicationsQuery } from '../../../../core/admin';
+import { LISTING_FIELDS, readListingFields } from '../../../../core/listing-fields';
 import { formatPounds } from '../../../../core/plans';
 import type { Prisma, PrismaClient } from '../../../../prisma/db';
 
@@ -33,8 +34,7 @@ export function toAdminApplication(row: ApplicationRow): AdminApplication {
     region: row.region,
     postcode: row.postcode,
     rate: rateText(row),
-    employeeCount: row.employeeCount,
-    businessType: row.businessType,
+    ...readListingFields(row, LISTING_FIELDS),
     plan: row.plan,
     status: row.status,
     paidAt: row.paidAt?.toISOString() ?? null,

@@ -1,6 +1,7 @@
 // An application's columns from the /apply form: the same for a signed-in user's application and
 // for a visitor's, kept with their sign-up until the e-mailed link is used (accounts/registration.ts).
 import type { PendingApplication } from '../../../../core/billing';
+import { LISTING_FIELDS, readListingFields, type ListingFieldValues } from '../../../../core/listing-fields';
 import type { Prisma } from '../../../../prisma/db';
 
 const SOCIAL_COLUMNS = ['linkedin', 'github', 'facebook', 'instagram', 'twitter', 'youtube', 'tiktok', 'trustpilot'] as const;
@@ -24,8 +25,7 @@ export function applicationColumns(input: PendingApplication, email: string) {
     ratePence,
     rateType: ratePence === null ? null : (input.rateType ?? 'hourly'),
     isProjectBased: input.isProjectBased,
-    employeeCount: input.employeeCount ?? null,
-    businessType: input.businessType ?? null,
+    ...(readListingFields(input, LISTING_FIELDS) satisfies Pick<Prisma.ApplicationUncheckedCreateInput, keyof ListingFieldValues>),
     socialLinks: input.socialLinks as Prisma.InputJsonValue,
     plan: input.subscriptionType,
     ...social,

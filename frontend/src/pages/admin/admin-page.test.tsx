@@ -7,6 +7,7 @@ import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES, DECISION_TEXTS, type AdminApplication, type AdminStats, type AuditEntry, type MaintenanceStatus, type QueueSummary } from '../../../../core/admin';
 import type { CurrentUser } from '../../../../core/auth';
+import { LISTING_FIELDS, readListingFields } from '../../../../core/listing-fields';
 import { listKey } from '../../api/admin-lists';
 import { ADMIN_STATS_KEY, MAINTENANCE_STATUS_KEY, QUEUES_KEY } from '../../api/use-admin';
 import { CURRENT_USER_KEY } from '../../api/use-current-user';
@@ -182,8 +183,7 @@ const APPLICATION: AdminApplication = {
   region: 'Bath',
   postcode: 'BA1 1AA',
   rate: 'From £45/hour',
-  employeeCount: '2-5',
-  businessType: 'Limited company',
+  ...readListingFields({ employeeCount: '2-5', businessType: 'Limited company' }, LISTING_FIELDS),
   plan: 'yearly',
   status: 'pending',
   paidAt: '2026-11-22T15:00:00Z',
@@ -211,7 +211,16 @@ describe('an application', () => {
     expect(text).toContain('Plan: Pay Annually');
     expect(text).toContain('Paid: 22 Nov 2026, 15:00');
     expect(text).toContain('Rate: From £45/hour');
+    expect(text).toContain('Employees: 2-5');
+    expect(text).toContain('Business type: Limited company');
     expect(textOf(html, 'button')).toEqual(['Approve', 'Reject']);
+  });
+
+  it('leaves out the listing fields the applicant did not give', () => {
+    const text = readable(renderCard({ ...APPLICATION, employeeCount: null, businessType: null }));
+    expect(text).not.toContain('Employees:');
+    expect(text).not.toContain('Business type:');
+    expect(text).toContain('Rate: From £45/hour');
   });
 
   it('asks before deciding: a dialog for each, naming the company and saying what happens next', () => {

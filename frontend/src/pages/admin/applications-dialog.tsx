@@ -6,6 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ADMIN_MESSAGES, DECIDABLE_STATUSES, type AdminApplication, type ApplicationStatus } from '../../../../core/admin';
+import { LISTING_FIELDS, listingFacts } from '../../../../core/listing-fields';
 import { PLANS } from '../../../../core/plans';
 import { dangerOutlineButtonClass, linkClass, primaryButtonClass, tagClass } from '../../components/styles';
 import { AdminDialog } from './admin-dialog';
@@ -109,8 +110,13 @@ export function ApplicationCard({ application }: { application: AdminApplication
         <Detail term="Paid">{application.paidAt ? formatDateTime(application.paidAt) : 'Not paid yet'}</Detail>
         <Detail term="Rate">{application.rate ?? 'Not given'}</Detail>
         <Detail term="Sent">{formatDate(application.createdAt)}</Detail>
-        {application.employeeCount ? <Detail term="Employees">{application.employeeCount}</Detail> : null}
-        {application.businessType ? <Detail term="Business type">{application.businessType}</Detail> : null}
+        {listingFacts(LISTING_FIELDS, application).map(({ name, term, text }) =>
+          text === null ? null : (
+            <Detail key={name} term={term}>
+              {text}
+            </Detail>
+          ),
+        )}
         {application.website ? (
           <Detail term="Website">
             <a href={application.website} className={`${linkClass} break-all`} rel="noopener noreferrer nofollow" target="_blank">

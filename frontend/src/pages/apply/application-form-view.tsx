@@ -9,12 +9,14 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { Link } from 'react-router-dom';
-import { APPLY_MESSAGES, BUSINESS_TYPES, EMPLOYEE_COUNTS, keepRateCharacters, MAX_APPLICATION_SERVICES, MAX_SOCIAL_LINKS, SOCIAL_PLATFORMS } from '../../../../core/billing';
+import { APPLY_MESSAGES, keepRateCharacters, MAX_APPLICATION_SERVICES, MAX_SOCIAL_LINKS, SOCIAL_PLATFORMS } from '../../../../core/billing';
+import { LISTING_FIELDS } from '../../../../core/listing-fields';
 import type { PlanId } from '../../../../core/plans';
 import { createApplicationCheckout } from '../../api/billing';
 import { errorMessageFor } from '../../api/client';
 import { Captcha, type CaptchaHandle } from '../../components/captcha/captcha';
-import { FieldError, OptionList, PasswordField, SelectField, TextAreaField, TextField } from '../../components/forms/form-fields';
+import { ListingFieldControls } from '../../components/forms/choice-fields';
+import { FieldError, PasswordField, TextAreaField, TextField } from '../../components/forms/form-fields';
 import { RateFields } from '../../components/forms/rate-fields';
 import { RegionField } from '../../components/forms/region-field';
 import { ServicesField } from '../../components/forms/services-field';
@@ -232,14 +234,13 @@ export function ApplicationForm({ plan, isSignedIn, initialValues, onPlanMissing
             isProjectBased={values.isProjectBased}
             onProjectBasedChange={(isProjectBased) => setValues((current) => setProjectBased(current, isProjectBased))}
           />
-          <div className="grid gap-5 sm:grid-cols-2">
-            <SelectField label="Number of employees (optional)" {...field('employeeCount')}>
-              <OptionList placeholder="Select" values={EMPLOYEE_COUNTS} />
-            </SelectField>
-            <SelectField label="Business type (optional)" {...field('businessType')}>
-              <OptionList placeholder="Select" values={BUSINESS_TYPES} />
-            </SelectField>
-          </div>
+          <ListingFieldControls
+            fields={LISTING_FIELDS}
+            values={values}
+            onValuesChange={(change) => setValues((current) => ({ ...current, ...change }))}
+            errors={errors}
+            isOptionalMarked
+          />
         </FormSection>
 
         <FormSection title="Social links (optional)">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APPLY_MESSAGES, MAX_APPLICATION_SERVICES, MAX_SOCIAL_LINKS } from '../../../../core/billing';
 import type { MyProfile } from '../../../../core/my-profile';
+import { NO_LISTING_FIELDS } from '../../testing/professional';
 import { SERVICES } from '../../../../core/services';
 import { ApiRequestError } from '../../api/client';
 import {
@@ -251,6 +252,7 @@ describe('applicationFromProfile', () => {
     subscriptionStatus: 'cancelled',
     subscriptionType: 'monthly',
     currentPeriodEnd: null,
+    ...NO_LISTING_FIELDS,
   } satisfies MyProfile;
 
   it("fills the form from the listing, with the account's own e-mail", () => {

@@ -7,19 +7,19 @@ import type { z } from 'zod';
 import {
   APPLY_MESSAGES,
   ApplicationCheckoutInput,
-  BUSINESS_TYPES,
-  EMPLOYEE_COUNTS,
   keepRateCharacters,
   MAX_APPLICATION_SERVICES,
   MAX_SOCIAL_LINKS,
   type SocialPlatform,
 } from '../../../../core/billing';
 import { NEW_PASSWORD_MIN } from '../../../../core/auth';
+import { LISTING_FIELDS, PUBLIC_LISTING_FIELDS, RATE_TYPE_FIELD, type ListingFields, type RateType } from '../../../../core/listing-fields';
 import type { MyProfile } from '../../../../core/my-profile';
 import { isPlanId, type PlanId } from '../../../../core/plans';
 import type { ApplicationCheckoutRequest } from '../../api/billing';
 import { ApiRequestError } from '../../api/client';
 import type { FieldErrors } from '../../components/forms/form-validation';
+import { applicationFieldBody, emptyFieldValues, storedFieldValues, type ListingFieldFormValues } from '../../components/forms/listing-field-values';
 import type { ListingFormValues } from '../../components/forms/use-form-state';
 
 /** ?plan=monthly or ?plan=yearly preselects the plan; anything else leaves the choice open. */
@@ -29,9 +29,6 @@ export function planFromQuery(search: string | URLSearchParams): PlanId | null {
   return isPlanId(plan) ? plan : null;
 }
 
-export type EmployeeCount = (typeof EMPLOYEE_COUNTS)[number];
-export type BusinessType = (typeof BUSINESS_TYPES)[number];
-
 export interface SocialRow {
   /** Stable across removals, for React keys. */
   key: number;
@@ -40,11 +37,9 @@ export interface SocialRow {
 }
 
 /** Every control's value as it holds it ('' when empty). */
-export interface ApplicationFormValues extends ListingFormValues {
+export interface ApplicationFormValues extends ListingFormValues, ListingFieldFormValues<ListingFields> {
   email: string;
-  rateType: 'hourly' | 'daily' | '';
-  employeeCount: EmployeeCount | '';
-  businessType: BusinessType | '';
+  rateType: RateType | '';
   password: string;
   confirmPassword: string;
   socialLinks: SocialRow[];
@@ -70,10 +65,9 @@ export function emptyApplication(accountEmail = ''): ApplicationFormValues {
     region: '',
     postcode: '',
     hourlyRate: '',
-    rateType: 'hourly',
+    rateType: RATE_TYPE_FIELD.default,
     isProjectBased: false,
-    employeeCount: '',
-    businessType: '',
+    ...emptyFieldValues(LISTING_FIELDS),
     password: '',
     confirmPassword: '',
     socialLinks: [emptySocialRow()],
@@ -107,6 +101,7 @@ export function applicationFromProfile(profile: MyProfile, accountEmail: string)
     hourlyRate: isProjectBased ? '' : keepRateCharacters(profile.hourlyRate ?? ''),
     rateType: isProjectBased ? '' : (profile.rateType ?? 'hourly'),
     isProjectBased,
+    ...storedFieldValues(PUBLIC_LISTING_FIELDS, profile),
     socialLinks: links.length > 0 ? links.slice(0, MAX_SOCIAL_LINKS) : [emptySocialRow()],
   };
 }
@@ -172,8 +167,7 @@ export function toCheckoutBody(values: ApplicationFormValues, { plan, isSignedIn
     body.hourlyRate = rate;
     body.rateType = values.rateType || 'hourly';
   }
-  if (values.employeeCount) body.employeeCount = values.employeeCount;
-  if (values.businessType) body.businessType = values.businessType;
+  Object.assign(body, applicationFieldBody(LISTING_FIELDS, values));
   if (!isSignedIn) {
     body.password = values.password;
     body.confirmPassword = values.confirmPassword;
@@ -250,8 +244,7 @@ export function fieldOrder(values: ApplicationFormValues): string[] {
     'hourlyRate',
     'rateType',
     'isProjectBased',
-    'employeeCount',
-    'businessType',
+    ...LISTING_FIELDS.map((field) => field.name),
     'password',
     'confirmPassword',
     ...values.socialLinks.flatMap((_, index) => [socialErrorKey(index, 'platform'), socialErrorKey(index, 'url')]),

@@ -1,8 +1,10 @@
 // The profile's cards, each shown only when it has something to say (spec): About, Services
 // Offered, Contact Information, Pricing (only with a rate) and Connect Online (only with a social
 // link; each opens in a new tab). `contact` (the message form) sits under Contact Information.
+// Contact Information ends with the listing's public fields (core/listing-fields.ts) that have a value.
 import type { ReactNode } from 'react';
 import type { ProfessionalListItem } from '../../../../core/directory';
+import { listingFacts, PUBLIC_LISTING_FIELDS, type ListingField } from '../../../../core/listing-fields';
 import { labelled } from '../../../../core/social';
 import { CheckList } from '../../components/check-list';
 import { priceLine } from '../../components/professional-card/format-professional';
@@ -30,6 +32,22 @@ function socialLinksOf(professional: ProfessionalListItem): { label: string; url
     const url = safeWebUrl(professional[key]);
     return url ? [{ label, url }] : [];
   });
+}
+
+/** Rows of Contact Information's list: each of `fields` with a value ('Works: On site and remotely'). */
+export function ListingFactRows({ fields, listing }: { fields: readonly ListingField[]; listing: object }) {
+  return (
+    <>
+      {listingFacts(fields, listing).map(({ name, term, text }) =>
+        text === null ? null : (
+          <div key={name}>
+            <dt className="font-medium text-gray-900">{term}</dt>
+            <dd>{text}</dd>
+          </div>
+        ),
+      )}
+    </>
+  );
 }
 
 export function ProfileCards({ professional, contact }: { professional: ProfessionalListItem; contact?: ReactNode }) {
@@ -86,6 +104,7 @@ export function ProfileCards({ professional, contact }: { professional: Professi
                 {location}, {postcode}
               </dd>
             </div>
+            <ListingFactRows fields={PUBLIC_LISTING_FIELDS} listing={professional} />
           </dl>
         </Card>
         {contact}

@@ -3,10 +3,12 @@
 // discards the edits.
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { listingFacts, PUBLIC_LISTING_FIELDS } from '../../../../core/listing-fields';
 import type { MyProfile } from '../../../../core/my-profile';
 import { errorMessageFor } from '../../api/client';
 import { updateMyProfile, useMyProfile } from '../../api/use-my-profile';
 import { showToast } from '../../components/toast';
+import { ListingFieldControls } from '../../components/forms/choice-fields';
 import { TextAreaField, TextField } from '../../components/forms/form-fields';
 import { RateFields } from '../../components/forms/rate-fields';
 import { RegionField } from '../../components/forms/region-field';
@@ -115,6 +117,11 @@ function ProfileView({ profile, onEdit }: { profile: MyProfile; onEdit: () => vo
         <ViewRow label="Phone">{profile.phone || 'Not provided'}</ViewRow>
         <ViewRow label="Website">{profile.website || 'Not provided'}</ViewRow>
         <ViewRow label="Rate">{describeRate(profile)}</ViewRow>
+        {listingFacts(PUBLIC_LISTING_FIELDS, profile).map(({ name, term, text }) => (
+          <ViewRow key={name} label={term}>
+            {text ?? 'Not set'}
+          </ViewRow>
+        ))}
         <ViewRow label="Service area">{profile.location}</ViewRow>
         <ViewRow label="Region">{profile.region}</ViewRow>
         <ViewRow label="Postcode">{profile.postcode}</ViewRow>
@@ -219,6 +226,14 @@ function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
           />
         </div>
       </fieldset>
+
+      <ListingFieldControls
+        fields={PUBLIC_LISTING_FIELDS}
+        values={values}
+        onValuesChange={(change) => setValues((current) => ({ ...current, ...change }))}
+        errors={errors}
+        isOptionalMarked={false}
+      />
 
       <fieldset>
         <legend className={labelTextClass}>Social links</legend>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MyProfile } from '../../../../core/my-profile';
+import { NO_LISTING_FIELDS } from '../../testing/professional';
 import {
   describeRate,
   formatMemberSince,
@@ -50,6 +51,7 @@ const profile: MyProfile = {
   currentPeriodEnd: null,
   createdAt: '2025-01-03T10:00:00Z',
   updatedAt: '2025-01-03T10:00:00Z',
+  ...NO_LISTING_FIELDS,
 };
 
 describe('toFormValues / toUpdate', () => {

@@ -1,10 +1,12 @@
 // The provider's professional-profile form on My Profile, as pure functions: the form values from
 // the API's profile, the PATCH body from the form, and the client-side checks (spec section 5; the
 // API validates again and its field messages are shown the same way).
-import type { MyProfile, MyProfileUpdateInput, RateType } from '../../../../core/my-profile';
+import { PUBLIC_LISTING_FIELDS, type RateType } from '../../../../core/listing-fields';
+import type { MyProfile, MyProfileUpdateInput } from '../../../../core/my-profile';
 import { toggleService as toggleListingService } from '../../../../core/services';
 import { labelled, LISTING_SOCIAL_KEYS, type ListingSocialKey } from '../../../../core/social';
 import type { FieldErrors } from '../../components/forms/form-validation';
+import { editorFieldBody, storedFieldValues, type ListingFieldFormValues } from '../../components/forms/listing-field-values';
 import type { ListingFormValues } from '../../components/forms/use-form-state';
 
 export { MAX_LISTING_SERVICES as MAX_SERVICES } from '../../../../core/services';
@@ -19,7 +21,7 @@ export type SocialKey = ListingSocialKey;
  * The form's state: every text as its input holds it ('' when empty). A narrower shape than the
  * PATCH body (MyProfileUpdateInput), which toUpdate builds from it.
  */
-export interface ProfileFormValues extends ListingFormValues {
+export interface ProfileFormValues extends ListingFormValues, ListingFieldFormValues<typeof PUBLIC_LISTING_FIELDS> {
   rateType: RateType | null;
   linkedin: string;
   github: string;
@@ -63,6 +65,7 @@ export function toFormValues(profile: MyProfile): ProfileFormValues {
     hourlyRate: isProjectBased ? '' : rateNumber(profile.hourlyRate),
     rateType,
     isProjectBased,
+    ...storedFieldValues(PUBLIC_LISTING_FIELDS, profile),
     linkedin: profile.linkedin ?? '',
     github: profile.github ?? '',
     facebook: profile.facebook ?? '',
@@ -111,6 +114,7 @@ export function toUpdate(values: ProfileFormValues): MyProfileUpdateInput {
     hourlyRate: values.isProjectBased ? '' : values.hourlyRate,
     rateType: values.isProjectBased || values.hourlyRate === '' ? null : (values.rateType ?? 'hourly'),
     isProjectBased: values.isProjectBased,
+    ...editorFieldBody(PUBLIC_LISTING_FIELDS, values),
     linkedin: trim(values.linkedin),
     github: trim(values.github),
     facebook: trim(values.facebook),
