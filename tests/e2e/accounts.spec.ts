@@ -8,7 +8,7 @@
 // providerPage, fixtures.ts). E-mails are read through /admin/mail as the admin.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
-import { checkA11y, createAccount, expect, mailAsAdmin, openPage, PROVIDER_EMAIL, signInAs, solveCaptcha, submitSignInForm, test, uniqueEmail } from './fixtures';
+import { checkA11y, createAccount, createListing, expect, mailAsAdmin, openPage, PROVIDER_EMAIL, signInAs, solveCaptcha, submitSignInForm, test, uniqueEmail } from './fixtures';
 
 async function fillCredentials(page: Page, email: string, password: string): Promise<void> {
   const form = page.getByRole('main');
@@ -267,8 +267,12 @@ test.describe('accounts', () => {
     await checkA11y(page);
   });
 
-  test('a provider edits the professional profile: Cancel discards, Save returns to view', async ({ providerPage: page }) => {
+  test('a provider edits the professional profile: Cancel discards, Save returns to view', async ({ consentedPage: page }) => {
     test.setTimeout(60_000);
+    // A listing of its own: the desktop and phone runs save at the same time, and each reads back
+    // what it saved.
+    const listing = await createListing({ companyName: 'Edit Listing Networks', contactName: 'Edith Lister' });
+    await signInAs(page, listing.providerEmail);
     await openPage(page, '/profile');
     const main = page.getByRole('main');
     await expect(main.getByRole('region', { name: 'Account information' })).toContainText('Service Provider');
