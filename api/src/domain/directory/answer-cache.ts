@@ -28,7 +28,9 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { TOTAL_COUNT_HEADER } from '../../../../core/directory';
-import { listingPlaces, pageChange, type DirectoryChange, type ListingMatcher, type PagePlace } from './directory-index';
+import type { DirectoryChange, ListingMatcher } from './indexed-listing';
+import { listingPlaces } from './listing-places';
+import { pageChange, type PagePlace } from './page-place';
 import { gzipBody } from '../../gzip';
 
 /** Bodies smaller than this are sent as they are (gzip would save next to nothing). */

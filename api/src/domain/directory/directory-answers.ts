@@ -5,7 +5,8 @@
 import type { DirectoryQuery } from '../../../../core/directory-query';
 import type { PrismaClient } from '../../../../prisma/db';
 import { ANY_CHANGE, queryKey, type Answer, type AnswerCache, type AnswerScope } from './answer-cache';
-import type { DirectoryIndex, PagePlace } from './directory-index';
+import type { DirectoryIndex } from './directory-index';
+import type { PagePlace } from './page-place';
 import { countMatches, findLiveCard, findLiveProfessional, findPage, mapPointsJson } from './search-professionals';
 
 /** Sort and page don't change which professionals match: the total and the map ignore them. */

@@ -7,7 +7,7 @@ import type { HomeSummary } from '../../../../core/directory';
 import { CATEGORY_TILES } from '../../../../core/services';
 import type { PrismaClient } from '../../../../prisma/db';
 import type { DirectoryIndex } from './directory-index';
-import { BEST_RATED_ORDER, LISTED, PUBLISHED_REVIEW } from './directory-filters';
+import { BEST_RATED_ORDER, LISTED, PUBLISHED_REVIEW } from './directory-sql';
 import { LIST_ITEM_COLUMNS, toListItem, type ProfessionalRow } from './professional-row';
 
 /**

@@ -2,7 +2,7 @@
 // mean of every published review of the region's live professionals, not a mean of means.
 import type { RegionSummary } from '../../../../core/directory';
 import type { PrismaClient } from '../../../../prisma/db';
-import { LISTED, PUBLISHED_REVIEW } from './directory-filters';
+import { LISTED, PUBLISHED_REVIEW } from './directory-sql';
 import type { DirectoryIndex } from './directory-index';
 
 export async function listRegionSummaries({ prisma, directory }: { prisma: PrismaClient; directory?: DirectoryIndex | null }): Promise<RegionSummary[]> {

@@ -1,6 +1,6 @@
 // The directory's read side: a page of listed professionals for a DirectoryQuery and their total,
 // every match as compact map points, and single live professionals by slug or id. All SQL runs
-// through $queryRaw with Prisma.sql fragments from directory-filters.ts.
+// through $queryRaw with Prisma.sql fragments from directory-sql.ts.
 import {
   DEFAULT_PAGE_SIZE,
   PUBLIC_COORDINATE_DECIMALS,
@@ -9,7 +9,8 @@ import {
 } from '../../../../core/directory';
 import type { DirectoryQuery } from '../../../../core/directory-query';
 import { Prisma, type PrismaClient } from '../../../../prisma/db';
-import { buildDirectorySql, distanceSql, LISTED, resolveNear } from './directory-filters';
+import { distanceSql, resolveNear } from './circle';
+import { buildDirectorySql, LISTED } from './directory-sql';
 import { CARD_COLUMNS, LIST_ITEM_COLUMNS, toCard, toListItem, type CardRow, type ProfessionalRow } from './professional-row';
 
 /** One page of listed professionals for the query, in its sort order (see countMatches for the total). */
