@@ -28,7 +28,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { TOTAL_COUNT_HEADER } from '../../../../core/directory';
-import type { DirectoryChange, ListingMatcher } from './indexed-listing';
+import type { DirectoryChange, ListingMatcher, SearchMatcher } from './indexed-listing';
 import { listingPlaces } from './listing-places';
 import { pageChange, type PagePlace } from './page-place';
 import { gzipBody } from '../../gzip';
@@ -112,6 +112,15 @@ export type AnswerScope =
   | { kind: 'points'; matches: ListingMatcher; services?: number; places?: readonly string[] };
 
 export const ANY_CHANGE: AnswerScope = { kind: 'any' };
+
+/**
+ * A search's scope: the listings it could include (the index's matcher for it, and what to file it
+ * under), and for a page where it sits; anything when the index cannot tell (no matcher).
+ */
+export function searchScope(matcher: SearchMatcher | null, kind: 'listings' | 'points', page?: PagePlace): AnswerScope {
+  if (!matcher) return ANY_CHANGE;
+  return { kind, matches: matcher.matches, services: matcher.services, ...(matcher.places && { places: matcher.places }), ...(page && { page }) };
+}
 
 /** Where changes come from: the directory index, or the bare feed (every change is 'anything'). */
 export interface AnswerChanges {

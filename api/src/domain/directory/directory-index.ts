@@ -46,8 +46,8 @@ import {
 import { IndexKeeper, type StateFollower } from './index-keeper';
 import { MAX_TEXT_ID, type IndexState, type ReplacedListing } from './index-state';
 import type { DirectoryChange, IndexedListing, SearchMatcher } from './indexed-listing';
-import { bestRated, bestRatedListing, byId, cheapestListing, newestListing, RankedOrder, type SlotCompare } from './listing-columns';
-import { byDistanceFrom, byRelevance, placeOfPage, type PagePlace } from './page-place';
+import { bestRated, byId, RankedOrder, type SlotCompare } from './listing-columns';
+import { placeOfPage, searchOrder, type PagePlace } from './page-place';
 import { NAMED_MAP_POINTS_LIMIT } from './search-professionals';
 import { addSlot, forEachSlot, removeSlot } from './slot-sets';
 import { byRankThenBestRated, byRankThenPosition, inOrder, kthSmallest, select, selectedCount, selectedSlots, walkOrder, type Selection } from './slot-selection';
@@ -438,10 +438,9 @@ export class DirectoryIndex {
       const json = c.listings[slot]!.json;
       return miles ? `${json.slice(0, -1)},"distanceMiles":${Math.round(miles(slot) * 10) / 10}}` : json;
     });
-    const compare = relevance ? byRelevance(text) : sort === 'distance' && near ? byDistanceFrom(near) : sort === 'price' ? cheapestListing : sort === 'newest' ? newestListing : bestRatedListing;
     const place = placeOfPage(
       page.map((slot) => c.listings[slot]!),
-      compare,
+      searchOrder(sort, text, near),
       limit,
     );
     return { json: `[${parts.join(',')}]`, total, place };

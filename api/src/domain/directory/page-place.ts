@@ -2,10 +2,11 @@
 // a change of a listing the search includes must touch to alter the page, and what it does to the
 // page when it does not (nothing, or the total alone). The orders over listings are the index's
 // (listing-columns.ts; distance and relevance here), each ending on the id.
+import type { Sort } from '../../../../core/directory';
 import type { BoundText } from './bound-text';
 import { distanceMiles, type Circle } from './circle';
 import type { IndexedListing } from './indexed-listing';
-import type { ListingCompare } from './listing-columns';
+import { bestRatedListing, cheapestListing, newestListing, type ListingCompare } from './listing-columns';
 import { tsRank } from './text-search';
 
 /**
@@ -75,4 +76,23 @@ export function byRelevance(text: BoundText): ListingCompare {
 /** Nearest first from the circle's centre, then id (the distance order). */
 export function byDistanceFrom(near: Circle): ListingCompare {
   return (a, b) => distanceMiles(near.point, a.lat, a.lng) - distanceMiles(near.point, b.lat, b.lng) || a.id - b.id;
+}
+
+/**
+ * A search's order over listings (directory-sql.ts orderBySql's): relevance needs its text and
+ * distance its circle, else best rated.
+ */
+export function searchOrder(sort: Sort, text: BoundText | null, near: Circle | null): ListingCompare {
+  switch (sort) {
+    case 'relevance':
+      return text ? byRelevance(text) : bestRatedListing;
+    case 'distance':
+      return near ? byDistanceFrom(near) : bestRatedListing;
+    case 'price':
+      return cheapestListing;
+    case 'newest':
+      return newestListing;
+    case 'rating':
+      return bestRatedListing;
+  }
 }
