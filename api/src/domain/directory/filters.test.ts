@@ -5,35 +5,39 @@
 //     passes, and every listing the search matches is in the services and places it is filed
 //     under for the answer cache;
 //   - after generated changes, every page and map the answer cache kept is the one computed
-//     afresh (body and total), and the cache computed one again only when it changed (or, in a
-//     relevance order, a changed listing ties in rank with an end of the page);
-//   - an enum and a boolean entry made by enumFilter (test-only: work mode, taking on clients)
-//     work through all three forms: their sets and tests here, their SQL text below; their SQL
-//     in PostgreSQL is tests/integration/directory-filters.int.test.ts.
+//     afresh (body and total), and the cache computed one again only when it changed (or a write
+//     touched a listing on the page, or one tying in rank with an end of a relevance page);
+//   - an enum and a boolean entry made by enumFilter (test-only, api/src/testing/
+//     directory-filter-arbitraries.ts: work mode, taking on clients) go through the same: their
+//     sets and tests here, their SQL text below; their SQL in PostgreSQL, with the columns added,
+//     is tests/integration/directory-filters.int.test.ts.
 // Each property fails when a generator leaves an entry of the table unused, or never lets it
 // both match and exclude a listing: a new entry cannot go untested.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SORTS, TOTAL_COUNT_HEADER, type Sort } from '../../../../core/directory';
-import { DirectoryQuery } from '../../../../core/directory-query';
+import { TOTAL_COUNT_HEADER, type Sort } from '../../../../core/directory';
 import { findLocation } from '../../../../core/locations';
-import { SERVICES } from '../../../../core/services';
+import {
+  entryArbitraries,
+  EntryUsage,
+  NEARS,
+  PLACES,
+  SEARCHED_SERVICES,
+  searchArbitrary,
+  takingClientsFilter,
+  TEST_TABLE as TABLE,
+  UNLISTED,
+  WORK_MODES,
+  workModeFilter,
+  type StoredWorkMode,
+  type TestListing,
+  type TestQuery,
+} from '../../testing/directory-filter-arbitraries';
 import { AnswerCache, searchScope, type AnswerChanges } from './answer-cache';
 import { Lexicon, type BoundText } from './bound-text';
 import { distanceMiles, resolveNear } from './circle';
 import { sortOf } from './directory-sql';
-import {
-  compileFilters,
-  enumFilter,
-  FILTERS,
-  nearFilter,
-  readFilters,
-  searchMatcher,
-  tenthsAtLeast,
-  textFilter,
-  type DirectoryFilter,
-  type IndexView,
-} from './filters';
+import { compileFilters, nearFilter, readFilters, searchMatcher, tenthsAtLeast, textFilter, type IndexView } from './filters';
 import { IndexState, type ListingFollower } from './index-state';
 import { serviceMaskOf, type DirectoryChange, type IndexedListing } from './indexed-listing';
 import { bestRatedListing } from './listing-columns';
@@ -42,38 +46,9 @@ import { placeOfPage, searchOrder } from './page-place';
 import { select, selectedSlots } from './slot-selection';
 import { parseTsquery, tsRank } from './text-search';
 
-// ---- the test-only entries: an enum and a boolean field, as a new filter would be written ---------
-
-const WORK_MODES = ['on_site', 'remote', 'both'] as const;
-type WorkMode = (typeof WORK_MODES)[number];
-/** A value stored that the entry does not list (a column's newer value): it matches nothing. */
-const UNLISTED = 'hybrid';
-/** A listing with the test-only fields (null: no value stored). */
-type TestListing = IndexedListing & { workMode: WorkMode | typeof UNLISTED | null; takingClients: boolean | null };
-/** A query with the test-only fields (DirectoryQuery does not parse them). */
-type TestQuery = DirectoryQuery & { workMode?: WorkMode | typeof UNLISTED; takingClients?: boolean };
-
-const workModeFilter = enumFilter<WorkMode | typeof UNLISTED, TestListing>({
-  name: 'workMode',
-  field: 'workMode',
-  column: 'p.work_mode::text',
-  values: WORK_MODES as readonly (WorkMode | typeof UNLISTED)[],
-  read: (query) => (query as TestQuery).workMode,
-});
-const takingClientsFilter = enumFilter<boolean, TestListing>({
-  name: 'takingClients',
-  field: 'takingClients',
-  column: 'p.taking_clients',
-  values: [true, false],
-  read: (query) => (query as TestQuery).takingClients,
-});
-const TABLE: readonly DirectoryFilter[] = [...FILTERS, workModeFilter, takingClientsFilter];
-
 // ---- generated listings -----------------------------------------------------------------------
 
-const PLACES = ['Manchester', 'London', 'Leeds', 'Bristol', 'Kent', 'Wales', 'Belfast', 'Scotland', 'Greater London'];
 const REGIONS = [...PLACES, 'Nowhere Test Region'];
-const NEARS = ['M1 1AE', 'SW1A 1AA', 'LS1 4DY', 'B1 1AA', 'BS1 4DJ', 'Leeds', 'CF10'];
 /** Where listings are put: around the places and postcodes searched, and far from them. */
 const CENTRES = [...PLACES.map((name) => findLocation(name)!), ...NEARS.map((near) => resolveNear(near)), { lat: 58.2, lng: -6.4 }];
 const LEXEMES = ['web', 'design', 'cloud', 'backup', 'network', 'wifi', 'seo', 'secur', 'data', 'recoveri', 'london', 'manchest'];
@@ -81,7 +56,7 @@ const WEIGHTS = ['A', 'B', 'C', ''];
 
 /** A listing's fields as generated (the rest follow from them). */
 const listingFields = fc.record({
-  services: fc.subarray(SERVICES.slice(0, 8), { maxLength: 3 }),
+  services: fc.subarray(SEARCHED_SERVICES, { maxLength: 3 }),
   region: fc.constantFrom(...REGIONS),
   position: fc.option(
     fc.record({
@@ -100,7 +75,7 @@ const listingFields = fc.record({
     selector: (word) => word.lexeme,
     maxLength: 4,
   }),
-  workMode: fc.constantFrom<WorkMode | typeof UNLISTED | null>(...WORK_MODES, UNLISTED, null),
+  workMode: fc.constantFrom<StoredWorkMode | null>(...WORK_MODES, UNLISTED, null),
   takingClients: fc.constantFrom(true, false, null),
 });
 type ListingFields = typeof listingFields extends fc.Arbitrary<infer T> ? T : never;
@@ -132,40 +107,19 @@ function makeListing(id: number, fields: ListingFields, lexicon: Lexicon): TestL
 
 // ---- generated searches: one generator per entry of the table -------------------------------------
 
-/** Each entry's raw query fields (as a visitor's query string gives them; the test-only ones typed). */
-const ENTRY_FIELDS: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
-  service: fc.constantFrom(...SERVICES.slice(0, 8)).map((service) => ({ service })),
-  location: fc.constantFrom(...PLACES).map((location) => ({ location })),
-  minRating: fc.constantFrom('0', '0.1', '3', '3.33', '3.5', '4', '4.5', '4.95', '5').map((minRating) => ({ minRating })),
-  hourlyRate: fc
-    .record({ minHourlyRate: fc.constantFrom('0', '10', '30', '45.5', '60', '100', '199.99', '250'), maxHourlyRate: fc.constantFrom('0', '40', '80', '80.5', '150', '200', '2000') }, { requiredKeys: [] })
-    .filter((bounds) => Object.keys(bounds).length > 0),
-  // What PostgreSQL's to_tsquery gives for a visitor's words (the index asks it; the view below parses it as given).
-  text: fc
-    .constantFrom("'web':*", "'web':* & 'design':*", "'cloud' | 'backup'", "'network' & !'wifi'", "!'seo'", "'se':*", "'data' & 'recoveri' & 'london'", "'nosuch'", "'d':* | 'w':*")
-    .map((search) => ({ search })),
-  near: fc.record({ near: fc.constantFrom(...NEARS), radiusMiles: fc.constantFrom('1', '5', '10', '25', '60', '200') }, { requiredKeys: ['near'] }),
-  workMode: fc.constantFrom<WorkMode | typeof UNLISTED>(...WORK_MODES, UNLISTED).map((workMode) => ({ workMode })),
-  takingClients: fc.boolean().map((takingClients) => ({ takingClients })),
-};
-
-const pageFields = fc.record({ sort: fc.constantFrom(...SORTS), limit: fc.constantFrom('1', '3', '5', '12'), offset: fc.constantFrom('0', '2', '5', '40') }, { requiredKeys: [] });
-
-/** A search using up to three entries of the table (so that many match, and pages fill), sorted and paged. */
-const searchArbitrary = fc
-  .uniqueArray(fc.constantFrom(...Object.keys(ENTRY_FIELDS)), { maxLength: 3 })
-  .chain((names) => fc.tuple(pageFields, ...names.map((name) => ENTRY_FIELDS[name]!)))
-  .map((parts) => toQuery(Object.assign({}, ...parts)));
-
-function toQuery(raw: Record<string, unknown>): TestQuery {
-  const { workMode, takingClients, ...rest } = raw;
-  if (rest.sort === 'distance' && !rest.near) delete rest.sort;
-  if (rest.minHourlyRate !== undefined && rest.maxHourlyRate !== undefined && Number(rest.minHourlyRate) > Number(rest.maxHourlyRate)) delete rest.minHourlyRate;
-  const query: TestQuery = DirectoryQuery.parse(rest);
-  if (workMode !== undefined) query.workMode = workMode as WorkMode;
-  if (takingClients !== undefined) query.takingClients = takingClients as boolean;
-  return query;
-}
+/** What PostgreSQL's to_tsquery gives for visitors' words (the index asks it; the view below parses it as given). */
+const ENTRY_FIELDS = entryArbitraries([
+  "'web':*",
+  "'web':* & 'design':*",
+  "'cloud' | 'backup'",
+  "'network' & !'wifi'",
+  "!'seo'",
+  "'se':*",
+  "'data' & 'recoveri' & 'london'",
+  "'nosuch'",
+  "'d':* | 'w':*",
+]);
+const queryArbitrary = searchArbitrary(ENTRY_FIELDS).map((search) => search.query);
 
 it('has a generator for every entry of the table, and none for an entry it lacks', () => {
   expect(Object.keys(ENTRY_FIELDS).sort()).toEqual(TABLE.map((filter) => filter.name).sort());
@@ -214,32 +168,11 @@ function narrowed(index: Index, forms: Parameters<typeof select>[0]): number[] {
     .sort((a, b) => a - b);
 }
 
-/** How often each entry was in use, and whether it ever both let a listing through and turned one down. */
-class Usage {
-  private readonly used = new Map<string, { searches: number; matched: boolean; excluded: boolean }>();
-
-  note(name: string, matched: number, of: number): void {
-    const entry = this.used.get(name) ?? { searches: 0, matched: false, excluded: false };
-    entry.searches += 1;
-    entry.matched ||= matched > 0;
-    entry.excluded ||= matched < of;
-    this.used.set(name, entry);
-  }
-
-  expectEveryEntry(table: readonly DirectoryFilter[], atLeast: number): void {
-    for (const { name } of table) {
-      const entry = this.used.get(name);
-      expect(entry?.searches ?? 0, `the generators leave "${name}" unused`).toBeGreaterThanOrEqual(atLeast);
-      expect(entry?.matched && entry.excluded, `"${name}" never both matched and turned down a listing`).toBe(true);
-    }
-  }
-}
-
 describe('the filter table', () => {
   it('narrows every search, and each entry alone, to exactly the listings its per-listing test passes, within the places and services it is filed under', () => {
-    const usage = new Usage();
+    const usage = new EntryUsage();
     fc.assert(
-      fc.property(fc.array(listingFields, { minLength: 20, maxLength: 70 }), fc.array(searchArbitrary, { minLength: 1, maxLength: 6 }), (fields, queries) => {
+      fc.property(fc.array(listingFields, { minLength: 20, maxLength: 70 }), fc.array(queryArbitrary, { minLength: 1, maxLength: 6 }), (fields, queries) => {
         const index = indexOf(fields);
         const all = [...index.listings.values()];
         for (const query of queries) {
@@ -266,7 +199,7 @@ describe('the filter table', () => {
   }, 120_000);
 
   it("keeps a page or map only while it equals the one computed afresh, and computes one again only when it changed", async () => {
-    const usage = new Usage();
+    const usage = new EntryUsage();
     let kept = 0;
     let recounted = 0;
     const change = fc.oneof(
@@ -276,7 +209,7 @@ describe('the filter table', () => {
       { weight: 2, arbitrary: fc.record({ kind: fc.constant('arrive' as const), fields: listingFields }) },
     );
     await fc.assert(
-      fc.asyncProperty(fc.array(listingFields, { minLength: 20, maxLength: 60 }), fc.array(searchArbitrary, { minLength: 4, maxLength: 8 }), fc.array(change, { minLength: 5, maxLength: 15 }), async (fields, queries, changes) => {
+      fc.asyncProperty(fc.array(listingFields, { minLength: 20, maxLength: 60 }), fc.array(queryArbitrary, { minLength: 4, maxLength: 8 }), fc.array(change, { minLength: 5, maxLength: 15 }), async (fields, queries, changes) => {
         const index = indexOf(fields);
         const feed = testFeed();
         const cache = new AnswerCache(feed, { maxBytes: 100_000_000 });
