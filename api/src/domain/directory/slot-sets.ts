@@ -100,7 +100,7 @@ export class SlotSets {
   /** Slots with a position, by map cell. */
   private readonly cells = new Map<number, Cell>();
   /** The slots in a place or circle searched lately, by key, kept current as slots come and go (least recently used first). */
-  private readonly circles = new Map<string, { matches: (slot: number) => boolean; set: Uint32Array }>();
+  private readonly circles = new Map<string, { region: number; matches: (slot: number) => boolean; set: Uint32Array }>();
 
   constructor(families: readonly SetFamily[]) {
     this.families = new Map(families.map((family) => [family, Array.from({ length: family.size }, () => new Uint32Array(0))]));
@@ -132,7 +132,7 @@ export class SlotSets {
   /** Puts `slot`, holding `listing` in region `region` (an id), in every set the listing belongs in. */
   add(slot: number, listing: IndexedListing, region: number): void {
     this.place(slot, listing, region, addSlot);
-    for (const circle of this.circles.values()) if (circle.matches(slot)) addSlot(circle.set, slot);
+    for (const circle of this.circles.values()) if ((region >= 0 && region === circle.region) || circle.matches(slot)) addSlot(circle.set, slot);
     const { lat, lng } = listing;
     if (Number.isNaN(lat) || Number.isNaN(lng)) return;
     const row = Math.floor(lat / CELL_DEGREES);
@@ -156,10 +156,11 @@ export class SlotSets {
   }
 
   /**
-   * The set of the slots `matches` says are in a place or circle (its `key`): those of `region` (a
-   * region id, or -1 for none) and those in the cells `box` touches that `matches` lets through.
-   * Kept for the next search of the same key, and kept current as slots come and go. A cell that
-   * `holdsBox` says lies wholly inside goes in without a test of each of its slots.
+   * The set of the slots in a place or circle (its `key`): those of `region` (a region id, or -1
+   * for none) and those in the cells `box` touches that `matches` lets through. Kept for the next
+   * search of the same key, and kept current as slots come and go (a slot that comes later is in
+   * it when it is of `region` or `matches` lets it through). A cell that `holdsBox` says lies
+   * wholly inside goes in without a test of each of its slots.
    */
   within(key: string, box: CellBox, region: number, matches: (slot: number) => boolean, holdsBox: (cell: CellBox) => boolean = () => false): Uint32Array {
     const kept = this.circles.get(key);
@@ -175,7 +176,7 @@ export class SlotSets {
       const whole = holdsBox({ minLat: row * CELL_DEGREES, maxLat: (row + 1) * CELL_DEGREES, minLng: column * CELL_DEGREES, maxLng: (column + 1) * CELL_DEGREES });
       for (const slot of slots) if (whole || matches(slot)) addSlot(set, slot);
     });
-    this.circles.set(key, { matches, set });
+    this.circles.set(key, { region, matches, set });
     if (this.circles.size > KEPT_CIRCLES) this.circles.delete(this.circles.keys().next().value!);
     return set;
   }
