@@ -1,7 +1,7 @@
 // The live listings in the API's memory, searched without PostgreSQL (decision 0019).
 //
 // The directory's SQL costs PostgreSQL the page and its exact count over every match per search,
-// which at 100,000 listings is far from the search budgets (docs/performance.md). This index
+// which at the directory's size is far from the search budgets (docs/performance.md). This index
 // answers the same searches from a compact copy of the listed professionals: the fields searches
 // filter and sort on as typed arrays by slot (listing-columns.ts), sets of slots as bitsets per
 // filter value and per place or circle searched (slot-sets.ts, with the filters' own sets from
@@ -67,7 +67,7 @@ const REFRESH_WAIT_MS = 50;
 /** A search with no filter: every live listing. */
 const UNFILTERED = DirectoryQuery.parse({});
 
-/** How many texts keep the set of listings they find (12.5 KB each at 100,000 listings: 13 MB). */
+/** How many texts keep the set of listings they find (a bit per listing each; decision 0019). */
 const KEPT_TEXT_SETS = 1_024;
 
 /** A text searched this often gets its own relevance order; rarer ones rank their matches per search. */
@@ -79,8 +79,8 @@ const ORDER_TEXT_AFTER_SEARCHES = 3;
 const RANK_PER_SEARCH_UP_TO = 5_000;
 
 /**
- * How many listings the kept relevance orders may hold together (~10 bytes each: 1,500,000 is
- * ~15 MB), the least recently searched texts losing theirs first. Each order holds only the
+ * How many listings the kept relevance orders may hold together (a slot and a float4 rank each,
+ * RankedOrder), the least recently searched texts losing theirs first. Each order holds only the
  * listings its text finds: the hundreds of texts a day's long tail repeats fit, and a text is
  * ranked once, not once per search (decision 0019).
  */

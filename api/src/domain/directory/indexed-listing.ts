@@ -43,7 +43,8 @@ export interface IndexedListing {
   /**
    * Its map point as mapPointsJson writes it (`[id,lat,lng]`), and with its name for answers of up
    * to NAMED_MAP_POINTS_LIMIT points (`[id,lat,lng,"name"]`): written once here, not per answer
-   * (a map of 20,000 named points stringified each name per request); null without a position.
+   * (stringifying each name per request was most of what a large named map cost; decision 0032);
+   * null without a position.
    */
   point: { plain: string; named: string } | null;
 }

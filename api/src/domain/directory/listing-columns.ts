@@ -26,8 +26,8 @@ export class ListingColumns {
   readonly listings: (IndexedListing | undefined)[] = [];
   /**
    * Each slot's map point (IndexedListing.point), plain and named, null without a position: read
-   * straight from here, a map answer of 10,000 points took a third of the time it took going through
-   * each listing and its point (two more objects to fetch from memory per point).
+   * straight from here, not through each listing and its point (two more objects to fetch from
+   * memory per point), a large map answer costs far less (decision 0032).
    */
   readonly plainPoint: (string | null)[] = [];
   readonly namedPoint: (string | null)[] = [];
@@ -146,7 +146,8 @@ export const byId: SlotCompare = (c, a, b) => c.id[a]! - c.id[b]!;
 
 /**
  * Slots kept in one order, and each slot's position (`rank`): a change moves at most all of them
- * by one (a memmove and a pass of 100,000 at 100k: ~0.1 ms). A search walks `slots` from the front
+ * by one (a memmove, and one pass when positions are next asked: far cheaper than sorting again;
+ * decision 0019). A search walks `slots` from the front
  * (the page of a search matching many), or sorts its matches by `rank` (a search matching few).
  */
 export class SlotOrder {

@@ -1,7 +1,6 @@
-// Sets of the directory index's slots as bitsets (decision 0019), one bit a slot: 12.5 KB a set
-// at 100,000 listings. A search ANDs the few sets its filters name, a few microseconds each, and
-// counts the bits for its exact total, so it costs about the same whatever it matches; before, it
-// read every listing. What no set says exactly (a price bound that is not a whole pound, a circle,
+// Sets of the directory index's slots as bitsets (decision 0019), one bit a slot. A search ANDs
+// the few sets its filters name, word by word, and counts the bits for its exact total, so it
+// costs about the same whatever it matches; before, it read every listing (decision 0019). What no set says exactly (a price bound that is not a whole pound, a circle,
 // text) is checked listing by listing, and only for the listings the sets let through (a circle's
 // candidates come from its map cells).
 //
@@ -64,9 +63,9 @@ export function forEachSlot(set: Uint32Array, words: number, visit: (slot: numbe
 }
 
 /**
- * Places and circles searched lately whose sets are kept (12.5 KB each at 100,000 listings: 13 MB
- * in all). The long tail asks for thousands of circles (an outcode × a radius); the ones asked
- * again within a while are served from here.
+ * Places and circles searched lately whose sets are kept (a bit per listing each; decision 0019).
+ * The long tail asks for thousands of circles (an outcode × a radius); the ones asked again within
+ * a while are served from here.
  */
 const KEPT_CIRCLES = 1_024;
 
