@@ -138,7 +138,8 @@ export class DirectoryIndex {
   /** What the filters' index forms ask of the index (filters.ts). */
   private readonly view: IndexView = {
     parseText: (search) => this.texts.parse(search),
-    boundText: (search) => this.texts.bound(search),
+    // A slot per id (IndexState.slotById) past MAX_TEXT_ID would cost too much memory: SQL finds such text.
+    boundText: (search) => (this.keeper.state.maxId > MAX_TEXT_ID ? null : this.texts.bound(search)),
     textSet: (text) => this.textSet(text),
   };
 
@@ -305,10 +306,10 @@ export class DirectoryIndex {
       await Promise.race([refreshing, new Promise((resolve) => (timer = setTimeout(resolve, REFRESH_WAIT_MS)))]);
       clearTimeout(timer);
     }
-    await prepareFilters(active, this.view);
+    const preparing = prepareFilters(active, this.view);
+    if (preparing) await preparing;
     const compiled = this.ready ? compileFilters(active, this.view) : null;
-    // A slot per id (IndexState.slotById) past MAX_TEXT_ID would cost too much memory: SQL finds such text.
-    if (!compiled || (compiled.of(textFilter) && this.keeper.state.maxId > MAX_TEXT_ID)) {
+    if (!compiled) {
       this.counts.toSql += 1;
       return null;
     }
