@@ -18,19 +18,17 @@
 // the id.
 //
 // This file answers searches; index-keeper.ts loads the listings and follows the change feed, and
-// tells this file's kept orders and sets of each listing it replaces (index-state.ts).
+// tells what is kept for searches (kept-orders.ts: texts' sets and relevance orders, circles'
+// nearest-first orders) of each listing it replaces (index-state.ts).
 import type { Logger } from 'pino';
-import { LRUCache } from 'lru-cache';
 import { DEFAULT_PAGE_SIZE } from '../../../../core/directory';
 import { DirectoryQuery } from '../../../../core/directory-query';
 import { SERVICES } from '../../../../core/services';
 import type { PrismaClient } from '../../../../prisma/db';
 import type { NotificationFeed } from '../notifications/listen';
-import { Lexicon, type BoundText } from './bound-text';
-import { circleKey, distanceMiles, inside, type Circle } from './circle';
+import { Lexicon } from './bound-text';
 import { sortOf } from './directory-sql';
 import {
-  circleSet,
   compileFilters,
   FILTERS,
   nearFilter,
@@ -44,13 +42,14 @@ import {
   type IndexView,
 } from './filters';
 import { IndexKeeper, type StateFollower } from './index-keeper';
-import { MAX_TEXT_ID, type IndexState, type ReplacedListing } from './index-state';
+import { MAX_TEXT_ID, type IndexState } from './index-state';
 import type { DirectoryChange, IndexedListing, SearchMatcher } from './indexed-listing';
-import { bestRated, byId, RankedOrder, type SlotCompare } from './listing-columns';
+import { KeptOrders } from './kept-orders';
+import { bestRated, byId } from './listing-columns';
 import { placeOfPage, searchOrder, type PagePlace } from './page-place';
 import { NAMED_MAP_POINTS_LIMIT } from './search-professionals';
-import { addSlot, forEachSlot, removeSlot } from './slot-sets';
-import { byRankThenBestRated, byRankThenPosition, inOrder, kthSmallest, select, selectedCount, selectedSlots, walkOrder, type Selection } from './slot-selection';
+import { forEachSlot } from './slot-sets';
+import { inOrder, milesFrom, select, selectedCount, selectedSlots, sortedPage, walkOrder, type Selection } from './slot-selection';
 import { TextQueries } from './text-queries';
 import { tsRank } from './text-search';
 
@@ -67,9 +66,6 @@ const REFRESH_WAIT_MS = 50;
 /** A search with no filter: every live listing. */
 const UNFILTERED = DirectoryQuery.parse({});
 
-/** How many texts keep the set of listings they find (a bit per listing each; decision 0019). */
-const KEPT_TEXT_SETS = 1_024;
-
 /** A text searched this often gets its own relevance order; rarer ones rank their matches per search. */
 const ORDER_TEXT_AFTER_SEARCHES = 3;
 /**
@@ -78,25 +74,8 @@ const ORDER_TEXT_AFTER_SEARCHES = 3;
  */
 const RANK_PER_SEARCH_UP_TO = 5_000;
 
-/**
- * How many listings the kept relevance orders may hold together (a slot and a float4 rank each,
- * RankedOrder), the least recently searched texts losing theirs first. Each order holds only the
- * listings its text finds: the hundreds of texts a day's long tail repeats fit, and a text is
- * ranked once, not once per search (decision 0019).
- */
-const RANKED_ENTRIES = 1_500_000;
-/** What a kept order costs beyond its entries, in entries (its objects and the text's own). */
-const RANKED_ORDER_OVERHEAD = 256;
-
 /** Below this many matches a page is found by sorting them (by position); above, by walking the presorted order. */
 const SORT_MATCHES_UP_TO = 2_000;
-
-/** A circle's listings nearest first, for the index state they were read from. */
-interface NearestFirst {
-  state: IndexState;
-  near: Circle;
-  slots: number[];
-}
 
 export interface DirectoryIndexOptions {
   prisma: PrismaClient;
@@ -119,20 +98,8 @@ export class DirectoryIndex {
   private tally: { state: IndexState; version: number; counts: readonly RegionCount[] } | undefined;
   /** One search's sets (select). */
   private scratch = new Uint32Array(0);
-  /** Circles searched by distance lately, their listings nearest first (byDistance). */
-  private readonly nearest = new LRUCache<string, NearestFirst>({ max: 64 });
-  /** Circles searched by distance once (byDistance keeps an order from the second search). */
-  private readonly nearSeen = new LRUCache<string, true>({ max: 4096 });
-  /** The set of the listings each text searched lately finds, kept current as listings change. */
-  private readonly textSets = new LRUCache<BoundText, Uint32Array>({ max: KEPT_TEXT_SETS });
-  /**
-   * Each text's relevance order: every listing it finds, by rank then best rated, kept as listings
-   * change (the least recently searched texts lose theirs).
-   */
-  private readonly rankedTexts = new LRUCache<BoundText, RankedOrder>({
-    maxSize: RANKED_ENTRIES,
-    sizeCalculation: (order) => order.length + RANKED_ORDER_OVERHEAD,
-  });
+  /** The texts' sets and relevance orders and the circles' nearest-first orders, kept beside the listings. */
+  private readonly kept: KeptOrders;
   private readonly rankPerSearchUpTo: number;
 
   /** What the filters' index forms ask of the index (filters.ts). */
@@ -140,7 +107,7 @@ export class DirectoryIndex {
     parseText: (search) => this.texts.parse(search),
     // A slot per id (IndexState.slotById) past MAX_TEXT_ID would cost too much memory: SQL finds such text.
     boundText: (search) => (this.keeper.state.maxId > MAX_TEXT_ID ? null : this.texts.bound(search)),
-    textSet: (text) => this.textSet(text),
+    textSet: (text) => this.kept.textSet(text),
   };
 
   constructor({ prisma, feed, logger, rankPerSearchUpTo = RANK_PER_SEARCH_UP_TO, filters = FILTERS }: DirectoryIndexOptions) {
@@ -148,6 +115,7 @@ export class DirectoryIndex {
     this.filters = filters;
     const lexicon = new Lexicon();
     this.texts = new TextQueries(prisma, lexicon);
+    this.kept = new KeptOrders(() => this.keeper.state);
     this.keeper = new IndexKeeper({ prisma, feed, logger, filters, lexicon, follower: this.follower(), counts: this.counts });
   }
 
@@ -178,101 +146,25 @@ export class DirectoryIndex {
     return this.keeper.whenReady(timeoutMs);
   }
 
-  // ---- what is kept beside the listings, and follows them ------------------------------------
-
   /**
-   * The keeper's follower: as a listing is replaced, it leaves and enters the kept relevance orders
-   * and nearest-first orders, and the kept text sets. The texts with a relevance order (a hundred
-   * or so) look at every changed document: it orders by rating. Those with a kept set (up to
-   * KEPT_TEXT_SETS) only at one whose words or slot change: a new rating (most changes) leaves a
-   * set as it was.
+   * The keeper's follower: the kept orders and sets follow each replaced listing, and the region
+   * tally (regionCounts) is counted again only when a listing comes, goes or changes region or
+   * services; ratings, texts and everything else leave it as it is.
    */
   private follower(): StateFollower {
     return {
-      reloaded: () => {
-        this.rankedTexts.clear();
-        this.textSets.clear();
+      reloaded: () => this.kept.reloaded(),
+      leaving: (slot, listing) => this.kept.leaving(slot, listing),
+      arrived: (slot, listing) => this.kept.arrived(slot, listing),
+      replaced: (change) => {
+        this.kept.replaced(change);
+        const { before, after } = change;
+        if (!before || !after || before.region !== after.region || before.serviceMask !== after.serviceMask) this.tallyVersion += 1;
       },
-      leaving: (slot, listing) => {
-        for (const [text, order] of this.rankedTexts.entries()) {
-          if (text.finds(listing.text)) order.remove(slot, tsRank(listing.text, text.query, text.operandLexemes));
-        }
-        this.forgetNearest(slot);
-      },
-      arrived: (slot, listing) => {
-        this.keepNearest(slot);
-        for (const [text, order] of this.rankedTexts.entries()) {
-          if (text.finds(listing.text)) order.insert(slot, tsRank(listing.text, text.query, text.operandLexemes));
-        }
-      },
-      replaced: (change) => this.replaced(change),
     };
   }
 
-  private replaced({ before, slotBefore, after, slotAfter, sameText }: ReplacedListing): void {
-    // The sets hold slots: same words in the same slot (the slot just freed is the one taken
-    // again, so every new rating) leave each set as it was.
-    if (!sameText || slotAfter !== slotBefore) {
-      const words = this.keeper.state.columns.sets.words;
-      for (const [text, set] of this.textSets.entries()) {
-        // A set shorter than the columns (they grew) is built again when next asked.
-        if (set.length !== words) continue;
-        if (before) removeSlot(set, slotBefore);
-        if (after && text.finds(after.text)) addSlot(set, slotAfter);
-      }
-    }
-    // The tally by region and service (regionCounts) changes only when a listing comes, goes or
-    // changes region or services; ratings, texts and everything else leave it as it is.
-    if (!before || !after || before.region !== after.region || before.serviceMask !== after.serviceMask) this.tallyVersion += 1;
-  }
-
-  /** Takes a slot out of the kept nearest-first orders of the circles it is inside (before its columns are released). */
-  private forgetNearest(slot: number): void {
-    const state = this.keeper.state;
-    const c = state.columns;
-    const lat = c.lat[slot]!;
-    const lng = c.lng[slot]!;
-    for (const kept of this.nearest.values()) {
-      if (kept.state !== state || !inside(kept.near, lat, lng)) continue;
-      const at = kept.slots.indexOf(slot);
-      if (at >= 0) kept.slots.splice(at, 1);
-    }
-  }
-
-  /** Puts a new slot into the kept nearest-first orders of the circles it is inside. */
-  private keepNearest(slot: number): void {
-    const state = this.keeper.state;
-    const c = state.columns;
-    const lat = c.lat[slot]!;
-    const lng = c.lng[slot]!;
-    for (const kept of this.nearest.values()) {
-      if (kept.state !== state || !inside(kept.near, lat, lng)) continue;
-      const miles = distanceMiles(kept.near.point, lat, lng);
-      const id = c.id[slot]!;
-      let low = 0;
-      let high = kept.slots.length;
-      while (low < high) {
-        const mid = (low + high) >>> 1;
-        const other = kept.slots[mid]!;
-        const otherMiles = distanceMiles(kept.near.point, c.lat[other]!, c.lng[other]!);
-        if (otherMiles < miles || (otherMiles === miles && c.id[other]! < id)) low = mid + 1;
-        else high = mid;
-      }
-      kept.slots.splice(low, 0, slot);
-    }
-  }
-
   // ---- searching -------------------------------------------------------------------------
-
-  /** The set of the listings a text finds (IndexState.textSet), kept per text (KEPT_TEXT_SETS) and kept current as listings change. */
-  private textSet(text: BoundText): Uint32Array {
-    const state = this.keeper.state;
-    const kept = this.textSets.get(text);
-    if (kept && kept.length === state.columns.sets.words) return kept;
-    const set = state.textSet(text);
-    this.textSets.set(text, set);
-    return set;
-  }
 
   /** The listing the index holds for a live professional (tests and diagnostics). */
   listing(id: number): IndexedListing | undefined {
@@ -326,71 +218,6 @@ export class DirectoryIndex {
     return select(query.compiled, c, this.scratch, implied);
   }
 
-  /**
-   * The [offset, end) of `found` sorted by `key` (smallest first), ties by `tie`: only the first
-   * `end` are sorted.
-   */
-  private sortedPage(found: number[], offset: number, end: number, key: (slot: number) => number, tie: SlotCompare): number[] {
-    const c = this.keeper.state.columns;
-    const keys = new Float64Array(found.length);
-    for (let i = 0; i < found.length; i++) keys[i] = key(found[i]!);
-    // Only the positions whose key is at most the end-th smallest can be on the page; those are
-    // sorted, with their ties.
-    const last = end >= found.length ? Infinity : kthSmallest(keys.slice(), end - 1);
-    const chosen: number[] = [];
-    for (let i = 0; i < found.length; i++) if (keys[i]! <= last) chosen.push(i);
-    chosen.sort((a, b) => keys[a]! - keys[b]! || tie(c, found[a]!, found[b]!));
-    return chosen.slice(offset, end).map((i) => found[i]!);
-  }
-
-  /**
-   * Every listing inside a circle, nearest first (`distanceSql`, then `p.id ASC`): kept per circle
-   * and kept current as listings change (keepNearest), so a page by distance is a walk, not a
-   * sort of every match. Null for a circle's first search (most are asked once: the caller sorts
-   * that search's matches alone).
-   */
-  private byDistance(near: Circle): number[] | null {
-    const state = this.keeper.state;
-    const c = state.columns;
-    const key = circleKey(near);
-    const kept = this.nearest.get(key);
-    if (kept && kept.state === state) return kept.slots;
-    if (!this.nearSeen.has(key)) {
-      this.nearSeen.set(key, true);
-      return null;
-    }
-    const found: number[] = [];
-    forEachSlot(circleSet(c, near), c.sets.words, (slot) => found.push(slot));
-    const slots = this.sortedPage(found, 0, found.length, this.milesFrom(near), byId);
-    this.nearest.set(key, { state, near, slots });
-    return slots;
-  }
-
-  /** A slot's distance in miles from a circle's centre (distanceSql's arithmetic). */
-  private milesFrom(near: Circle): (slot: number) => number {
-    const c = this.keeper.state.columns;
-    return (slot) => distanceMiles(near.point, c.lat[slot]!, c.lng[slot]!);
-  }
-
-  /**
-   * The listings a text finds in relevance order: ts_rank DESC, then BEST_RATED_ORDER. Built once
-   * (every match ranked once), then kept current as listings change while the text is searched.
-   */
-  private relevanceOrder(text: BoundText): RankedOrder {
-    const kept = this.rankedTexts.get(text);
-    if (kept) return kept;
-    const state = this.keeper.state;
-    const c = state.columns;
-    const found: number[] = [];
-    forEachSlot(this.textSet(text), c.sets.words, (slot) => found.push(slot));
-    const keys = new Float32Array(found.length);
-    for (let i = 0; i < found.length; i++) keys[i] = tsRank(c.listings[found[i]!]!.text, text.query, text.operandLexemes);
-    const sorted = byRankThenPosition(found, keys, state.orders.rating) ?? byRankThenBestRated(c, found, keys);
-    const order = new RankedOrder(c, bestRated, sorted.slots, sorted.keys);
-    this.rankedTexts.set(text, order);
-    return order;
-  }
-
   /** One page of the search as JSON, the total and where the page sits; null when the index can't answer (use SQL). */
   async page(query: DirectoryQuery): Promise<{ json: string; total: number; place: PagePlace } | null> {
     const compiled = await this.prepare(query);
@@ -407,7 +234,7 @@ export class DirectoryIndex {
     let total: number;
     const relevance = sort === 'relevance' && text !== null;
     if (relevance) text.searches += 1;
-    const hasOrder = relevance && this.rankedTexts.has(text);
+    const hasOrder = relevance && this.kept.hasRelevanceOrder(text);
     // Walking the text's own relevance order needs no test of the text (its listings all have it).
     const selection = this.select(compiled, hasOrder ? textForm : undefined);
     // A text seen once or twice (the long tail) ranks the search's matches now, nothing kept; unless
@@ -417,24 +244,24 @@ export class DirectoryIndex {
       const { query: textQuery, operandLexemes } = text;
       const found = selectedSlots(selection);
       total = found.length;
-      page = this.sortedPage(found, offset, end, (slot) => -tsRank(c.listings[slot]!.text, textQuery, operandLexemes), bestRated);
+      page = sortedPage(c, found, offset, end, (slot) => -tsRank(c.listings[slot]!.text, textQuery, operandLexemes), bestRated);
     } else if (sort === 'distance' && near) {
-      const nearestFirst = this.byDistance(near);
+      const nearestFirst = this.kept.byDistance(near);
       if (nearestFirst) ({ page, total } = walkOrder({ slots: nearestFirst, length: nearestFirst.length }, selection, { offset, end, countAll: true }));
       else {
         const found = selectedSlots(selection);
         total = found.length;
-        page = this.sortedPage(found, offset, end, this.milesFrom(near), byId);
+        page = sortedPage(c, found, offset, end, milesFrom(c, near), byId);
       }
     } else if (relevance) {
       // The text's own relevance order holds only the listings it finds: walk all of it for the total.
-      ({ page, total } = walkOrder(this.relevanceOrder(text), selection, { offset, end, countAll: true }));
+      ({ page, total } = walkOrder(this.kept.relevanceOrder(text), selection, { offset, end, countAll: true }));
     } else {
       const order = sort === 'price' ? orders.price : sort === 'newest' ? orders.newest : orders.rating;
       total = selectedCount(selection);
       page = total <= SORT_MATCHES_UP_TO ? inOrder(order, selectedSlots(selection), offset, end) : walkOrder(order, selection, { offset, end, countAll: false }).page;
     }
-    const miles = near && this.milesFrom(near);
+    const miles = near && milesFrom(c, near);
     const parts = page.map((slot) => {
       const json = c.listings[slot]!.json;
       return miles ? `${json.slice(0, -1)},"distanceMiles":${Math.round(miles(slot) * 10) / 10}}` : json;

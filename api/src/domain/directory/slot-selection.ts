@@ -2,8 +2,9 @@
 // them: the filters' narrowings ANDed over the live slots (filters.ts: each filter's sets, and
 // checks for what no set says exactly), then a page by sorting a few matches by their position in
 // a presorted order, or by walking the order until the page is full.
+import { distanceMiles, type Circle } from './circle';
 import type { CompiledFilter, SlotCheck } from './filters';
-import { bestRated, type ListingColumns, type SlotOrder } from './listing-columns';
+import { bestRated, type ListingColumns, type SlotCompare, type SlotOrder } from './listing-columns';
 import { countSlots, forEachSlot, hasSlot } from './slot-sets';
 
 /** A search's matches: the slots in `set`, less those `check` (when there is one) turns down. */
@@ -88,8 +89,29 @@ export function inOrder(order: SlotOrder, found: number[], offset: number, end: 
   return Array.from(positions.subarray(offset, Math.min(end, positions.length)), (at) => order.slots[at]!);
 }
 
+/**
+ * The [offset, end) of `found` sorted by `key` (smallest first), ties by `tie`: only the first
+ * `end` are sorted.
+ */
+export function sortedPage(c: ListingColumns, found: number[], offset: number, end: number, key: (slot: number) => number, tie: SlotCompare): number[] {
+  const keys = new Float64Array(found.length);
+  for (let i = 0; i < found.length; i++) keys[i] = key(found[i]!);
+  // Only the positions whose key is at most the end-th smallest can be on the page; those are
+  // sorted, with their ties.
+  const last = end >= found.length ? Infinity : kthSmallest(keys.slice(), end - 1);
+  const chosen: number[] = [];
+  for (let i = 0; i < found.length; i++) if (keys[i]! <= last) chosen.push(i);
+  chosen.sort((a, b) => keys[a]! - keys[b]! || tie(c, found[a]!, found[b]!));
+  return chosen.slice(offset, end).map((i) => found[i]!);
+}
+
+/** A slot's distance in miles from a circle's centre (distanceSql's arithmetic). */
+export function milesFrom(c: ListingColumns, near: Circle): (slot: number) => number {
+  return (slot) => distanceMiles(near.point, c.lat[slot]!, c.lng[slot]!);
+}
+
 /** The k-th smallest (from 0) of `values` (no NaN), which it reorders: quickselect, O(n). */
-export function kthSmallest(values: Float64Array, k: number): number {
+function kthSmallest(values: Float64Array, k: number): number {
   let left = 0;
   let right = values.length - 1;
   while (left < right) {
