@@ -397,10 +397,9 @@ export class CompiledQuery {
  * when none needs anything, so that a search without text does not wait a turn for nothing.
  */
 export function prepareFilters(active: readonly ActiveFilter[], index: IndexView): Promise<void> | null {
-  const preparing = active.filter(({ filter }) => filter.prepare);
-  if (preparing.length === 0) return null;
+  if (!active.some(({ filter }) => filter.prepare)) return null;
   return (async () => {
-    for (const { filter, value } of preparing) await filter.prepare!(value, index);
+    for (const { filter, value } of active) if (filter.prepare) await filter.prepare(value, index);
   })();
 }
 
