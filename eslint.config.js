@@ -36,6 +36,8 @@ export default tseslint.config(
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Counts value imports only; `npm run lint` also runs scripts/lint/import-cycles.ts, which counts
+      // type-only and dynamic imports too (a circle of types is still a circle to read).
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',

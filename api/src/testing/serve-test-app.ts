@@ -10,7 +10,7 @@ import { ApiEnv, parseEnv } from '../../../core/env-schema';
 import type { PrismaClient } from '../../../prisma/db';
 import { cleanupRedis, getTestRedisUrl, uniqueRedisPrefix } from '../../../tests/support/services';
 import { createApp, type ApiApp } from '../app';
-import { LISTED } from '../domain/directory/directory-filters';
+import { LISTED } from '../domain/directory/directory-sql';
 import { createHttpServer } from '../http-server';
 import { API_REDIS_OPTIONS } from '../redis-options';
 import { until } from './until';

@@ -14,17 +14,13 @@ import {
   type ClientErrorReport,
   type ClientErrorSource,
 } from '../../../core/client-error-limits';
+import type { SentryCapture } from './sentry-capture';
 
 /** Reports one page view (one path) may send at most. */
 export const REPORTS_PER_PAGE_VIEW = 10;
 
 /** The build's release: the git commit it was built from, else the package version (vite.config.ts). */
 export const RELEASE = typeof __ITC_RELEASE__ === 'string' && __ITC_RELEASE__ ? __ITC_RELEASE__ : 'dev';
-
-/** What the Sentry path needs of the SDK (sentry-reporter.ts). */
-export interface SentryCapture {
-  captureException(error: unknown, source: ClientErrorSource): void;
-}
 
 export interface ErrorReporterOptions {
   /** fetch, or a stand-in in tests. */

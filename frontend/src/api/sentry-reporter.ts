@@ -5,7 +5,7 @@
 // and the page's address without its query.
 import * as Sentry from '@sentry/browser';
 import type { ClientErrorSource } from '../../../core/client-error-limits';
-import type { SentryCapture } from './error-reporting';
+import type { SentryCapture } from './sentry-capture';
 
 /** Default integrations left out (see above). */
 const LEFT_OUT = new Set(['GlobalHandlers', 'Breadcrumbs', 'BrowserSession']);

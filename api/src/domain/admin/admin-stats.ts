@@ -7,7 +7,7 @@
 // (a payment made after a cancellation is a new subscription, and counts).
 import type { AdminMonth, AdminStats, AdminTopRated } from '../../../../core/admin';
 import type { PrismaClient } from '../../../../prisma/db';
-import { LISTED } from '../directory/directory-filters';
+import { LISTED } from '../directory/directory-sql';
 
 export const STATS_TIME_ZONE = 'Europe/London';
 export const STATS_MONTHS = 12;

@@ -3,7 +3,8 @@
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { AnswerCache, ownBytes, type AnswerChanges, type AnswerScope } from './answer-cache';
-import { listingPlaces, type DirectoryChange, type IndexedListing } from './directory-index';
+import type { DirectoryChange, IndexedListing } from './indexed-listing';
+import { listingPlaces } from './listing-places';
 
 function changes(): AnswerChanges & { send(change: DirectoryChange): void } {
   const listeners: ((change: DirectoryChange) => void)[] = [];

@@ -7,7 +7,7 @@
 // and an ETag), and forgotten the moment a change could alter it. Each answer says what it rests
 // on (its scope): the listings a search could include (a matcher from the directory index, and
 // where its page sits in its order), one professional (a profile), or anything (home, locations,
-// sitemaps). A change names the listings it touched, before and after (directory-index.ts), so a
+// sitemaps). A change names the listings it touched, before and after (index-keeper.ts), so a
 // new review of one professional forgets that professional's profile and the pages of searches
 // it is on, or moves across the ends of, or comes into or goes out of before their end, and
 // nothing else; a page it comes into or leaves after its end keeps its bytes with a new total
@@ -28,7 +28,9 @@ import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { TOTAL_COUNT_HEADER } from '../../../../core/directory';
-import { listingPlaces, pageChange, type DirectoryChange, type ListingMatcher, type PagePlace } from './directory-index';
+import type { DirectoryChange, ListingMatcher, SearchMatcher } from './indexed-listing';
+import { listingPlaces } from './listing-places';
+import { pageChange, type PagePlace } from './page-place';
 import { gzipBody } from '../../gzip';
 
 /** Bodies smaller than this are sent as they are (gzip would save next to nothing). */
@@ -58,8 +60,9 @@ export interface Answer {
 
 /**
  * Keeps the gzip bytes alone when there are some: nearly every client takes them (browsers,
- * crawlers), and JSON is 5–8 times their size, so the cache holds that many more answers; the rare
- * client without gzip and the server-rendered first screen unzip them.
+ * crawlers), and JSON is several times their size, so the same memory holds several times the
+ * answers (decision 0019); the rare client without gzip and the server-rendered first screen unzip
+ * them.
  */
 class PreparedAnswer implements Answer {
   readonly etag: string;
@@ -110,6 +113,15 @@ export type AnswerScope =
   | { kind: 'points'; matches: ListingMatcher; services?: number; places?: readonly string[] };
 
 export const ANY_CHANGE: AnswerScope = { kind: 'any' };
+
+/**
+ * A search's scope: the listings it could include (the index's matcher for it, and what to file it
+ * under), and for a page where it sits; anything when the index cannot tell (no matcher).
+ */
+export function searchScope(matcher: SearchMatcher | null, kind: 'listings' | 'points', page?: PagePlace): AnswerScope {
+  if (!matcher) return ANY_CHANGE;
+  return { kind, matches: matcher.matches, services: matcher.services, ...(matcher.places && { places: matcher.places }), ...(page && { page }) };
+}
 
 /** Where changes come from: the directory index, or the bare feed (every change is 'anything'). */
 export interface AnswerChanges {
@@ -183,9 +195,10 @@ const ANYWHERE = '*';
  * only for a change of a listing offering it, in Leeds' region or in a square its circle covers;
  * one of any service or anywhere, for any such change), profiles by professional, and answers
  * resting on anything always. A change that names only reviews (a new review, before the worker
- * recalculates the rating) touches no listing, so no search or map: about half the changes in the
- * long tail. Kept in step with the LRU cache (its dispose hook), and a change scans its candidates
- * instead of every answer (~10,000 in the long tail, at ~21 changes a second).
+ * recalculates the rating) touches no listing, so no search or map (a large share of the changes
+ * under writes). Kept in step with the LRU cache (its dispose hook), and a change scans its
+ * candidates instead of every kept answer: thousands are kept, and changes come many times a
+ * second under writes (decisions 0019, 0026).
  */
 class ScopeBuckets {
   private readonly always: Bucket = new Map();
@@ -481,11 +494,11 @@ export class AnswerCache {
 }
 
 /**
- * `bytes` in memory of their own size. zlib gives its output in a 16 KB chunk (a page's 4 KB of
- * gzip held all 16 KB; a map's, a chunk the size of its JSON), and a small Buffer.from is a slice
- * of an 8 KB pool: kept for minutes, the rest of those chunks was kept with them, about four times
- * what the cache counts, and its growth made V8 collect the old generation in full every ~7 s
- * under the long tail ("external memory pressure"; docs/decisions/0024-api-old-generation-growth.md).
+ * `bytes` in memory of their own size. zlib hands back its output as a slice of a larger output
+ * chunk, and a small Buffer.from is a slice of a shared pool: kept for minutes, a slice keeps the
+ * whole of its chunk, several times what the cache counts, and that growth made V8 collect the old
+ * generation in full again and again under the long tail ("external memory pressure";
+ * docs/decisions/0024-api-old-generation-growth.md).
  */
 export function ownBytes(bytes: Buffer): Buffer {
   if (bytes.byteOffset === 0 && bytes.buffer.byteLength === bytes.length) return bytes;
@@ -494,7 +507,7 @@ export function ownBytes(bytes: Buffer): Buffer {
   return own;
 }
 
-/** An answer's bytes, gzipped as gzip.ts says (level 1: a kept answer at level 6 was 5% smaller for three times the work). */
+/** An answer's bytes, gzipped as gzip.ts says (its level, and why). */
 async function prepareAnswer(text: string, headers: Record<string, string>, total: number | null, scope: AnswerScope): Promise<Answer> {
   const json = Buffer.from(text, 'utf8');
   const gzipped = json.length >= GZIP_MIN_BYTES ? ownBytes(await gzipBody(json)) : null;

@@ -4,8 +4,9 @@
 // Each answer says what it rests on, so the cache forgets it only for a change that can alter it.
 import type { DirectoryQuery } from '../../../../core/directory-query';
 import type { PrismaClient } from '../../../../prisma/db';
-import { ANY_CHANGE, queryKey, type Answer, type AnswerCache, type AnswerScope } from './answer-cache';
-import type { DirectoryIndex, PagePlace } from './directory-index';
+import { queryKey, searchScope, type Answer, type AnswerCache } from './answer-cache';
+import type { DirectoryIndex } from './directory-index';
+import type { PagePlace } from './page-place';
 import { countMatches, findLiveCard, findLiveProfessional, findPage, mapPointsJson } from './search-professionals';
 
 /** Sort and page don't change which professionals match: the total and the map ignore them. */
@@ -32,17 +33,13 @@ export function directoryAnswers({
   directory: DirectoryIndex | null;
 }): DirectoryAnswers {
   /** A search's answer rests on the listings it could include (when the index can tell which). */
-  const searchScope = (query: DirectoryQuery, kind: 'listings' | 'points', page?: PagePlace): AnswerScope => {
-    const matcher = directory?.matcherFor(query);
-    if (!matcher) return ANY_CHANGE;
-    return { kind, matches: matcher.matches, services: matcher.services, ...(matcher.places && { places: matcher.places }), ...(page && { page }) };
-  };
+  const scopeOf = (query: DirectoryQuery, kind: 'listings' | 'points', page?: PagePlace) => searchScope(directory?.matcherFor(query) ?? null, kind, page);
 
   return {
     list: async (query) =>
       (await answers.answer(`list?${queryKey(query)}`, async () => {
         const fromIndex = directory ? await directory.page(query) : null;
-        if (fromIndex) return { body: fromIndex.json, total: fromIndex.total, scope: searchScope(query, 'listings', fromIndex.place) };
+        if (fromIndex) return { body: fromIndex.json, total: fromIndex.total, scope: scopeOf(query, 'listings', fromIndex.place) };
         const [items, total] = await Promise.all([
           findPage({ prisma }, query),
           answers.value(`count?${queryKey(query, PAGE_ONLY)}`, () => countMatches({ prisma }, query), () => 8),
@@ -53,7 +50,7 @@ export function directoryAnswers({
     map: async (query) =>
       (await answers.answer(`map?${queryKey(query, PAGE_ONLY)}`, async () => {
         const fromIndex = directory ? await directory.mapJson(query) : null;
-        if (fromIndex !== null) return { body: fromIndex, scope: searchScope(query, 'points') };
+        if (fromIndex !== null) return { body: fromIndex, scope: scopeOf(query, 'points') };
         return { body: await mapPointsJson({ prisma }, query) };
       }))!,
 

@@ -1,13 +1,13 @@
 // The home page in one call (product rules 6 and 18): live counts for the category tiles, the three best
 // rated live professionals and the statistics band. The listing counts come from the directory
 // index when it can answer (it holds every live listing, kept current through the change feed),
-// else from SQL: at 100,000 listings the two counting queries took 650 ms of PostgreSQL's time, and
-// the answer cache computes the home page again after every change (a review a second under load).
+// else from SQL: the two counting queries read every live listing, and the answer cache computes
+// the home page again after every change, many times a minute under load (figures in decision 0032).
 import type { HomeSummary } from '../../../../core/directory';
 import { CATEGORY_TILES } from '../../../../core/services';
 import type { PrismaClient } from '../../../../prisma/db';
 import type { DirectoryIndex } from './directory-index';
-import { BEST_RATED_ORDER, LISTED, PUBLISHED_REVIEW } from './directory-filters';
+import { BEST_RATED_ORDER, LISTED, PUBLISHED_REVIEW } from './directory-sql';
 import { LIST_ITEM_COLUMNS, toListItem, type ProfessionalRow } from './professional-row';
 
 /**

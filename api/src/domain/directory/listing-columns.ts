@@ -1,11 +1,13 @@
 // The directory index's listings by column (decision 0019): each listing has a slot, and every
-// field a search filters or sorts on is a typed array indexed by slot (compact, and read without
-// chasing objects across the heap). The slots are also kept in sets by what they hold
-// (slot-sets.ts), which is how a search finds its matches, and the orders the directory offers
-// are arrays of slots kept sorted as listings change, with each slot's position.
+// field the orders sort on or a filter checks slot by slot is a typed array indexed by slot
+// (compact, and read without chasing objects across the heap). The slots are also kept in sets by
+// what they hold (slot-sets.ts, with the families the filters bring: filters.ts), which is how a
+// search finds its matches, and the orders the directory offers are arrays of slots kept sorted as
+// listings change, with each slot's position. A filter whose sets say everything (an enum or
+// boolean field) needs no column here.
 import { BAYES_PRIOR_MEAN, BAYES_PRIOR_WEIGHT } from '../../../../core/rating';
-import type { IndexedListing } from './directory-index';
-import { SlotSets } from './slot-sets';
+import type { IndexedListing } from './indexed-listing';
+import { SlotSets, type SetFamily } from './slot-sets';
 
 const PRIOR_SUM_TENTHS = Math.round(BAYES_PRIOR_MEAN * BAYES_PRIOR_WEIGHT * 10);
 
@@ -20,13 +22,12 @@ export class ListingColumns {
   reviewCount = new Int32Array(0);
   /** The hourly equivalent in pence; -1 when none. */
   pence = new Int32Array(0);
-  projectBased = new Uint8Array(0);
   createdMs = new Float64Array(0);
   readonly listings: (IndexedListing | undefined)[] = [];
   /**
    * Each slot's map point (IndexedListing.point), plain and named, null without a position: read
-   * straight from here, a map answer of 10,000 points took a third of the time it took going through
-   * each listing and its point (two more objects to fetch from memory per point).
+   * straight from here, not through each listing and its point (two more objects to fetch from
+   * memory per point), a large map answer costs far less (decision 0032).
    */
   readonly plainPoint: (string | null)[] = [];
   readonly namedPoint: (string | null)[] = [];
@@ -36,8 +37,9 @@ export class ListingColumns {
   private used = 0;
   private readonly regionIds = new Map<string, number>();
 
-  constructor(services: number) {
-    this.sets = new SlotSets(services);
+  /** `families`: the sets the filters keep (filters.ts). */
+  constructor(families: readonly SetFamily[]) {
+    this.sets = new SlotSets(families);
   }
 
   /** A region name's number here; -2 (equal to no slot's) when no listing has used it. */
@@ -66,17 +68,16 @@ export class ListingColumns {
     this.ratingTenths[slot] = listing.ratingTenths;
     this.reviewCount[slot] = listing.reviewCount;
     this.pence[slot] = listing.hourlyPence;
-    this.projectBased[slot] = listing.projectBased ? 1 : 0;
     this.createdMs[slot] = listing.createdMs;
     this.listings[slot] = listing;
     this.plainPoint[slot] = listing.point?.plain ?? null;
     this.namedPoint[slot] = listing.point?.named ?? null;
-    this.sets.add(this, slot);
+    this.sets.add(slot, listing, region);
     return slot;
   }
 
   release(slot: number): void {
-    this.sets.remove(this, slot);
+    this.sets.remove(slot, this.listings[slot]!, this.region[slot]!);
     this.listings[slot] = undefined;
     this.plainPoint[slot] = null;
     this.namedPoint[slot] = null;
@@ -84,7 +85,7 @@ export class ListingColumns {
   }
 
   private grow(capacity: number): void {
-    const grown = <T extends Int32Array | Float64Array | Uint8Array>(old: T, make: (n: number) => T): T => {
+    const grown = <T extends Int32Array | Float64Array>(old: T, make: (n: number) => T): T => {
       const next = make(capacity);
       next.set(old);
       return next;
@@ -97,7 +98,6 @@ export class ListingColumns {
     this.ratingTenths = grown(this.ratingTenths, (n) => new Int32Array(n));
     this.reviewCount = grown(this.reviewCount, (n) => new Int32Array(n));
     this.pence = grown(this.pence, (n) => new Int32Array(n));
-    this.projectBased = grown(this.projectBased, (n) => new Uint8Array(n));
     this.createdMs = grown(this.createdMs, (n) => new Float64Array(n));
     this.capacity = capacity;
     this.sets.grow(capacity);
@@ -109,7 +109,7 @@ export type SlotCompare = (c: ListingColumns, a: number, b: number) => number;
 export type ListingCompare = (a: IndexedListing, b: IndexedListing) => number;
 
 /**
- * BEST_RATED_ORDER (directory-filters.ts): reviewed first, the Bayesian average best first, more
+ * BEST_RATED_ORDER (directory-sql.ts): reviewed first, the Bayesian average best first, more
  * reviews first, then id. The average is compared as an exact fraction (cross-multiplied in
  * integers), as PostgreSQL's numeric division keeps 16 significant digits: equal averages tie,
  * different ones never do (for review counts below about 2,000 per listing).
@@ -146,7 +146,8 @@ export const byId: SlotCompare = (c, a, b) => c.id[a]! - c.id[b]!;
 
 /**
  * Slots kept in one order, and each slot's position (`rank`): a change moves at most all of them
- * by one (a memmove and a pass of 100,000 at 100k: ~0.1 ms). A search walks `slots` from the front
+ * by one (a memmove, and one pass when positions are next asked: far cheaper than sorting again;
+ * decision 0019). A search walks `slots` from the front
  * (the page of a search matching many), or sorts its matches by `rank` (a search matching few).
  */
 export class SlotOrder {

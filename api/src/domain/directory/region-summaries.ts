@@ -2,12 +2,12 @@
 // mean of every published review of the region's live professionals, not a mean of means.
 import type { RegionSummary } from '../../../../core/directory';
 import type { PrismaClient } from '../../../../prisma/db';
-import { LISTED, PUBLISHED_REVIEW } from './directory-filters';
+import { LISTED, PUBLISHED_REVIEW } from './directory-sql';
 import type { DirectoryIndex } from './directory-index';
 
 export async function listRegionSummaries({ prisma, directory }: { prisma: PrismaClient; directory?: DirectoryIndex | null }): Promise<RegionSummary[]> {
-  // The counts come from the directory index when it can answer (its sets per region and service):
-  // at 100,000 listings the two counting queries took 700 ms of PostgreSQL's time.
+  // The counts come from the directory index when it can answer (its tally by region and service):
+  // the two counting queries read every live listing each time (figures in decision 0032).
   const indexed = directory ? await directory.regionCounts() : null;
   const [regions, ratings, services] = await Promise.all([
     indexed?.map(({ region, count }) => ({ region, count })) ??

@@ -1,6 +1,6 @@
 // The directory's read side: a page of listed professionals for a DirectoryQuery and their total,
 // every match as compact map points, and single live professionals by slug or id. All SQL runs
-// through $queryRaw with Prisma.sql fragments from directory-filters.ts.
+// through $queryRaw with Prisma.sql fragments from directory-sql.ts.
 import {
   DEFAULT_PAGE_SIZE,
   PUBLIC_COORDINATE_DECIMALS,
@@ -9,7 +9,8 @@ import {
 } from '../../../../core/directory';
 import type { DirectoryQuery } from '../../../../core/directory-query';
 import { Prisma, type PrismaClient } from '../../../../prisma/db';
-import { buildDirectorySql, distanceSql, LISTED, resolveNear } from './directory-filters';
+import { distanceSql, resolveNear } from './circle';
+import { buildDirectorySql, LISTED } from './directory-sql';
 import { CARD_COLUMNS, LIST_ITEM_COLUMNS, toCard, toListItem, type CardRow, type ProfessionalRow } from './professional-row';
 
 /** One page of listed professionals for the query, in its sort order (see countMatches for the total). */
@@ -36,16 +37,17 @@ export async function countMatches({ prisma }: { prisma: PrismaClient }, query: 
 
 /**
  * Every match of the filters as one JSON text `{"total":N,"points":[[id,lat,lng,"name"],...]}` built by
- * PostgreSQL (a single row, so 100,000 points never pass through row objects). Coordinates are
- * rounded like every public position (core/directory.ts PUBLIC_COORDINATE_DECIMALS: 3, about
- * 100 m): plenty for a marker, smaller on the wire. Plain string_agg over float arithmetic: 2.5
- * times faster than json_agg with numeric rounding at 100k.
+ * PostgreSQL (a single row, so a map of every listing never passes through row objects).
+ * Coordinates are rounded like every public position (core/directory.ts
+ * PUBLIC_COORDINATE_DECIMALS: 3, about 100 m): plenty for a marker, smaller on the wire. Plain
+ * string_agg over float arithmetic, not json_agg with numeric rounding: far cheaper over every
+ * listing (figures in decision 0032).
  *
  * The company name (JSON-escaped by to_json) names each marker for screen readers and keyboard
- * users, while the search matches at most NAMED_MAP_POINTS_LIMIT: names roughly double the body
- * (100,000 points measured with made-up names of towns and surnames: 722 KB gzip without, about
- * 1.6 MB with, over the 1.5 MB budget), so a bigger answer leaves them out (MapPoint's name is
- * optional) and those markers keep a generic name; their popups still name the company.
+ * users, while the search matches at most NAMED_MAP_POINTS_LIMIT: names roughly double the body,
+ * and a map of every listing with names would be over the map's size budget (docs/performance.md;
+ * figures in decision 0032), so a bigger answer leaves them out (MapPoint's name is optional) and
+ * those markers keep a generic name; their popups still name the company.
  */
 const COORDINATE_FACTOR = 10 ** PUBLIC_COORDINATE_DECIMALS;
 export const NAMED_MAP_POINTS_LIMIT = 20_000;

@@ -1,17 +1,23 @@
-// Sets of the directory index's slots as bitsets (decision 0019), one bit a slot: 12.5 KB a set
-// at 100,000 listings. There is one set per service, per rating threshold (in tenths), per
-// whole-pound price bound (at most and at least) and per region, and a list of slots per map cell.
-// A search ANDs the few sets its filters name, a few microseconds each, and counts the bits for
-// its exact total, so it costs about the same whatever it matches; before, it read every listing
-// (0.5–2.5 ms at 100,000 on this machine, whatever the filter). What no set says exactly (a price
-// bound that is not a whole pound, a circle, text) is checked listing by listing, and only for the
-// listings the sets let through (a circle's candidates come from its map cells).
-import type { ListingColumns } from './listing-columns';
+// Sets of the directory index's slots as bitsets (decision 0019), one bit a slot. A search ANDs
+// the few sets its filters name, word by word, and counts the bits for its exact total, so it
+// costs about the same whatever it matches; before, it read every listing (decision 0019). What no set says exactly (a price bound that is not a whole pound, a circle,
+// text) is checked listing by listing, and only for the listings the sets let through (a circle's
+// candidates come from its map cells).
+//
+// Which sets there are is the filters' business (filters.ts): each filter that narrows by sets
+// brings a family (one set per service, per rating threshold, per value of an enum field, …) and
+// says which of them a listing belongs in. This file keeps them, and the sets every search shares:
+// the live slots, one set per region, the slots by map cell, and the places and circles searched
+// lately. So a new filter needs no change here.
+import type { IndexedListing } from './indexed-listing';
 
-/** Price bounds of whole pounds up to this have their own sets (the search form offers £10 steps to £100). */
-export const PRICE_GRID_POUNDS = 200;
-/** Ratings run 0.0–5.0: thresholds in tenths up to this have their own sets. */
-export const MAX_RATING_TENTHS = 50;
+/** A filter's sets: how many, and which of them a listing belongs in. */
+export interface SetFamily {
+  readonly size: number;
+  /** Calls `visit` with the index of every set of the family `listing` belongs in. */
+  setsOf(listing: IndexedListing, visit: (set: number) => void): void;
+}
+
 /** A map cell's side in degrees: a 25-mile circle touches about 20 cells. */
 const CELL_DEGREES = 0.2;
 
@@ -57,9 +63,9 @@ export function forEachSlot(set: Uint32Array, words: number, visit: (slot: numbe
 }
 
 /**
- * Places and circles searched lately whose sets are kept (12.5 KB each at 100,000 listings: 13 MB
- * in all). The long tail asks for thousands of circles (an outcode × a radius); the ones asked
- * again within a while are served from here.
+ * Places and circles searched lately whose sets are kept (a bit per listing each; decision 0019).
+ * The long tail asks for thousands of circles (an outcode × a radius); the ones asked again within
+ * a while are served from here.
  */
 const KEPT_CIRCLES = 1_024;
 
@@ -86,30 +92,24 @@ export class SlotSets {
   /** 32-bit words per set. */
   words = 0;
   live = new Uint32Array(0);
-  /** By service index (SERVICES order). */
-  readonly service: Uint32Array[];
-  /** [t]: ratingTenths ≥ t, for t = 0…MAX_RATING_TENTHS. */
-  readonly ratingAtLeast: Uint32Array[] = [];
-  /** A price the price filter can match: the hourly equivalent is known and the listing is not project-based. */
-  priced = new Uint32Array(0);
-  /** [k]: priced and pence ≤ k × 100, for k = 0…PRICE_GRID_POUNDS. */
-  readonly penceAtMost: Uint32Array[] = [];
-  /** [k]: priced and pence ≥ k × 100. */
-  readonly penceAtLeast: Uint32Array[] = [];
   /** By region id (ListingColumns.regionIdOf). */
   readonly region: Uint32Array[] = [];
+  /** Each filter's sets, by its family. */
+  private readonly families: Map<SetFamily, Uint32Array[]>;
   /** Slots with a position, by map cell. */
   private readonly cells = new Map<number, Cell>();
   /** The slots in a place or circle searched lately, by key, kept current as slots come and go (least recently used first). */
-  private readonly circles = new Map<string, { matches: (slot: number) => boolean; set: Uint32Array }>();
+  private readonly circles = new Map<string, { region: number; matches: (slot: number) => boolean; set: Uint32Array }>();
 
-  constructor(services: number) {
-    this.service = Array.from({ length: services }, () => new Uint32Array(0));
-    for (let t = 0; t <= MAX_RATING_TENTHS; t++) this.ratingAtLeast.push(new Uint32Array(0));
-    for (let k = 0; k <= PRICE_GRID_POUNDS; k++) {
-      this.penceAtMost.push(new Uint32Array(0));
-      this.penceAtLeast.push(new Uint32Array(0));
-    }
+  constructor(families: readonly SetFamily[]) {
+    this.families = new Map(families.map((family) => [family, Array.from({ length: family.size }, () => new Uint32Array(0))]));
+  }
+
+  /** A family's sets, in its order. */
+  of(family: SetFamily): readonly Uint32Array[] {
+    const sets = this.families.get(family);
+    if (!sets) throw new Error('slot sets: a filter family the index was not built with');
+    return sets;
   }
 
   /** Room for `capacity` slots in every set. */
@@ -121,20 +121,18 @@ export class SlotSets {
       return next;
     };
     this.live = grown(this.live);
-    this.priced = grown(this.priced);
-    for (const list of [this.service, this.ratingAtLeast, this.penceAtMost, this.penceAtLeast, this.region]) {
+    for (const list of [this.region, ...this.families.values()]) {
       for (let i = 0; i < list.length; i++) list[i] = grown(list[i]!);
     }
     for (const circle of this.circles.values()) circle.set = grown(circle.set);
     this.words = words;
   }
 
-  /** Puts `slot` (its columns written) in every set its fields place it in. */
-  add(c: ListingColumns, slot: number): void {
-    this.place(c, slot, addSlot);
-    for (const circle of this.circles.values()) if (circle.matches(slot)) addSlot(circle.set, slot);
-    const lat = c.lat[slot]!;
-    const lng = c.lng[slot]!;
+  /** Puts `slot`, holding `listing` in region `region` (an id), in every set the listing belongs in. */
+  add(slot: number, listing: IndexedListing, region: number): void {
+    this.place(slot, listing, region, addSlot);
+    for (const circle of this.circles.values()) if ((region >= 0 && region === circle.region) || circle.matches(slot)) addSlot(circle.set, slot);
+    const { lat, lng } = listing;
     if (Number.isNaN(lat) || Number.isNaN(lng)) return;
     const row = Math.floor(lat / CELL_DEGREES);
     const column = Math.floor(lng / CELL_DEGREES);
@@ -143,12 +141,11 @@ export class SlotSets {
     else this.cells.set(cellKey(row, column), { row, column, slots: [slot] });
   }
 
-  /** Takes `slot` out of every set (its columns still hold what it was added with). */
-  remove(c: ListingColumns, slot: number): void {
-    this.place(c, slot, removeSlot);
+  /** Takes `slot` out of every set (`listing` and `region`: what it was added with). */
+  remove(slot: number, listing: IndexedListing, region: number): void {
+    this.place(slot, listing, region, removeSlot);
     for (const circle of this.circles.values()) removeSlot(circle.set, slot);
-    const lat = c.lat[slot]!;
-    const lng = c.lng[slot]!;
+    const { lat, lng } = listing;
     if (Number.isNaN(lat) || Number.isNaN(lng)) return;
     const slots = this.cells.get(cellKey(Math.floor(lat / CELL_DEGREES), Math.floor(lng / CELL_DEGREES)))?.slots;
     const at = slots?.indexOf(slot) ?? -1;
@@ -158,10 +155,11 @@ export class SlotSets {
   }
 
   /**
-   * The set of the slots `matches` says are in a place or circle (its `key`): those of `region` (a
-   * region id, or -1 for none) and those in the cells `box` touches that `matches` lets through.
-   * Kept for the next search of the same key, and kept current as slots come and go. A cell that
-   * `holdsBox` says lies wholly inside goes in without a test of each of its slots.
+   * The set of the slots in a place or circle (its `key`): those of `region` (a region id, or -1
+   * for none) and those in the cells `box` touches that `matches` lets through. Kept for the next
+   * search of the same key, and kept current as slots come and go (a slot that comes later is in
+   * it when it is of `region` or `matches` lets it through). A cell that `holdsBox` says lies
+   * wholly inside goes in without a test of each of its slots.
    */
   within(key: string, box: CellBox, region: number, matches: (slot: number) => boolean, holdsBox: (cell: CellBox) => boolean = () => false): Uint32Array {
     const kept = this.circles.get(key);
@@ -177,7 +175,7 @@ export class SlotSets {
       const whole = holdsBox({ minLat: row * CELL_DEGREES, maxLat: (row + 1) * CELL_DEGREES, minLng: column * CELL_DEGREES, maxLng: (column + 1) * CELL_DEGREES });
       for (const slot of slots) if (whole || matches(slot)) addSlot(set, slot);
     });
-    this.circles.set(key, { matches, set });
+    this.circles.set(key, { region, matches, set });
     if (this.circles.size > KEPT_CIRCLES) this.circles.delete(this.circles.keys().next().value!);
     return set;
   }
@@ -203,21 +201,10 @@ export class SlotSets {
     }
   }
 
-  private place(c: ListingColumns, slot: number, apply: (set: Uint32Array, slot: number) => void): void {
+  private place(slot: number, listing: IndexedListing, region: number, apply: (set: Uint32Array, slot: number) => void): void {
     apply(this.live, slot);
-    const mask = c.service[slot]!;
-    for (let i = 0; i < this.service.length; i++) if ((mask & (1 << i)) !== 0) apply(this.service[i]!, slot);
-    const tenths = Math.min(c.ratingTenths[slot]!, MAX_RATING_TENTHS);
-    for (let t = 0; t <= tenths; t++) apply(this.ratingAtLeast[t]!, slot);
-    const region = c.region[slot]!;
     while (this.region.length <= region) this.region.push(new Uint32Array(this.words));
     apply(this.region[region]!, slot);
-    const pence = c.pence[slot]!;
-    if (pence < 0 || c.projectBased[slot] === 1) return;
-    apply(this.priced, slot);
-    for (let k = 0; k <= PRICE_GRID_POUNDS; k++) {
-      if (pence <= k * 100) apply(this.penceAtMost[k]!, slot);
-      if (pence >= k * 100) apply(this.penceAtLeast[k]!, slot);
-    }
+    for (const [family, sets] of this.families) family.setsOf(listing, (set) => apply(sets[set]!, slot));
   }
 }

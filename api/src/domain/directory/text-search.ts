@@ -11,7 +11,10 @@
 // Phrase operators (<->) and weight-restricted operands are not handled here: parseTsquery
 // returns null for them and the caller answers that search from SQL.
 
-/** A stored tsvector: lexemes in PostgreSQL's order, each with its positions (WordEntryPos: pos | weight << 14). */
+/**
+ * A stored tsvector: lexemes in PostgreSQL's order, each with its positions (WordEntryPos: pos |
+ * weight << 14); none for a lexeme stored without positions (ts_rank then counts one, see POSNULL).
+ */
 export interface TextDocument {
   lexemes: string[];
   positions: Uint16Array[];
@@ -194,6 +197,14 @@ const MAX_ENTRY_POS = 1 << 14;
 
 const weightOf = (pos: number): number => WEIGHTS[pos >> 14]!;
 
+/**
+ * What ts_rank counts for a lexeme stored without positions (tsrank.c's `posnull`): one position
+ * of weight D, at 0 for calc_rank_or (only its weight counts) and at MAXENTRYPOS - 1 for
+ * calc_rank_and, where two of them, at distance 0, count as MAXENTRYPOS apart.
+ */
+const POSNULL_OR = 0;
+const POSNULL_AND = MAX_ENTRY_POS - 1;
+
 function wordDistance(distance: number): number {
   if (distance > 100) return f(1e-30);
   return f(1.0 / (1.005 + 0.05 * Math.exp(distance / 1.5 - 2)));
@@ -203,7 +214,8 @@ function rankOr(doc: IndexedDocument, operands: OperandLexemes): number {
   const { lexemeIds, positions } = doc;
   let res = 0;
   for (const finds of operands) {
-    // An operand finding one lexeme (most): compared as a number, not looked up (100,000 ranked: 65 ms, 84).
+    // An operand finding one lexeme (most): compared as a number, not looked up, in the loop that
+    // ranks every match of a broad text (decision 0019).
     const only = finds.size === 1 ? finds.values().next().value! : -1;
     // Every entry the operand finds (find_wordentry), in the document's order.
     let at = 0;
@@ -213,8 +225,8 @@ function rankOr(doc: IndexedDocument, operands: OperandLexemes): number {
         let resj = 0;
         let wjm = -1;
         let jm = 0;
-        for (let j = 0; j < count; j++) {
-          const w = weightOf(positions[at + 1 + j]!);
+        for (let j = 0; j < (count || 1); j++) {
+          const w = weightOf(count === 0 ? POSNULL_OR : positions[at + 1 + j]!);
           resj = f(resj + f(w / ((j + 1) * (j + 1))));
           if (w > wjm) {
             wjm = w;
@@ -256,12 +268,15 @@ function rankAnd(doc: IndexedDocument, operands: OperandLexemes): number {
           const otherCount = lastCount[k]!;
           if (otherCount < 0) continue;
           const otherStart = lastStart[k]!;
-          for (let l = 0; l < count; l++) {
-            const mine = positions[at + 1 + l]!;
-            for (let p = 0; p < otherCount; p++) {
-              const theirs = positions[otherStart + p]!;
-              const dist = Math.abs((mine & (MAX_ENTRY_POS - 1)) - (theirs & (MAX_ENTRY_POS - 1)));
-              if (dist === 0) continue;
+          for (let l = 0; l < (count || 1); l++) {
+            const mine = count === 0 ? POSNULL_AND : positions[at + 1 + l]!;
+            for (let p = 0; p < (otherCount || 1); p++) {
+              const theirs = otherCount === 0 ? POSNULL_AND : positions[otherStart + p]!;
+              let dist = Math.abs((mine & (MAX_ENTRY_POS - 1)) - (theirs & (MAX_ENTRY_POS - 1)));
+              if (dist === 0) {
+                if (count !== 0 && otherCount !== 0) continue;
+                dist = MAX_ENTRY_POS;
+              }
               const curw = f(Math.sqrt(f(f(weightOf(mine) * weightOf(theirs)) * wordDistance(dist))));
               res = res < 0 ? curw : f(1.0 - (1.0 - res) * (1.0 - curw));
             }

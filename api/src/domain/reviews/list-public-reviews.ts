@@ -6,7 +6,7 @@ import { ANONYMISED_NAME } from '../../../../core/admin';
 import type { ReviewItem } from '../../../../core/directory';
 import type { ReviewSort } from '../../../../core/reviews';
 import { Prisma, type PrismaClient } from '../../../../prisma/db';
-import { LISTED, PUBLISHED_REVIEW } from '../directory/directory-filters';
+import { LISTED, PUBLISHED_REVIEW } from '../directory/directory-sql';
 
 interface ReviewRow {
   id: number;

@@ -3,7 +3,7 @@
 // professional's rating, so the two agree once the worker has run) and how many would recommend.
 import type { ReviewSummary } from '../../../../core/reviews';
 import type { PrismaClient } from '../../../../prisma/db';
-import { LISTED, PUBLISHED_REVIEW } from '../directory/directory-filters';
+import { LISTED, PUBLISHED_REVIEW } from '../directory/directory-sql';
 
 export async function getReviewSummary({ prisma }: { prisma: PrismaClient }, { professionalId }: { professionalId: number }): Promise<ReviewSummary> {
   const rows = await prisma.$queryRaw<{ stars: number; count: number; recommend: number }[]>`
