@@ -17,16 +17,18 @@ export interface ParamControlProps {
   onChange: (value: string) => void;
   /** The address's own value, offered even when it is not among the options. */
   initialValue?: unknown;
+  /** For the control's box in its form's grid. */
+  className?: string;
 }
 
-export function ParamControl({ id, name, page, value, onChange, initialValue }: ParamControlProps) {
+export function ParamControl({ id, name, page, value, onChange, initialValue, className }: ParamControlProps) {
   const control = page.control;
   if (!control) return null;
   if (control.kind === 'checkbox') {
     const on = page.options?.[0];
     const onText = on === undefined ? 'true' : paramToSelect(page, on.value);
     return (
-      <div className="sm:pt-7">
+      <div className={className ? `sm:pt-7 ${className}` : 'sm:pt-7'}>
         <label htmlFor={id} className="flex items-center gap-2 text-sm text-gray-800">
           <input
             id={id}
@@ -43,7 +45,7 @@ export function ParamControl({ id, name, page, value, onChange, initialValue }: 
     );
   }
   return (
-    <div>
+    <div className={className}>
       <label htmlFor={id} className={labelClass}>
         {control.label}
       </label>

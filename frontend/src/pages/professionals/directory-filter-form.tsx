@@ -176,6 +176,7 @@ export function DirectoryFilterForm({
             value={choices[name] ?? ''}
             onChange={(value) => setChoices((current) => ({ ...current, [name]: value }))}
             initialValue={(filters as Readonly<Record<string, unknown>>)[name]}
+            className="lg:max-w-xs"
           />
         ))}
       </div>
