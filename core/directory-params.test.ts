@@ -78,7 +78,7 @@ describe('the directory table', () => {
   it('writes the address in its historic order (links and SWR keys keep their spelling)', () => {
     const all = readAddress(
       DIRECTORY_PARAMS,
-      new URLSearchParams('sort=price&radiusMiles=10&near=M1&maxHourlyRate=60&minHourlyRate=20&minRating=4&location=Leeds&service=DevOps&search=x'),
+      new URLSearchParams('sort=price&radiusMiles=10&near=M1&workMode=remote&maxHourlyRate=60&minHourlyRate=20&minRating=4&location=Leeds&service=DevOps&search=x'),
     );
     expect(addressEntries(DIRECTORY_PARAMS, all).map(([name]) => name)).toEqual([
       'search',
@@ -87,13 +87,14 @@ describe('the directory table', () => {
       'minRating',
       'minHourlyRate',
       'maxHourlyRate',
+      'workMode',
       'near',
       'radiusMiles',
       'sort',
     ]);
   });
 
-  it("gives the page's filters their historic type", () => {
+  it("gives the page's filters their historic type, and work mode's (product rule 39)", () => {
     expectTypeOf<FiltersOf<typeof DIRECTORY_PARAMS>>().toEqualTypeOf<{
       service: string;
       location: string;
@@ -104,6 +105,7 @@ describe('the directory table', () => {
       maxHourlyRate?: number | undefined;
       radiusMiles?: number | undefined;
       sort?: Sort | undefined;
+      workMode?: 'on_site' | 'remote' | undefined;
     }>();
   });
 });

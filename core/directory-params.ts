@@ -23,6 +23,7 @@
 import { DEFAULT_RADIUS_MILES, MAX_PAGE_SIZE, MAX_RADIUS_MILES, SORTS, type Sort } from './directory';
 import { ALL_UK, findLocation } from './locations';
 import { ALL_SERVICES, SERVICES, type Service } from './services';
+import { SEARCHED_WORK_MODES } from './work-mode';
 
 /** A strict check's verdict on a bad value: the API answers 400 with this message. */
 export interface Refusal {
@@ -279,6 +280,14 @@ export const DIRECTORY_PARAMS = {
       options: SORTS.map((value) => ({ value, label: SORT_LABELS[value] })),
       chip: false,
     },
+  }),
+  /** Where the professional works (product rule 39): one who does both is found by either. */
+  workMode: enumParam({
+    values: SEARCHED_WORK_MODES,
+    order: 65,
+    labels: { on_site: 'Works on site', remote: 'Works remotely' },
+    control: { label: 'On site / remote', anyLabel: 'On site or remotely' },
+    titlePhrases: { on_site: 'working on site', remote: 'working remotely' },
   }),
   limit: param({ api: { kind: 'number', min: 1, max: MAX_PAGE_SIZE, isInteger: true } }),
   offset: param({ api: { kind: 'number', min: 0, max: 1_000_000, isInteger: true } }),

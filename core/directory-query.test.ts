@@ -45,6 +45,7 @@ describe('DirectoryQuery built from the parameter table', () => {
       near: string | undefined;
       radiusMiles: number | undefined;
       sort?: Sort | undefined;
+      workMode?: 'on_site' | 'remote' | undefined;
       limit: number | undefined;
       offset: number | undefined;
     }>();

@@ -60,6 +60,7 @@ export const PUBLIC_PROFESSIONAL_FIELDS = [
   'twitter',
   'trustpilot',
   'media',
+  'workMode',
   'lat',
   'lng',
   'createdAt',

@@ -20,6 +20,7 @@
 // The rate's own two (RATE_TYPE_FIELD, PROJECT_BASED_FIELD) use the same definitions for their
 // input and controls, but go with the rate (components/forms/rate-fields.tsx, core/hourly-rate.ts),
 // so they are not in LISTING_FIELDS.
+import { WORK_MODES, type WorkMode } from './work-mode';
 
 export interface ChoiceOption<V extends string> {
   value: V;
@@ -119,8 +120,26 @@ export const BUSINESS_TYPE_FIELD = enumField({
   isPublic: false,
 });
 
+const WORK_MODE_LABELS: Readonly<Record<WorkMode, string>> = {
+  on_site: "On site (at the client's premises)",
+  remote: 'Remotely',
+  both: 'On site and remotely',
+};
+
+/** Where the professional works (product rule 39); the directory filters on it (core/directory-params.ts). */
+export const WORK_MODE_FIELD = enumField({
+  name: 'workMode',
+  label: 'Where you work',
+  term: 'Works',
+  options: WORK_MODES.map((value) => ({ value, label: WORK_MODE_LABELS[value] })),
+  texts: { on_site: 'On site', remote: 'Remotely', both: 'On site and remotely' },
+  message: 'Choose where you work',
+  default: 'both',
+  isPublic: true,
+});
+
 /** The listing's choice fields an application gives, in the order /apply asks them. */
-export const LISTING_FIELDS = [EMPLOYEE_COUNT_FIELD, BUSINESS_TYPE_FIELD] as const;
+export const LISTING_FIELDS = [EMPLOYEE_COUNT_FIELD, BUSINESS_TYPE_FIELD, WORK_MODE_FIELD] as const;
 export type ListingFields = typeof LISTING_FIELDS;
 
 type PublicOf<F extends readonly ListingField[]> = Extract<F[number], { isPublic: true }>;

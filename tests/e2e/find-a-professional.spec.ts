@@ -1,6 +1,6 @@
 // Finding a professional (issue 3): search from the header, filter with the pickers, chips and
-// Clear Filters, an unknown postcode after a known one (issue 30), paging, sorting, the list →
-// profile, the map → popup → profile, and the mobile map panel. Runs against the real product
+// Clear Filters, on site / remote (issue 31), an unknown postcode after a known one (issue 30),
+// paging, sorting, the list → profile, the map → popup → profile, and the mobile map panel. Runs against the real product
 // with the demo professionals (tests/e2e/run.ts); every page state is scanned with axe. The
 // profile page itself is tested elsewhere: here only its URL.
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
@@ -161,6 +161,43 @@ test.describe('searching', () => {
     await expect(max).toHaveAttribute('aria-valuetext', 'No maximum');
     await form.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page).toHaveURL(/\/professionals\?minRating=4$/);
+  });
+
+  test('On site / remote narrows the list, names the page and shows on the profile (product rule 39)', async ({ consentedPage: page, request }) => {
+    const all = await apiList(request, '');
+    const remote = await apiList(request, 'workMode=remote&limit=100');
+    // Those who work both ways are found by either mode; the demo data has every mode.
+    expect(remote.total).toBeGreaterThan(0);
+    expect(remote.total).toBeLessThan(all.total);
+    expect(new Set(remote.items.map((item) => item.workMode))).toEqual(new Set(['remote', 'both']));
+
+    await openDirectory(page, '/professionals');
+    await showFilters(page);
+    const form = page.getByRole('search', { name: 'Filter professionals' });
+    const mode = form.getByRole('combobox', { name: 'On site / remote' });
+    await expect(mode).toHaveValue('');
+    await mode.selectOption({ label: 'Works remotely' });
+    await form.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/professionals\?workMode=remote$/);
+    await expect(page).toHaveTitle(/working remotely/);
+    await expect(page.getByRole('button', { name: 'Remove filter: Works remotely' })).toBeVisible();
+    await expect(page.getByText(COUNT_TEXT)).toHaveText(`${remote.total.toLocaleString('en-GB')} professional${remote.total === 1 ? '' : 's'}`);
+    await checkA11y(page);
+    await saveScreenshot(page, 'directory-works-remotely', { fullPage: false });
+
+    // The profile of the first match says how it works.
+    const first = remote.items[0]!;
+    await cards(page).first().getByRole('link', { name: /View Profile/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/professionals/${first.slug}$`));
+    const works = page.getByRole('term').filter({ hasText: /^Works$/ });
+    await expect(works.locator('xpath=following-sibling::dd[1]')).toHaveText(first.workMode === 'both' ? 'On site and remotely' : 'Remotely');
+    await saveScreenshot(page, 'profile-works');
+    await page.goBack();
+
+    // Removing the chip searches every mode again.
+    await page.getByRole('button', { name: 'Remove filter: Works remotely' }).click();
+    await expect(page).toHaveURL(/\/professionals$/);
+    await expect(page.getByText(COUNT_TEXT)).toHaveText(`${all.total.toLocaleString('en-GB')} professional${all.total === 1 ? '' : 's'}`);
   });
 
   test('filters from the address that the controls cannot show are kept when searching again', async ({ consentedPage: page }) => {

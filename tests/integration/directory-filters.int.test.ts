@@ -3,9 +3,9 @@
 // index's narrowing (DirectoryIndex.ids: the sets and checks a search selects with) and its
 // per-listing test (the answer cache's matcher, DirectoryIndex.matcherFor), for each entry alone
 // and for whole searches (buildDirectorySql's WHERE). The table includes test-only enum and
-// boolean entries (work mode, taking on clients; api/src/testing/directory-filter-arbitraries.ts)
-// over columns this test adds to its own database, so a new enum filter's path (its column read by
-// the index's row, its sets, its SQL) is shown end to end. The generated rows include what the
+// boolean entries (support hours, taking on clients; api/src/testing/directory-filter-arbitraries.ts)
+// over columns this test adds to its own database, beside the real work mode, so a new enum
+// filter's path (its column read by the index's row, its sets, its SQL) is shown end to end. The generated rows include what the
 // forms must agree on at the edges: project-based listings that still carry an hourly rate,
 // listings of a place's region far from it or without a position, stored enum values the entry
 // does not list, ratings on and between tenths, stop words and phrases (the index leaves a
@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLocation } from '../../core/locations';
+import { WORK_MODES } from '../../core/work-mode';
 import { Prisma } from '../../prisma/db';
 import { createTestDatabase, type TestDatabase } from '../support/services';
 import {
@@ -25,9 +26,9 @@ import {
   searchArbitrary,
   TEST_TABLE,
   toQuery,
+  SUPPORT_HOURS,
   UNLISTED,
-  WORK_MODES,
-  type StoredWorkMode,
+  type StoredSupportHours,
   type TestQuery,
 } from '../../api/src/testing/directory-filter-arbitraries';
 import { resolveNear } from '../../api/src/domain/directory/circle';
@@ -64,7 +65,8 @@ const rowArbitrary = fc.record({
   strayHourly: fc.boolean(),
   listed: fc.constantFrom('yes', 'yes', 'yes', 'yes', 'unapproved', 'cancelled'),
   daysAgo: fc.integer({ min: 0, max: 400 }),
-  workMode: fc.constantFrom<StoredWorkMode | null>(...WORK_MODES, UNLISTED, null),
+  workMode: fc.constantFrom<string | null>(...WORK_MODES, null),
+  supportHours: fc.constantFrom<StoredSupportHours | null>(...SUPPORT_HOURS, UNLISTED, null),
   takingClients: fc.constantFrom(true, false, null),
 });
 type GeneratedRow = typeof rowArbitrary extends fc.Arbitrary<infer T> ? T : never;
@@ -95,6 +97,7 @@ function stored(row: GeneratedRow, i: number) {
     subscription_status: row.listed === 'cancelled' ? 'cancelled' : 'active',
     created_at: new Date(Date.UTC(2026, 0, 1) - row.daysAgo * 86_400_000).toISOString(),
     work_mode: row.workMode,
+    support_hours: row.supportHours,
     taking_clients: row.takingClients,
   };
 }
@@ -106,20 +109,20 @@ let listed: IndexedListing[];
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  // The test-only entries' columns, as the change that adds work mode will add its own.
-  await db.prisma.$executeRawUnsafe('ALTER TABLE professionals ADD COLUMN work_mode text, ADD COLUMN taking_clients boolean');
+  // The test-only entries' columns, as a change that adds such a filter adds its own.
+  await db.prisma.$executeRawUnsafe('ALTER TABLE professionals ADD COLUMN support_hours text, ADD COLUMN taking_clients boolean');
   const rows = fc.sample(rowArbitrary, { numRuns: ROWS, seed: 20261130 }).map(stored);
   await db.prisma.$executeRaw`
     INSERT INTO professionals (slug, company_name, contact_name, email, description, services, location, region, postcode, lat, lng,
       rate_pence, rate_type, hourly_rate_pence, is_project_based, rating, review_count, is_approved, subscription_status,
-      created_at, updated_at, work_mode, taking_clients)
+      created_at, updated_at, work_mode, support_hours, taking_clients)
     SELECT t.slug, t.company_name, t.contact_name, t.email, t.description, string_to_array(t.services, '|'), t.location, t.region,
       t.postcode, t.lat, t.lng, t.rate_pence, t.rate_type::"RateType", t.hourly_rate_pence, t.is_project_based, t.rating,
-      t.review_count, t.is_approved, t.subscription_status::"SubscriptionStatus", t.created_at, t.created_at, t.work_mode, t.taking_clients
+      t.review_count, t.is_approved, t.subscription_status::"SubscriptionStatus", t.created_at, t.created_at, t.work_mode, t.support_hours, t.taking_clients
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS t(slug text, company_name text, contact_name text, email text,
       description text, services text, location text, region text, postcode text, lat float8, lng float8, rate_pence int,
       rate_type text, hourly_rate_pence int, is_project_based boolean, rating numeric, review_count int, is_approved boolean,
-      subscription_status text, created_at timestamptz, work_mode text, taking_clients boolean)`;
+      subscription_status text, created_at timestamptz, work_mode text, support_hours text, taking_clients boolean)`;
   const logger = pino({ level: 'silent' });
   feed = listenForDirectoryChanges({ databaseUrl: db.url, logger });
   index = new DirectoryIndex({ prisma: db.prisma, feed, logger, filters: TEST_TABLE });
@@ -154,9 +157,11 @@ describe('the filter table against PostgreSQL', () => {
   it('holds every row generated, listed or not, with the test-only columns read into the index', () => {
     expect(listed.length).toBeGreaterThan(ROWS * 0.6);
     expect(listed.length).toBeLessThan(ROWS);
-    expect(new Set(listed.map((listing) => (listing as IndexedListing & { workMode: unknown }).workMode))).toEqual(new Set([...WORK_MODES, UNLISTED, null]));
-    // The index's own columns never reach the listing's JSON.
-    expect(JSON.parse(listed[0]!.json)).not.toHaveProperty('workMode');
+    expect(new Set(listed.map((listing) => (listing as IndexedListing & { supportHours: unknown }).supportHours))).toEqual(new Set([...SUPPORT_HOURS, UNLISTED, null]));
+    expect(new Set(listed.map((listing) => listing.workMode))).toEqual(new Set([...WORK_MODES, null]));
+    // The index's own columns never reach the listing's JSON; a public one (work mode) does.
+    expect(JSON.parse(listed[0]!.json)).not.toHaveProperty('supportHours');
+    expect(JSON.parse(listed[0]!.json)).toHaveProperty('workMode');
   });
 
   it('finds, for each entry alone and for whole searches, the same listings by its SQL, its narrowing and its per-listing test', async () => {

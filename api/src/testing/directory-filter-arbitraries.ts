@@ -1,33 +1,36 @@
 // Generated directory searches for the filter table's tests (api/src/domain/directory/filters.test.ts
 // over listings in memory, tests/integration/directory-filters.int.test.ts over rows in PostgreSQL):
 // one generator per entry of the table, test-only enum and boolean entries made as a new filter
-// would be, and a tally that fails a test whose generators leave an entry of the table unused.
+// would be ('support hours', 'taking on clients'), and a tally that fails a test whose generators
+// leave an entry of the table unused.
 import fc from 'fast-check';
 import { expect } from 'vitest';
 import { SORTS } from '../../../core/directory';
 import { DirectoryQuery } from '../../../core/directory-query';
 import { SERVICES } from '../../../core/services';
+import { SEARCHED_WORK_MODES } from '../../../core/work-mode';
 import { enumFilter, FILTERS, type DirectoryFilter } from '../domain/directory/filters';
 import type { IndexedListing } from '../domain/directory/indexed-listing';
 
-export const WORK_MODES = ['on_site', 'remote', 'both'] as const;
-export type WorkMode = (typeof WORK_MODES)[number];
+/** A test-only enum ('support hours'), as a new enum filter would be written (the column is added by the integration test). */
+export const SUPPORT_HOURS = ['office', 'evenings', 'always'] as const;
+export type SupportHours = (typeof SUPPORT_HOURS)[number];
 /** A value stored that the entry does not list (a column's newer value): it matches nothing. */
-export const UNLISTED = 'hybrid';
-export type StoredWorkMode = WorkMode | typeof UNLISTED;
+export const UNLISTED = 'weekends';
+export type StoredSupportHours = SupportHours | typeof UNLISTED;
 
 /** A listing with the test-only fields (null: no value stored). */
-export type TestListing = IndexedListing & { workMode: StoredWorkMode | null; takingClients: boolean | null };
+export type TestListing = IndexedListing & { supportHours: StoredSupportHours | null; takingClients: boolean | null };
 /** A query with the test-only fields (DirectoryQuery does not parse them). */
-export type TestQuery = DirectoryQuery & { workMode?: StoredWorkMode; takingClients?: boolean };
+export type TestQuery = DirectoryQuery & { supportHours?: StoredSupportHours; takingClients?: boolean };
 
-/** Test-only: 'work mode' as its enum filter would be written (the column is added by the integration test). */
-export const workModeFilter = enumFilter<StoredWorkMode, TestListing>({
-  name: 'workMode',
-  field: 'workMode',
-  column: 'p.work_mode::text',
-  values: WORK_MODES as readonly StoredWorkMode[],
-  read: (query) => (query as TestQuery).workMode,
+/** Test-only: 'support hours' as its enum filter would be written. */
+export const supportHoursFilter = enumFilter<StoredSupportHours, TestListing>({
+  name: 'supportHours',
+  field: 'supportHours',
+  column: 'p.support_hours',
+  values: SUPPORT_HOURS as readonly StoredSupportHours[],
+  read: (query) => (query as TestQuery).supportHours,
 });
 
 /** Test-only: 'taking on new clients' as its boolean filter would be written. */
@@ -40,7 +43,7 @@ export const takingClientsFilter = enumFilter<boolean, TestListing>({
 });
 
 /** The directory's filters and the test-only ones. */
-export const TEST_TABLE: readonly DirectoryFilter[] = [...FILTERS, workModeFilter, takingClientsFilter];
+export const TEST_TABLE: readonly DirectoryFilter[] = [...FILTERS, supportHoursFilter, takingClientsFilter];
 
 export const SEARCHED_SERVICES = SERVICES.slice(0, 8);
 export const PLACES = ['Manchester', 'London', 'Leeds', 'Bristol', 'Kent', 'Wales', 'Belfast', 'Scotland', 'Greater London'];
@@ -61,7 +64,8 @@ export function entryArbitraries(texts: readonly string[]): Record<string, fc.Ar
       .filter((bounds) => Object.keys(bounds).length > 0),
     text: fc.constantFrom(...texts).map((search) => ({ search })),
     near: fc.record({ near: fc.constantFrom(...NEARS), radiusMiles: fc.constantFrom('1', '5', '10', '25', '60', '200') }, { requiredKeys: ['near'] }),
-    workMode: fc.constantFrom<StoredWorkMode>(...WORK_MODES, UNLISTED).map((workMode) => ({ workMode })),
+    workMode: fc.constantFrom(...SEARCHED_WORK_MODES).map((workMode) => ({ workMode })),
+    supportHours: fc.constantFrom<StoredSupportHours>(...SUPPORT_HOURS, UNLISTED).map((supportHours) => ({ supportHours })),
     takingClients: fc.boolean().map((takingClients) => ({ takingClients })),
   };
 }
@@ -83,11 +87,11 @@ export function searchArbitrary(entries: Record<string, fc.Arbitrary<Record<stri
 
 /** A valid query of these fields: no distance order without a circle, no minimum above the maximum. */
 export function toQuery(raw: Record<string, unknown>): TestQuery {
-  const { workMode, takingClients, ...rest } = raw;
+  const { supportHours, takingClients, ...rest } = raw;
   if (rest.sort === 'distance' && !rest.near) delete rest.sort;
   if (rest.minHourlyRate !== undefined && rest.maxHourlyRate !== undefined && Number(rest.minHourlyRate) > Number(rest.maxHourlyRate)) delete rest.minHourlyRate;
   const query: TestQuery = DirectoryQuery.parse(rest);
-  if (workMode !== undefined) query.workMode = workMode as StoredWorkMode;
+  if (supportHours !== undefined) query.supportHours = supportHours as StoredSupportHours;
   if (takingClients !== undefined) query.takingClients = takingClients as boolean;
   return query;
 }

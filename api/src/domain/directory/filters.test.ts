@@ -7,8 +7,9 @@
 //   - after generated changes, every page and map the answer cache kept is the one computed
 //     afresh (body and total), and the cache computed one again only when it changed (or a write
 //     touched a listing on the page, or one tying in rank with an end of a relevance page);
-//   - an enum and a boolean entry made by enumFilter (test-only, api/src/testing/
-//     directory-filter-arbitraries.ts: work mode, taking on clients) go through the same: their
+//   - the real enum entry (work mode, whose 'both' either mode finds) and an enum and a boolean
+//     entry made by enumFilter (test-only, api/src/testing/directory-filter-arbitraries.ts: support
+//     hours, taking on clients) go through the same: their
 //     sets and tests here, their SQL text below; their SQL in PostgreSQL, with the columns added,
 //     is tests/integration/directory-filters.int.test.ts.
 // Each property fails when a generator leaves an entry of the table unused, or never lets it
@@ -17,6 +18,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER, type Sort } from '../../../../core/directory';
 import { findLocation } from '../../../../core/locations';
+import { WORK_MODES } from '../../../../core/work-mode';
 import {
   entryArbitraries,
   EntryUsage,
@@ -26,10 +28,10 @@ import {
   searchArbitrary,
   takingClientsFilter,
   TEST_TABLE as TABLE,
+  supportHoursFilter,
+  SUPPORT_HOURS,
   UNLISTED,
-  WORK_MODES,
-  workModeFilter,
-  type StoredWorkMode,
+  type StoredSupportHours,
   type TestListing,
   type TestQuery,
 } from '../../testing/directory-filter-arbitraries';
@@ -37,7 +39,7 @@ import { AnswerCache, searchScope, type AnswerChanges } from './answer-cache';
 import { Lexicon, type BoundText } from './bound-text';
 import { distanceMiles, resolveNear } from './circle';
 import { sortOf } from './directory-sql';
-import { compileFilters, nearFilter, readFilters, searchMatcher, tenthsAtLeast, textFilter, type IndexView } from './filters';
+import { compileFilters, nearFilter, readFilters, searchMatcher, tenthsAtLeast, textFilter, workModeFilter, type IndexView } from './filters';
 import { IndexState, type ListingFollower } from './index-state';
 import { serviceMaskOf, type DirectoryChange, type IndexedListing } from './indexed-listing';
 import { bestRatedListing } from './listing-columns';
@@ -75,7 +77,8 @@ const listingFields = fc.record({
     selector: (word) => word.lexeme,
     maxLength: 4,
   }),
-  workMode: fc.constantFrom<StoredWorkMode | null>(...WORK_MODES, UNLISTED, null),
+  workMode: fc.constantFrom<string | null>(...WORK_MODES, null),
+  supportHours: fc.constantFrom<StoredSupportHours | null>(...SUPPORT_HOURS, UNLISTED, null),
   takingClients: fc.constantFrom(true, false, null),
 });
 type ListingFields = typeof listingFields extends fc.Arbitrary<infer T> ? T : never;
@@ -101,6 +104,7 @@ function makeListing(id: number, fields: ListingFields, lexicon: Lexicon): TestL
     json: JSON.stringify({ id, rating: fields.ratingTenths, reviews: fields.reviewCount, words: vector }),
     point: Number.isNaN(lat) ? null : { plain: `[${id},${lat},${lng}]`, named: `[${id},${lat},${lng},"Company ${id} ${fields.region}"]` },
     workMode: fields.workMode,
+    supportHours: fields.supportHours,
     takingClients: fields.takingClients,
   };
 }
@@ -335,14 +339,26 @@ function computeAfresh(index: Index, query: TestQuery, kind: 'listings' | 'point
 
 describe('enumFilter', () => {
   it("writes its SQL as the column against the value, and nothing for a value it does not know", () => {
-    const remote = workModeFilter.sql('remote');
-    expect(remote.sql).toBe('p.work_mode::text = ?');
-    expect(remote.values).toEqual(['remote']);
-    expect(workModeFilter.sql(UNLISTED).sql).toBe('false');
+    const evenings = supportHoursFilter.sql('evenings');
+    expect(evenings.sql).toBe('p.support_hours = ?');
+    expect(evenings.values).toEqual(['evenings']);
+    expect(supportHoursFilter.sql(UNLISTED).sql).toBe('false');
     expect(takingClientsFilter.sql(false).sql).toBe('p.taking_clients = ?');
     expect(takingClientsFilter.sql(false).values).toEqual([false]);
     // The index reads the column it names, under the field's name.
-    expect(workModeFilter.columns).toEqual({ workMode: 'p.work_mode::text' });
+    expect(supportHoursFilter.columns).toEqual({ supportHours: 'p.support_hours' });
+  });
+
+  it("finds, for a searched value, every stored value it names: work mode 'both' by either mode (product rule 39)", () => {
+    const remote = workModeFilter.sql('remote');
+    expect(remote.sql).toBe('p.work_mode IN (?,?)');
+    expect(remote.values).toEqual(['remote', 'both']);
+    const onSite = workModeFilter.compile('on_site', null as never)!;
+    const listing = (workMode: string | null) => ({ workMode }) as IndexedListing;
+    expect(['on_site', 'remote', 'both', null].map((mode) => onSite.test(listing(mode)))).toEqual([true, false, true, false]);
+    const sets: number[] = [];
+    workModeFilter.sets!.setsOf(listing('both'), (at) => sets.push(at));
+    expect(sets).toEqual([0, 1]);
   });
 });
 

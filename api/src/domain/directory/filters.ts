@@ -24,6 +24,7 @@ import type { DirectoryQuery } from '../../../../core/directory-query';
 import { KM_PER_MILE } from '../../../../core/geo/distance';
 import { findLocation } from '../../../../core/locations';
 import { SERVICES } from '../../../../core/services';
+import { SEARCHED_WORK_MODES, WORK_MODES_FOUND, type SearchedWorkMode, type WorkMode } from '../../../../core/work-mode';
 import { Prisma } from '../../../../prisma/db';
 import type { BoundText } from './bound-text';
 import { circle, circleKey, holdsCell, inside, resolveNear, withinSql, type Circle } from './circle';
@@ -314,28 +315,35 @@ export const nearFilter: DirectoryFilter<Circle, NearCompiled> = {
  * search names one value; the index keeps a set per value. A value outside `values` matches
  * nothing, in every form. NULL is no value (it never matches).
  */
-export function enumFilter<const V extends string | boolean, L extends IndexedListing = IndexedListing>({
+export function enumFilter<const V extends string | boolean, L extends IndexedListing = IndexedListing, S = V>({
   name,
   field,
   column,
   values,
+  finds,
   read,
 }: {
   name: string;
   /** The listing's field (IndexedListing), copied from the row's column of the same name. */
   field: keyof L & string;
-  /** The column over `professionals p` as SQL text of ours (never input), e.g. 'p.work_mode::text'. */
+  /** The column over `professionals p` as SQL text of ours (never input), e.g. 'p.work_mode'. */
   column: string;
+  /** The values a search can name. */
   values: readonly V[];
+  /** The stored values each searched value finds, when not only itself (work mode 'both' is found by either mode). */
+  finds?: Readonly<Record<Extract<V, string>, readonly S[]>>;
   read: (query: DirectoryQuery) => V | undefined;
 }): DirectoryFilter<V> {
   const valueOf = (listing: IndexedListing): unknown => (listing as L)[field];
   const indexOf = (value: unknown) => (values as readonly unknown[]).indexOf(value);
+  /** The stored values the searched value at `at` finds. */
+  const found = values.map((value): readonly unknown[] => (finds as Record<string, readonly unknown[]> | undefined)?.[String(value)] ?? [value]);
   const sets: SetFamily = {
     size: values.length,
+    // A set per searched value, of the listings it finds (a stored value may be in several).
     setsOf(listing, visit) {
-      const at = indexOf(valueOf(listing));
-      if (at >= 0) visit(at);
+      const stored = valueOf(listing);
+      for (let at = 0; at < found.length; at++) if (found[at]!.includes(stored)) visit(at);
     },
   };
   return {
@@ -343,24 +351,40 @@ export function enumFilter<const V extends string | boolean, L extends IndexedLi
     sets,
     columns: { [field]: column },
     read,
-    sql: (value) => (indexOf(value) < 0 ? Prisma.sql`false` : Prisma.sql`${Prisma.raw(column)} = ${value}`),
+    sql(value) {
+      const at = indexOf(value);
+      if (at < 0) return Prisma.sql`false`;
+      const stored = found[at]!;
+      return stored.length === 1 ? Prisma.sql`${Prisma.raw(column)} = ${stored[0]}` : Prisma.sql`${Prisma.raw(column)} IN (${Prisma.join(stored)})`;
+    },
     compile(value) {
       const at = indexOf(value);
+      const stored = at < 0 ? [] : found[at]!;
       return {
         narrow(c, result) {
           if (at < 0) result.fill(0, 0, c.sets.words);
           else intersect(result, c.sets.of(sets)[at]!, c.sets.words);
         },
-        test: (listing) => at >= 0 && valueOf(listing) === value,
+        test: (listing) => stored.includes(valueOf(listing)),
       };
     },
   };
 }
 
+/** Where the professional works (product rule 39): a search for one mode finds those who do both too. */
+export const workModeFilter = enumFilter<SearchedWorkMode, IndexedListing, WorkMode>({
+  name: 'workMode',
+  field: 'workMode',
+  column: 'p.work_mode',
+  values: SEARCHED_WORK_MODES,
+  finds: WORK_MODES_FOUND,
+  read: (query) => query.workMode,
+});
+
 // ---- the table ----------------------------------------------------------------------------------
 
 /** Every filter of the directory, in the order their SQL conditions are written. */
-export const FILTERS: readonly DirectoryFilter[] = [serviceFilter, locationFilter, minRatingFilter, hourlyRateFilter, textFilter, nearFilter];
+export const FILTERS: readonly DirectoryFilter[] = [serviceFilter, locationFilter, minRatingFilter, hourlyRateFilter, textFilter, nearFilter, workModeFilter];
 
 /** The filters `query` uses, with their values (an unknown place throws its 400 here, whoever answers). */
 export function readFilters(query: DirectoryQuery, filters: readonly DirectoryFilter[] = FILTERS): ActiveFilter[] {

@@ -35,6 +35,8 @@ export interface IndexedListing {
   projectBased: boolean;
   createdMs: number;
   companyName: string;
+  /** core/work-mode.ts (null: not given): filters.ts workModeFilter's column, copied on by index-row.ts. */
+  workMode?: string | null;
   /** A digest of the stored search_vector: the same words need no new postings. */
   textDigest: string;
   text: IndexedDocument;

@@ -20,9 +20,9 @@ const TABLE = {
 };
 
 describe('the controls built from the table', () => {
-  it('are the enum and yes/no filters the shared form has no control for (none in the directory today)', () => {
+  it('are the enum and yes/no filters the shared form has no control for (work mode in the directory)', () => {
     expect(tableControls(TABLE).map(([name]) => name)).toEqual(['workMode', 'isVerified']);
-    expect(tableControls(DIRECTORY_PARAMS)).toEqual([]);
+    expect(tableControls(DIRECTORY_PARAMS).map(([name]) => name)).toEqual(['workMode']);
   });
 
   it('carry the filters into the form and back', () => {
