@@ -344,7 +344,7 @@ test.describe('profiles', () => {
     const map = page.getByRole('region', { name: 'Map of results' });
     await expect(map).toBeVisible();
     const box = await map.boundingBox();
-    expect(box?.height).toBeCloseTo(800 * 0.7, -1);
+    expect(box?.height).toBeCloseTo(page.viewportSize()!.height * 0.7, -1);
     await expect(page.getByText(`${located} on the map`)).toBeVisible();
     await expect(map.getByText('Loading map...')).toHaveCount(0);
     await checkA11y(page);

@@ -31,7 +31,8 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { viewport: { width: 1280, height: 800 } } },
+    // The viewports the issues are checked at: a 1366×900 laptop and a 390×844 phone.
+    { name: 'desktop', use: { viewport: { width: 1366, height: 900 } } },
     { name: 'mobile', use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true } },
   ],
 });
