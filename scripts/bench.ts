@@ -45,7 +45,7 @@ import { CEILING_SECONDS, measureCeilings, partCeilings, type PartCeiling } from
 import { LIGHTHOUSE_BUDGETS, lighthouseVerdicts, runLighthouse, type LighthousePageResult } from './bench/lighthouse';
 import { runLongTail, type LongTailResult } from './bench/long-tail';
 import type { LagSummary } from './bench/long-tail-writer';
-import { startLoadRunner, type LoadRun, type LoadRunner } from './bench/load-runner';
+import { startLoadRunner, type LoadFigures, type LoadRun, type LoadRunner } from './bench/load-runner';
 import { check, formatTable, loadChecks, n, parseBenchOnly, shareOf, tally, tallyLine, type BenchPart, type BudgetCheck, type TableRow } from './bench/report';
 import { searchMixes, withDatabasePathBudgets, type Mix } from './bench/mixes';
 import { seedBenchProfessionals } from './bench/seed';
@@ -144,17 +144,10 @@ async function profilePaths(url: string): Promise<string[]> {
   }
 }
 
-interface MixResult {
+interface MixResult extends Pick<LoadFigures, 'p50Ms' | 'p99Ms' | 'maxMs' | 'reqPerSec' | 'requests' | 'non2xx' | 'errors'> {
   name: string;
   urls: number;
   connections: number;
-  p50Ms: number;
-  p99Ms: number;
-  maxMs: number;
-  reqPerSec: number;
-  requests: number;
-  non2xx: number;
-  errors: number;
   /** The API's CPU time per answer (the process's, less the load generator's thread), ms. */
   apiCpuMsPerRequest: number | null;
   /** The same paths one at a time (1 connection, 3 s): the service time without queueing. */

@@ -13,15 +13,15 @@
 import fc from 'fast-check';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findLocation } from '../../core/locations';
 import { WORK_MODES } from '../../core/work-mode';
 import { Prisma } from '../../prisma/db';
 import { createTestDatabase, type TestDatabase } from '../support/services';
 import {
   entryArbitraries,
   EntryUsage,
-  NEARS,
-  PLACES,
+  positionArbitrary,
+  positionPoint,
+  REGIONS,
   SEARCHED_SERVICES,
   searchArbitrary,
   TEST_TABLE,
@@ -31,7 +31,6 @@ import {
   type StoredSupportHours,
   type TestQuery,
 } from '../../api/src/testing/directory-filter-arbitraries';
-import { resolveNear } from '../../api/src/domain/directory/circle';
 import { listenForDirectoryChanges, type DirectoryChangeFeed } from '../../api/src/domain/directory/directory-changes';
 import { DirectoryIndex } from '../../api/src/domain/directory/directory-index';
 import { buildDirectorySql, LISTED } from '../../api/src/domain/directory/directory-sql';
@@ -40,8 +39,6 @@ import type { IndexedListing } from '../../api/src/domain/directory/indexed-list
 
 const COMPANY_WORDS = ['Web', 'Design', 'Cloud', 'Backup', 'Network', 'Wifi', 'Secure', 'Data', 'Recovery', 'London', 'Manchester', 'SEO', 'Pixel', 'Harbour'];
 const DESCRIPTION_WORDS = ['friendly', 'support', 'servers', 'websites', 'backups', 'networks', 'security', 'cabling', 'laptops', 'the'];
-const REGIONS = [...PLACES, 'Nowhere Test Region'];
-const CENTRES = [...PLACES.map((name) => findLocation(name)!), ...NEARS.map((near) => resolveNear(near)), { lat: 58.2, lng: -6.4 }];
 const ROWS = 500;
 
 const rowArbitrary = fc.record({
@@ -49,14 +46,7 @@ const rowArbitrary = fc.record({
   description: fc.subarray(DESCRIPTION_WORDS, { minLength: 1, maxLength: 4 }),
   services: fc.subarray(SEARCHED_SERVICES, { maxLength: 3 }),
   region: fc.constantFrom(...REGIONS),
-  position: fc.option(
-    fc.record({
-      centre: fc.constantFrom(...CENTRES),
-      dLat: fc.oneof(fc.constant(0), fc.double({ min: -0.6, max: 0.6, noNaN: true })),
-      dLng: fc.oneof(fc.constant(0), fc.double({ min: -1, max: 1, noNaN: true })),
-    }),
-    { nil: null, freq: 6 },
-  ),
+  position: positionArbitrary,
   ratingTenths: fc.integer({ min: 0, max: 50 }),
   reviewCount: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 40 })),
   rate: fc.option(fc.record({ pence: fc.oneof(fc.integer({ min: 0, max: 25_000 }), fc.integer({ min: 0, max: 250 }).map((pounds) => pounds * 100)), daily: fc.boolean() }), { nil: null, freq: 5 }),
@@ -85,8 +75,8 @@ function stored(row: GeneratedRow, i: number) {
     location: row.region,
     region: row.region,
     postcode: 'M1 1AE',
-    lat: row.position ? row.position.centre.lat + row.position.dLat : null,
-    lng: row.position ? row.position.centre.lng + row.position.dLng : null,
+    lat: positionPoint(row.position)?.lat ?? null,
+    lng: positionPoint(row.position)?.lng ?? null,
     rate_pence: rate?.pence ?? null,
     rate_type: rate ? (rate.daily ? 'daily' : 'hourly') : null,
     hourly_rate_pence: hourly,

@@ -7,8 +7,10 @@ import fc from 'fast-check';
 import { expect } from 'vitest';
 import { SORTS } from '../../../core/directory';
 import { DirectoryQuery } from '../../../core/directory-query';
+import { findLocation } from '../../../core/locations';
 import { SERVICES } from '../../../core/services';
 import { SEARCHED_WORK_MODES } from '../../../core/work-mode';
+import { resolveNear } from '../domain/directory/circle';
 import { enumFilter, FILTERS, type DirectoryFilter } from '../domain/directory/filters';
 import type { IndexedListing } from '../domain/directory/indexed-listing';
 
@@ -48,6 +50,26 @@ export const TEST_TABLE: readonly DirectoryFilter[] = [...FILTERS, supportHoursF
 export const SEARCHED_SERVICES = SERVICES.slice(0, 8);
 export const PLACES = ['Manchester', 'London', 'Leeds', 'Bristol', 'Kent', 'Wales', 'Belfast', 'Scotland', 'Greater London'];
 export const NEARS = ['M1 1AE', 'SW1A 1AA', 'LS1 4DY', 'B1 1AA', 'BS1 4DJ', 'Leeds', 'CF10'];
+
+/** Generated listings' regions: the places searched, and one no search names. */
+export const REGIONS = [...PLACES, 'Nowhere Test Region'];
+/** Where generated listings are put: around the places and postcodes searched, and far from them. */
+const CENTRES = [...PLACES.map((name) => findLocation(name)!), ...NEARS.map((near) => resolveNear(near)), { lat: 58.2, lng: -6.4 }];
+
+/** A generated listing's position (null: none stored, one in six), and the point it gives. */
+export const positionArbitrary = fc.option(
+  fc.record({
+    centre: fc.constantFrom(...CENTRES),
+    dLat: fc.oneof(fc.constant(0), fc.double({ min: -0.6, max: 0.6, noNaN: true })),
+    dLng: fc.oneof(fc.constant(0), fc.double({ min: -1, max: 1, noNaN: true })),
+  }),
+  { nil: null, freq: 6 },
+);
+export type GeneratedPosition = typeof positionArbitrary extends fc.Arbitrary<infer T> ? T : never;
+
+export function positionPoint(position: GeneratedPosition): { lat: number; lng: number } | null {
+  return position && { lat: position.centre.lat + position.dLat, lng: position.centre.lng + position.dLng };
+}
 
 /**
  * Each entry's query fields, by entry name, as a visitor's query string gives them (the test-only

@@ -17,13 +17,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { TOTAL_COUNT_HEADER, type Sort } from '../../../../core/directory';
-import { findLocation } from '../../../../core/locations';
 import { WORK_MODES } from '../../../../core/work-mode';
 import {
   entryArbitraries,
   EntryUsage,
-  NEARS,
-  PLACES,
+  positionArbitrary,
+  positionPoint,
+  REGIONS,
   SEARCHED_SERVICES,
   searchArbitrary,
   takingClientsFilter,
@@ -37,7 +37,7 @@ import {
 } from '../../testing/directory-filter-arbitraries';
 import { AnswerCache, searchScope, type AnswerChanges } from './answer-cache';
 import { Lexicon, type BoundText } from './bound-text';
-import { distanceMiles, resolveNear } from './circle';
+import { distanceMiles } from './circle';
 import { sortOf } from './directory-sql';
 import { compileFilters, nearFilter, readFilters, searchMatcher, tenthsAtLeast, textFilter, workModeFilter, type IndexView } from './filters';
 import { IndexState, type ListingFollower } from './index-state';
@@ -50,9 +50,6 @@ import { parseTsquery, tsRank } from './text-search';
 
 // ---- generated listings -----------------------------------------------------------------------
 
-const REGIONS = [...PLACES, 'Nowhere Test Region'];
-/** Where listings are put: around the places and postcodes searched, and far from them. */
-const CENTRES = [...PLACES.map((name) => findLocation(name)!), ...NEARS.map((near) => resolveNear(near)), { lat: 58.2, lng: -6.4 }];
 const LEXEMES = ['web', 'design', 'cloud', 'backup', 'network', 'wifi', 'seo', 'secur', 'data', 'recoveri', 'london', 'manchest'];
 const WEIGHTS = ['A', 'B', 'C', ''];
 
@@ -60,14 +57,7 @@ const WEIGHTS = ['A', 'B', 'C', ''];
 const listingFields = fc.record({
   services: fc.subarray(SEARCHED_SERVICES, { maxLength: 3 }),
   region: fc.constantFrom(...REGIONS),
-  position: fc.option(
-    fc.record({
-      centre: fc.constantFrom(...CENTRES),
-      dLat: fc.oneof(fc.constant(0), fc.double({ min: -0.6, max: 0.6, noNaN: true })),
-      dLng: fc.oneof(fc.constant(0), fc.double({ min: -1, max: 1, noNaN: true })),
-    }),
-    { nil: null, freq: 6 },
-  ),
+  position: positionArbitrary,
   ratingTenths: fc.integer({ min: 0, max: 50 }),
   reviewCount: fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 40 })),
   hourlyPence: fc.oneof(fc.constant(-1), fc.integer({ min: 0, max: 25_000 }), fc.integer({ min: 0, max: 250 }).map((pounds) => pounds * 100)),
@@ -84,8 +74,9 @@ const listingFields = fc.record({
 type ListingFields = typeof listingFields extends fc.Arbitrary<infer T> ? T : never;
 
 function makeListing(id: number, fields: ListingFields, lexicon: Lexicon): TestListing {
-  const lat = fields.position ? fields.position.centre.lat + fields.position.dLat : NaN;
-  const lng = fields.position ? fields.position.centre.lng + fields.position.dLng : NaN;
+  const point = positionPoint(fields.position);
+  const lat = point?.lat ?? NaN;
+  const lng = point?.lng ?? NaN;
   const vector = fields.words.map(({ lexeme, positions, weight }) => `'${lexeme}':${positions.map((p) => `${p}${weight}`).join(',')}`).join(' ');
   return {
     id,
