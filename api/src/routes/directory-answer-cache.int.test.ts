@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfessionalListItem } from '../../../core/directory';
 import { DirectoryQuery } from '../../../core/directory-query';
 import { queryKey } from '../domain/directory/answer-cache';
+import type { IndexedListing } from '../domain/directory/indexed-listing';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
 import { createProfessional, createReview } from '../testing/factories';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
@@ -35,6 +36,18 @@ function rawGet(path: string, headers: Record<string, string> = {}): Promise<{ s
 }
 
 const stats = () => t.api.deps.answers.stats();
+
+/**
+ * Records the listings the index changes from now on; the answer says whether one of them is now as
+ * `now` says. Waiting on a listing's id alone could end on an earlier write's late notification.
+ */
+function watchChanges(): (now: (listing: IndexedListing) => boolean) => boolean {
+  const after: IndexedListing[] = [];
+  t.api.deps.directory!.onChange((change) => {
+    for (const listing of change.listings ?? []) if (listing.after) after.push(listing.after);
+  });
+  return (now) => after.some(now);
+}
 const listWebDesign = '/api/professionals?service=Web%20Design';
 
 async function totalOf(path: string): Promise<number> {
@@ -159,10 +172,9 @@ describe('the directory answer cache', () => {
       }
       return [...kept, ...forgotten].every((key) => t.api.deps.answers.has(key));
     }, 'the four answers to be kept');
-    const changed: number[] = [];
-    t.api.deps.directory!.onChange((change) => changed.push(...(change.listings ?? []).map((l) => l.id)));
+    const applied = watchChanges();
     await db.prisma.professional.update({ where: { id: pro.id }, data: { rating: 3.5, reviewCount: 3 } });
-    await until(() => changed.includes(pro.id), 'the index to apply the change');
+    await until(() => applied((l) => l.id === pro.id && l.ratingTenths === 35), 'the index to apply the change');
     for (const key of kept) expect(t.api.deps.answers.has(key), `${key} kept`).toBe(true);
     for (const key of forgotten) expect(t.api.deps.answers.has(key), `${key} forgotten`).toBe(false);
     const page = (await (await t.fetch(`${listWebDesign}&sort=price`)).json()) as ProfessionalListItem[];
@@ -177,21 +189,19 @@ describe('the directory answer cache', () => {
       for (const path of ['/api/professionals/map?service=Web%20Design', '/api/professionals/map?service=Web%20Design&minRating=4']) expect((await t.fetch(path)).status).toBe(200);
       return t.api.deps.answers.has(maps.plain) && t.api.deps.answers.has(maps.rated);
     }, 'both maps to be kept');
-    const changed: number[] = [];
-    t.api.deps.directory!.onChange((change) => changed.push(...(change.listings ?? []).map((l) => l.id)));
+    const applied = watchChanges();
 
     // 3.5 → 4.6: the same point on the plain map; on the rated map, a new one.
     await db.prisma.professional.update({ where: { id: pro.id }, data: { rating: 4.6, reviewCount: 4 } });
-    await until(() => changed.includes(pro.id), 'the index to apply the new rating');
+    await until(() => applied((l) => l.id === pro.id && l.ratingTenths === 46), 'the index to apply the new rating');
     expect(t.api.deps.answers.has(maps.plain), 'plain map kept').toBe(true);
     expect(t.api.deps.answers.has(maps.rated), 'rated map forgotten').toBe(false);
     const rated = (await (await t.fetch('/api/professionals/map?service=Web%20Design&minRating=4')).json()) as { points: unknown[][] };
     expect(rated.points.some((point) => point[0] === pro.id)).toBe(true);
 
     // A new name is on the map's points: forgotten, and the next answer has it.
-    changed.length = 0;
     await db.prisma.professional.update({ where: { id: pro.id }, data: { companyName: 'Renamed Web Co' } });
-    await until(() => changed.includes(pro.id), 'the index to apply the new name');
+    await until(() => applied((l) => l.id === pro.id && l.companyName === 'Renamed Web Co'), 'the index to apply the new name');
     expect(t.api.deps.answers.has(maps.plain), 'plain map forgotten').toBe(false);
     const plain = (await (await t.fetch('/api/professionals/map?service=Web%20Design')).json()) as { points: unknown[][] };
     expect(plain.points.find((point) => point[0] === pro.id)?.[3]).toBe('Renamed Web Co');
