@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MarkThreadInput, MESSAGE_TEXTS, NewMessageInput, replyTimeText } from './messages';
+import { MESSAGE_TEXTS, replyTimeText } from './messages';
+import { MarkThreadInput, NewMessageInput } from './message-inputs';
 
 describe('replyTimeText', () => {
   it('rounds the median up to the hour, then to the day', () => {

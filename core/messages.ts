@@ -1,10 +1,7 @@
-// Messages between a signed-in user and a professional (product rules 8 and 27): the 'Contact
-// {companyName}' form, replies in a thread, marking a thread read or unread, with the messages the
-// forms and the API share; the shapes of the inbox, 'My messages' and a thread; and how the
-// profile words a professional's typical reply time.
-import { z } from 'zod';
-import { Captcha } from './auth';
-import { text } from './text';
+// Messages between a signed-in user and a professional (product rules 8 and 27): the limits and
+// messages the forms and the API share, the shapes of the inbox, 'My messages' and a thread, and
+// how the profile words a professional's typical reply time. Zod-free, so a profile page loads
+// no zod; what the forms send is validated by core/message-inputs.ts.
 
 export const MESSAGE_LIMITS = {
   subjectMin: 3,
@@ -31,38 +28,6 @@ export const MESSAGE_TEXTS = {
   sent: 'Your message has been sent. You will find the reply in My messages on your profile, and we will e-mail you when it arrives.',
   replySent: 'Your reply has been sent.',
 } as const;
-
-const Subject = text({ error: MESSAGE_TEXTS.subjectShort })
-  .trim()
-  .min(MESSAGE_LIMITS.subjectMin, MESSAGE_TEXTS.subjectShort)
-  .max(MESSAGE_LIMITS.subjectMax, MESSAGE_TEXTS.subjectLong);
-const Content = text({ error: MESSAGE_TEXTS.contentShort })
-  .trim()
-  .min(MESSAGE_LIMITS.contentMin, MESSAGE_TEXTS.contentShort)
-  .max(MESSAGE_LIMITS.contentMax, MESSAGE_TEXTS.contentLong);
-
-/** POST /api/professionals/{id}/messages: the first message of a thread. */
-export const NewMessageInput = z.object({ subject: Subject, content: Content, captcha: Captcha });
-export type NewMessageInput = z.infer<typeof NewMessageInput>;
-
-/** POST /api/messages/threads/{id}/replies: either party's next message. */
-export const ThreadReplyInput = z.object({
-  content: text({ error: MESSAGE_TEXTS.replyShort })
-    .trim()
-    .min(MESSAGE_LIMITS.replyMin, MESSAGE_TEXTS.replyShort)
-    .max(MESSAGE_LIMITS.contentMax, MESSAGE_TEXTS.contentLong),
-});
-export type ThreadReplyInput = z.infer<typeof ThreadReplyInput>;
-
-/** POST /api/messages/threads/{id}/read: mark what the other party sent read (default) or unread again. */
-export const MarkThreadInput = z.object({ read: z.boolean({ error: 'read must be true or false' }).default(true) }).default({ read: true });
-export type MarkThreadInput = z.infer<typeof MarkThreadInput>;
-
-export const ThreadListQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(MESSAGES_PAGE_SIZE),
-  offset: z.coerce.number().int().min(0).max(1_000_000).default(0),
-});
-export type ThreadListQuery = z.infer<typeof ThreadListQuery>;
 
 /** Header of GET /api/messages/inbox and /sent: threads with something unread (beside X-Total-Count). */
 export const UNREAD_THREADS_HEADER = 'X-Unread-Count';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CreateReviewInput, REVIEW_MESSAGES, ReviewListQuery, UpdateReviewInput } from './reviews';
+import { REVIEW_MESSAGES } from './reviews';
+import { CreateReviewInput, ReviewListQuery, UpdateReviewInput } from './review-inputs';
 
 const valid = { professionalId: 7, rating: 4, title: 'Great job', comment: 'Fixed our Wi-Fi in an hour.', projectType: '', wouldRecommend: false };
 

@@ -32,10 +32,10 @@ import { ClientErrorInput } from '../../core/client-errors';
 import { ContactInput } from '../../core/contact';
 import { DirectoryQuery } from '../../core/directory-query';
 import { AltUpdate, UploadQuery } from '../../core/media-input';
-import { MarkThreadInput, NewMessageInput, ThreadListQuery, ThreadReplyInput } from '../../core/messages';
+import { MarkThreadInput, NewMessageInput, ThreadListQuery, ThreadReplyInput } from '../../core/message-inputs';
 import { MyProfileUpdate } from '../../core/my-profile';
 import { TwoStepEnableInput, TwoStepPasswordInput, TwoStepSignInInput } from '../../core/two-step';
-import { CreateReviewInput, ReportReviewInput, ReviewListQuery, ReviewReplyInput, UpdateReviewInput } from '../../core/reviews';
+import { CreateReviewInput, ReportReviewInput, ReviewListQuery, ReviewReplyInput, UpdateReviewInput } from '../../core/review-inputs';
 
 export interface EndpointInput {
   body?: z.ZodType;

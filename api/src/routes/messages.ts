@@ -9,7 +9,8 @@
 //   POST /api/messages/threads/:id/read       mark it read ({ read: false }: unread again)
 import type Router from '@koa/router';
 import { TOTAL_COUNT_HEADER } from '../../../core/directory';
-import { MarkThreadInput, MESSAGE_TEXTS, NewMessageInput, ThreadListQuery, ThreadReplyInput, UNREAD_THREADS_HEADER } from '../../../core/messages';
+import { MESSAGE_TEXTS, UNREAD_THREADS_HEADER } from '../../../core/messages';
+import { MarkThreadInput, NewMessageInput, ThreadListQuery, ThreadReplyInput } from '../../../core/message-inputs';
 import { createCaptcha } from '../domain/captcha/captcha';
 import { getThread } from '../domain/messages/get-thread';
 import { listThreads } from '../domain/messages/list-threads';

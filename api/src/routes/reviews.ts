@@ -13,15 +13,8 @@ import type Router from '@koa/router';
 import type { ParameterizedContext } from 'koa';
 import { REVIEWS_PATHS } from '../../../core/api-paths';
 import { TOTAL_COUNT_HEADER } from '../../../core/directory';
-import {
-  CreateReviewInput,
-  PROFESSIONAL_ID_MESSAGE,
-  ReportReviewInput,
-  REVIEW_MESSAGES,
-  ReviewListQuery,
-  ReviewReplyInput,
-  UpdateReviewInput,
-} from '../../../core/reviews';
+import { PROFESSIONAL_ID_MESSAGE, REVIEW_MESSAGES } from '../../../core/reviews';
+import { CreateReviewInput, ReportReviewInput, ReviewListQuery, ReviewReplyInput, UpdateReviewInput } from '../../../core/review-inputs';
 import { listPublicReviews } from '../domain/reviews/list-public-reviews';
 import { getMyReviewStatus } from '../domain/reviews/own-review';
 import { removeReviewReply, setReviewReply } from '../domain/reviews/reply-to-review';

@@ -16,7 +16,7 @@ import { matchApiPath, MAX_SLUG_LENGTH, PROFESSIONALS_PATHS, REVIEWS_PATHS } fro
 import { TOTAL_COUNT_HEADER } from '../../../core/directory';
 import { parseDirectoryQuery, profileNear } from '../../../core/directory-query';
 import { FIRST_SCREEN_DATA_ID, type FirstScreen, type FirstScreenAnswer, type FirstScreenLoad, type FirstScreenRenderer } from '../../../core/first-screen';
-import { ReviewListQuery } from '../../../core/reviews';
+import { ReviewListQuery } from '../../../core/review-inputs';
 import type { PrismaClient } from '../../../prisma/db';
 import type { DirectoryAnswers } from '../domain/directory/directory-answers';
 import { listPublicReviews } from '../domain/reviews/list-public-reviews';

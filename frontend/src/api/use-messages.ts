@@ -3,14 +3,8 @@
 // professional, reply, mark read or unread.
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
-import {
-  MESSAGES_PAGE_SIZE,
-  UNREAD_THREADS_HEADER,
-  type NewMessageInput,
-  type ThreadDetail,
-  type ThreadSummary,
-  type ThreadWriteResult,
-} from '../../../core/messages';
+import { MESSAGES_PAGE_SIZE, UNREAD_THREADS_HEADER, type ThreadDetail, type ThreadSummary, type ThreadWriteResult } from '../../../core/messages';
+import type { NewMessageInput } from '../../../core/message-inputs';
 import { getJson, postJson } from './client';
 import { fetchListPage, type ListPage } from './list-fetch';
 

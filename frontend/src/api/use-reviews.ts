@@ -4,14 +4,8 @@
 import useSWR from 'swr';
 import useSWRInfinite from 'swr/infinite';
 import type { ReviewItem } from '../../../core/directory';
-import {
-  REVIEWS_PAGE_SIZE,
-  type MyReviewStatus,
-  type ReviewFields,
-  type ReviewSort,
-  type ReviewSummary,
-  type ReviewWriteResult,
-} from '../../../core/reviews';
+import { REVIEWS_PAGE_SIZE, type MyReviewStatus, type ReviewSort, type ReviewSummary, type ReviewWriteResult } from '../../../core/reviews';
+import type { ReviewFields } from '../../../core/review-inputs';
 import { deleteJson, getJson, patchJson, postJson, putJson } from './client';
 import { fetchListPage, type ListPage } from './list-fetch';
 

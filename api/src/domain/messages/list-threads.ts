@@ -3,7 +3,8 @@
 //   sent   the threads the user started ('My messages', GET /api/messages/sent)
 // Each with what the viewer has not read of the other party's messages, the newest message's
 // start, the total and how many threads have something unread.
-import type { ThreadListQuery, ThreadSummary } from '../../../../core/messages';
+import type { ThreadSummary } from '../../../../core/messages';
+import type { ThreadListQuery } from '../../../../core/message-inputs';
 import { Prisma, type PrismaClient } from '../../../../prisma/db';
 
 interface ThreadRow {

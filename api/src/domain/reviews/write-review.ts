@@ -3,7 +3,8 @@
 // messaged that professional through the site first), edit it (editedAt) or delete it. After each
 // commit the professional's rating is recalculated by the worker; a new review also e-mails the
 // professional (its idempotency key is the review's id).
-import type { CreateReviewInput, ReviewWriteResult, UpdateReviewInput } from '../../../../core/reviews';
+import type { ReviewWriteResult } from '../../../../core/reviews';
+import type { CreateReviewInput, UpdateReviewInput } from '../../../../core/review-inputs';
 import { REVIEW_MESSAGES } from '../../../../core/reviews';
 import { Prisma, type PrismaClient } from '../../../../prisma/db';
 import type { Queues } from '../../queue';

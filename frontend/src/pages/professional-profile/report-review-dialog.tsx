@@ -2,7 +2,8 @@
 // The report goes to the site team; nothing is hidden until an admin has looked at it.
 import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { REVIEW_LIMITS, ReportReviewInput } from '../../../../core/reviews';
+import { REVIEW_LIMITS } from '../../../../core/reviews';
+import { ReportReviewInput } from '../../../../core/review-inputs';
 import { reportReview } from '../../api/use-reviews';
 import { focusFirstInvalid } from '../../components/forms/focus-invalid';
 import { TextAreaField } from '../../components/forms/form-fields';

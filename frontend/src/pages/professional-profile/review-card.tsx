@@ -2,17 +2,13 @@
 // the reviewer would recommend, the 'Verified' label (product rule 7) and the professional's
 // reply. On their own listing the professional writes, edits or deletes that one reply here;
 // other signed-in users may report the review. Everything stored is rendered as text.
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { ReviewItem } from '../../../../core/directory';
-import { REVIEW_LIMITS, ReviewReplyInput } from '../../../../core/reviews';
-import { deleteReviewReply, saveReviewReply } from '../../api/use-reviews';
-import { focusFirstInvalid } from '../../components/forms/focus-invalid';
-import { TextAreaField } from '../../components/forms/form-fields';
-import { apiFieldErrors, failureToast, validate } from '../../components/forms/form-validation';
-import { primaryButtonClass, secondaryButtonClass } from '../../components/styles';
-import { showToast } from '../../components/toast';
 import { Tooltip } from '../../components/tooltip';
+import { FormLoading } from './form-loading';
 import { formatDate, Stars } from './review-parts';
+
+const ReplyEditor = lazy(() => import('./review-reply-editor').then((module) => ({ default: module.ReplyEditor })));
 
 const textButtonClass = 'rounded text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900';
 
@@ -60,13 +56,15 @@ export function ReviewCard({ review, companyName, canReply, report, onReport, on
       <p className="mt-2 text-sm font-medium text-gray-800">{review.wouldRecommend ? 'Would recommend' : 'Would not recommend'}</p>
 
       {isEditingReply ? (
-        <ReplyEditor
-          review={review}
-          onDone={(changed) => {
-            setEditingReply(false);
-            if (changed) onReplyChanged();
-          }}
-        />
+        <Suspense fallback={<FormLoading />}>
+          <ReplyEditor
+            review={review}
+            onDone={(changed) => {
+              setEditingReply(false);
+              if (changed) onReplyChanged();
+            }}
+          />
+        </Suspense>
       ) : review.reply ? (
         <div className="mt-4 rounded-md bg-gray-50 p-4 text-sm">
           <p className="font-medium text-gray-900">
@@ -102,76 +100,5 @@ export function ReviewCard({ review, companyName, canReply, report, onReport, on
         ) : null}
       </div>
     </article>
-  );
-}
-
-/** The professional's one public reply: write or change it, or delete it. */
-function ReplyEditor({ review, onDone }: { review: ReviewItem; onDone: (changed: boolean) => void }) {
-  const formRef = useRef<HTMLFormElement>(null);
-  const [reply, setReply] = useState(review.reply ?? '');
-  const [error, setError] = useState<string | undefined>();
-  const [isBusy, setBusy] = useState(false);
-
-  async function run(action: () => Promise<unknown>, success: string) {
-    setBusy(true);
-    try {
-      await action();
-      showToast({ title: success });
-      onDone(true);
-    } catch (err) {
-      const fieldError = apiFieldErrors(err).reply;
-      if (fieldError) setError(fieldError);
-      else showToast(failureToast(err, { title: 'Reply not saved', description: 'Your reply could not be saved. Please try again.' }));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  function onSave() {
-    const result = validate(ReviewReplyInput, { reply });
-    if (!result.ok) {
-      setError(result.errors.reply);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setError(undefined);
-    void run(() => saveReviewReply(review.id, result.data.reply), 'Reply published');
-  }
-
-  return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-label={`Your reply to ${review.title}`}
-      className="mt-4 space-y-3 rounded-md bg-gray-50 p-4"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSave();
-      }}
-    >
-      <TextAreaField
-        label="Your public reply"
-        name="reply"
-        rows={3}
-        value={reply}
-        onValueChange={setReply}
-        error={error}
-        maxLength={REVIEW_LIMITS.replyMax}
-        hint="Shown under the review to everyone. You have one reply per review; you can change it later."
-      />
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" className={primaryButtonClass} disabled={isBusy}>
-          {isBusy ? 'Saving…' : 'Publish reply'}
-        </button>
-        <button type="button" className={secondaryButtonClass} onClick={() => onDone(false)} disabled={isBusy}>
-          Cancel
-        </button>
-        {review.reply ? (
-          <button type="button" className={secondaryButtonClass} disabled={isBusy} onClick={() => void run(() => deleteReviewReply(review.id), 'Reply deleted')}>
-            Delete reply
-          </button>
-        ) : null}
-      </div>
-    </form>
   );
 }

@@ -3,7 +3,8 @@
 // its messages before sending. Used to write a review and to edit one's own.
 import { useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { REVIEW_LIMITS, ReviewFields, type OwnReview, type ReviewWriteResult } from '../../../../core/reviews';
+import { REVIEW_LIMITS, type OwnReview, type ReviewWriteResult } from '../../../../core/reviews';
+import { ReviewFields } from '../../../../core/review-inputs';
 import { SERVICES } from '../../../../core/services';
 import { createReview, updateReview } from '../../api/use-reviews';
 import { focusFirstInvalid } from '../../components/forms/focus-invalid';

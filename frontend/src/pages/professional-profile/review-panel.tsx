@@ -2,7 +2,7 @@
 // professional, and for everyone else a plain reason: sign in first; you cannot review your own
 // listing; or you have reviewed it already, with your review (and, if an admin hid it, why) to
 // edit or delete.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { REVIEW_MESSAGES, type MyReviewStatus, type OwnReview } from '../../../../core/reviews';
 import type { CurrentUser } from '../../api/current-user';
@@ -11,8 +11,10 @@ import { deleteReview } from '../../api/use-reviews';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../components/styles';
 import { showToast } from '../../components/toast';
-import { ReviewForm } from './review-form';
+import { FormLoading } from './form-loading';
 import { formatDate, Stars } from './review-parts';
+
+const ReviewForm = lazy(() => import('./review-form').then((module) => ({ default: module.ReviewForm })));
 
 interface ReviewPanelProps {
   professionalId: number;
@@ -92,17 +94,19 @@ export function ReviewPanel({ professionalId, companyName, user, status, statusE
         {mode === 'editing' ? (
           <>
             <h3 className="mb-4 font-semibold text-gray-900">Edit your review</h3>
-            <ReviewForm
-              professionalId={professionalId}
-              companyName={companyName}
-              review={own}
-              onCancel={() => setMode('closed')}
-              onSaved={(result) => {
-                setMode('closed');
-                showToast({ title: 'Review updated', description: result.message });
-                onChanged();
-              }}
-            />
+            <Suspense fallback={<FormLoading />}>
+              <ReviewForm
+                professionalId={professionalId}
+                companyName={companyName}
+                review={own}
+                onCancel={() => setMode('closed')}
+                onSaved={(result) => {
+                  setMode('closed');
+                  showToast({ title: 'Review updated', description: result.message });
+                  onChanged();
+                }}
+              />
+            </Suspense>
           </>
         ) : (
           <OwnReviewView review={own} onEdit={() => setMode('editing')} onDelete={() => setConfirmOpen(true)} />
@@ -126,16 +130,18 @@ export function ReviewPanel({ professionalId, companyName, user, status, statusE
     return (
       <div className={boxClass}>
         <h3 className="mb-4 font-semibold text-gray-900">Write a review of {companyName}</h3>
-        <ReviewForm
-          professionalId={professionalId}
-          companyName={companyName}
-          onCancel={() => setMode('closed')}
-          onSaved={(result) => {
-            setMode('closed');
-            showToast({ title: 'Review published', description: result.message });
-            onChanged();
-          }}
-        />
+        <Suspense fallback={<FormLoading />}>
+          <ReviewForm
+            professionalId={professionalId}
+            companyName={companyName}
+            onCancel={() => setMode('closed')}
+            onSaved={(result) => {
+              setMode('closed');
+              showToast({ title: 'Review published', description: result.message });
+              onChanged();
+            }}
+          />
+        </Suspense>
       </div>
     );
   }

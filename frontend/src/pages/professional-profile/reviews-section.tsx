@@ -4,7 +4,7 @@
 // review changes, the lists reload and the profile's rating and count follow once the worker has
 // recalculated them; so do they when the profile was fetched before the worker had them. The
 // heading is the target of the header's review-count button.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ProfessionalListItem, ReviewItem } from '../../../../core/directory';
 import { REVIEW_SORT_LABELS, REVIEW_SORTS, type ReviewSort } from '../../../../core/reviews';
@@ -14,9 +14,11 @@ import { useMyReviewStatus, useReviews, useReviewSummary } from '../../api/use-r
 import { SelectField } from '../../components/forms/form-fields';
 import { linkClass, panelClass, secondaryButtonClass, sectionHeadingClass } from '../../components/styles';
 import { RatingBreakdown } from './rating-breakdown';
-import { ReportReviewDialog } from './report-review-dialog';
+import { FormLoading } from './form-loading';
 import { ReviewCard } from './review-card';
 import { ReviewPanel } from './review-panel';
+
+const ReportReviewDialog = lazy(() => import('./report-review-dialog').then((module) => ({ default: module.ReportReviewDialog })));
 
 export const REVIEWS_HEADING_ID = 'customer-reviews';
 
@@ -124,7 +126,11 @@ export function ReviewsSection({ professional, professionalKey }: ReviewsSection
           )}
         />
       </div>
-      <ReportReviewDialog review={reporting} onClose={() => setReporting(null)} onReported={() => void mine.reload()} />
+      {reporting ? (
+        <Suspense fallback={<FormLoading />}>
+          <ReportReviewDialog review={reporting} onClose={() => setReporting(null)} onReported={() => void mine.reload()} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

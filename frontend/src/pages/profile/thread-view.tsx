@@ -3,7 +3,8 @@
 // those back to unread and returns to the list. Everything stored is rendered as text.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { MESSAGE_LIMITS, ThreadReplyInput, type ThreadDetail } from '../../../../core/messages';
+import { MESSAGE_LIMITS, type ThreadDetail } from '../../../../core/messages';
+import { ThreadReplyInput } from '../../../../core/message-inputs';
 import { errorMessageFor } from '../../api/client';
 import { markThread, replyToThread, useThread, type MessageBox } from '../../api/use-messages';
 import { focusFirstInvalid } from '../../components/forms/focus-invalid';
