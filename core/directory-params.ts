@@ -24,6 +24,7 @@ import { DEFAULT_RADIUS_MILES, MAX_PAGE_SIZE, MAX_RADIUS_MILES, SORTS, type Sort
 import { ALL_UK, findLocation } from './locations';
 import { ALL_SERVICES, SERVICES, type Service } from './services';
 import { SEARCHED_WORK_MODES } from './work-mode';
+import { formatCount } from './counts';
 
 /** A strict check's verdict on a bad value: the API answers 400 with this message. */
 export interface Refusal {
@@ -155,7 +156,7 @@ const MAX_NEAR_LENGTH = 100;
 const positive = (n: number) => (n > 0 ? String(n) : undefined);
 
 function money(n: number): string {
-  return `£${n.toLocaleString('en-GB')}`;
+  return `£${formatCount(n)}`;
 }
 
 const ratingLabel = (n: number) => (n >= 5 ? '5 stars only' : `${n}+ stars`);

@@ -1,6 +1,7 @@
 // How a professional's rating is shown and ranked (product rule 31), shared by the API (the
 // 'Highest rated' order in SQL) and the front end (the rating text and the sort's explanation).
 // Zod-free and pure, so the SPA's entry bundle may import it.
+import { countOf } from './counts';
 
 /**
  * 'Highest rated' ranks by a Bayesian average: every professional's reviews are topped up with
@@ -50,7 +51,7 @@ export function formatRatingValue(rating: number): string {
 
 /** '1 review', '1,200 reviews'. */
 export function reviewsText(reviewCount: number): string {
-  return `${reviewCount.toLocaleString('en-GB')} ${reviewCount === 1 ? 'review' : 'reviews'}`;
+  return countOf(reviewCount, 'review', 'reviews');
 }
 
 /** The rating as a visitor reads it: 'New — no reviews yet' without reviews, never '0.0 (0 reviews)'. */

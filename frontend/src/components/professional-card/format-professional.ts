@@ -1,5 +1,6 @@
 // What a professional's card (and a map popup) shows, as pure functions so they can be unit tested:
 // avatar initials, the price line, the services line and the rating text.
+import { countOf } from '../../../../core/counts';
 
 /** Initials from the first two words of the company name: 'Acme Web Studio' → 'AW'. */
 export function initialsOf(companyName: string): string {
@@ -30,7 +31,7 @@ export function formatRating(rating: number): string {
 
 /** '1 review', '12 reviews'. */
 export function reviewCountText(reviewCount: number): string {
-  return `${reviewCount.toLocaleString('en-GB')} ${reviewCount === 1 ? 'review' : 'reviews'}`;
+  return countOf(reviewCount, 'review', 'reviews');
 }
 
 /** '3.2 miles away' (one decimal, as the API sends it). */

@@ -5,15 +5,12 @@ import type { HomeSummary } from '../../../../core/directory';
 import { CATEGORY_TILES } from '../../../../core/services';
 import { serviceHref } from '../../components/search-query';
 import { displayHeadingClass, pageWidthClass } from '../../components/styles';
+import { professionalsText } from '../../../../core/counts';
 
 interface CategorySectionProps {
   categories: HomeSummary['categories'] | undefined;
   isLoading: boolean;
   hasFailed: boolean;
-}
-
-function countText(count: number): string {
-  return `${count.toLocaleString('en-GB')} ${count === 1 ? 'professional' : 'professionals'}`;
 }
 
 export function CategorySection({ categories, isLoading, hasFailed }: CategorySectionProps) {
@@ -40,7 +37,7 @@ export function CategorySection({ categories, isLoading, hasFailed }: CategorySe
                 <span className="text-lg font-semibold text-gray-900">{label}</span>
                 <span className="mt-2 block h-5 text-sm text-gray-700">
                   {count !== undefined ? (
-                    countText(count)
+                    professionalsText(count)
                   ) : isLoading ? (
                     <span aria-hidden="true" className="inline-block h-4 w-24 animate-pulse rounded bg-gray-200" />
                   ) : null}

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { ProfessionalListItem } from '../../../../core/directory';
 import { ProfessionalCard, ProfessionalCardSkeleton } from '../../components/professional-card/professional-card';
 import { displayHeadingClass, linkClass, pageWidthClass } from '../../components/styles';
+import { formatCount } from '../../../../core/counts';
 
 interface TopRatedSectionProps {
   professionals: ProfessionalListItem[] | undefined;
@@ -41,7 +42,7 @@ function Body({ professionals, totalProfessionals, isLoading, hasFailed }: TopRa
       <div className="mt-8 text-center text-gray-700">
         <p>No top-rated professionals available at the moment.</p>
         <p className="mt-2 text-sm">
-          {total.toLocaleString('en-GB')} {total === 1 ? 'professional is' : 'professionals are'} listed in the
+          {formatCount(total)} {total === 1 ? 'professional is' : 'professionals are'} listed in the
           directory.
         </p>
       </div>

@@ -17,6 +17,7 @@ import {
   sectionHeadingClass,
   tagClass,
 } from '../../components/styles';
+import { professionalsText } from '../../../../core/counts';
 
 /** '4.3 average rating', or 'No reviews yet' when the region has none. */
 export function averageRatingText(averageRating: number | null): string {
@@ -31,7 +32,7 @@ function RegionCard({ region }: { region: RegionSummary }) {
         {region.region}
       </h2>
       <p className="mt-2 text-sm text-gray-700">
-        {region.count.toLocaleString('en-GB')} {region.count === 1 ? 'professional' : 'professionals'}
+        {professionalsText(region.count)}
       </p>
       <p className="mt-1 text-sm text-gray-700">
         {region.averageRating !== null ? (

@@ -3,6 +3,7 @@
 import type { ReviewSummary } from '../../../../core/reviews';
 import { formatRating, reviewCountText } from '../../components/professional-card/format-professional';
 import { Stars, starsText } from './review-parts';
+import { formatCount } from '../../../../core/counts';
 
 export function RatingBreakdown({ summary }: { summary: ReviewSummary }) {
   const { reviewCount, averageRating, breakdown, recommendCount } = summary;
@@ -27,7 +28,7 @@ export function RatingBreakdown({ summary }: { summary: ReviewSummary }) {
               <span className="block h-full rounded-full bg-amber-500" style={{ width: `${percent(count)}%` }} />
             </span>
             <span className="text-right">
-              {count.toLocaleString('en-GB')}
+              {formatCount(count)}
               <span className="sr-only"> {count === 1 ? 'review' : 'reviews'} ({percent(count)}%)</span>
             </span>
           </li>

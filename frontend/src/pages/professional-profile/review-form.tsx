@@ -13,6 +13,7 @@ import { apiFieldErrors, failureToast, validate, type FieldErrors } from '../../
 import { labelTextClass, linkClass, primaryButtonClass, secondaryButtonClass } from '../../components/styles';
 import { showToast } from '../../components/toast';
 import { StarRatingField } from './review-parts';
+import { formatCount } from '../../../../core/counts';
 
 interface ReviewFormProps {
   professionalId: number;
@@ -92,7 +93,7 @@ export function ReviewForm({ professionalId, companyName, review, onSaved, onCan
         onValueChange={setComment}
         error={errors.comment}
         maxLength={REVIEW_LIMITS.commentMax}
-        hint={`What did they do, and how did it go? ${comment.length.toLocaleString('en-GB')} of ${REVIEW_LIMITS.commentMax.toLocaleString('en-GB')} characters.`}
+        hint={`What did they do, and how did it go? ${formatCount(comment.length)} of ${formatCount(REVIEW_LIMITS.commentMax)} characters.`}
       />
       <SelectField label="Project type (optional)" name="projectType" value={projectType} onValueChange={setProjectType} error={errors.projectType}>
         <OptionList placeholder="Not specified" values={projectType && !(SERVICES as readonly string[]).includes(projectType) ? [projectType, ...SERVICES] : SERVICES} />

@@ -4,9 +4,11 @@
 import { HOURS_PER_DAY, hourlyEquivalentPence } from '../../../../core/hourly-rate';
 import type { DirectoryFilters } from '../../api/directory-query';
 
+const WHOLE_POUNDS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
+const POUNDS_AND_PENCE = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 function pounds(pence: number): string {
-  const whole = pence % 100 === 0;
-  return `£${(pence / 100).toLocaleString('en-GB', { minimumFractionDigits: whole ? 0 : 2, maximumFractionDigits: 2 })}`;
+  return `£${(pence % 100 === 0 ? WHOLE_POUNDS : POUNDS_AND_PENCE).format(pence / 100)}`;
 }
 
 /**

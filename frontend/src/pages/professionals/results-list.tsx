@@ -5,12 +5,9 @@ import { earlyHrefProps } from '../../components/early-clicks';
 import { ProfessionalCard, ProfessionalCardSkeleton } from '../../components/professional-card/professional-card';
 import { dangerButtonClass, outlineButtonClass, primaryButtonClass, secondaryButtonClass } from '../../components/styles';
 import { rateComparisonNote } from './rate-comparison';
+import { formatCount, professionalsText } from '../../../../core/counts';
 
 const SKELETON_COUNT = 6;
-
-function countText(n: number): string {
-  return `${n.toLocaleString('en-GB')} ${n === 1 ? 'professional' : 'professionals'}`;
-}
 
 /**
  * How many match, and how many of those the map shows. Always rendered, even empty, because a live
@@ -21,8 +18,8 @@ export function ResultsCount({ total, located, hasError }: { total: number | und
     <div aria-live="polite" className="text-sm text-gray-800">
       {total !== undefined && !hasError ? (
         <p>
-          <span className="font-semibold">{countText(total)}</span>
-          {located !== null ? <span className="text-gray-700"> · {located.toLocaleString('en-GB')} on the map</span> : null}
+          <span className="font-semibold">{professionalsText(total)}</span>
+          {located !== null ? <span className="text-gray-700"> · {formatCount(located)} on the map</span> : null}
         </p>
       ) : null}
     </div>

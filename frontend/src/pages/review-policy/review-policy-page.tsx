@@ -5,6 +5,7 @@
 import { Link } from 'react-router-dom';
 import { REVIEW_LIMITS } from '../../../../core/reviews';
 import { StaticPage } from '../../components/static-page';
+import { formatCount } from '../../../../core/counts';
 
 export function ReviewPolicyPage() {
   return (
@@ -31,7 +32,7 @@ export function ReviewPolicyPage() {
         <li>A rating of 1 to 5 whole stars.</li>
         <li>
           A title ({REVIEW_LIMITS.titleMin} to {REVIEW_LIMITS.titleMax} characters) and your review ({REVIEW_LIMITS.commentMin} to{' '}
-          {REVIEW_LIMITS.commentMax.toLocaleString('en-GB')} characters).
+          {formatCount(REVIEW_LIMITS.commentMax)} characters).
         </li>
         <li>Optionally, the type of project, and whether you would recommend the professional.</li>
         <li>Your review is shown with your first name and the first letter of your last name, and the date you posted it.</li>
