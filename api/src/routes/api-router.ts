@@ -1,5 +1,5 @@
 // Every /api route, assembled under one prefix. A new resource adds its router to the list below.
-// The routes are served by their first path segment (create-router.ts, docs/decisions/0033-router-per-first-path-segment.md).
+// One @koa/router router serves them, as the library ships it (docs/decisions/0033-stock-router.md).
 // After the routes: a wrong method on an existing path → 405 with Allow, any other /api path → 404,
 // both as the JSON error body.
 import type Router from '@koa/router';
@@ -16,7 +16,7 @@ import { authRouter } from './auth';
 import { billingRouter } from './billing';
 import { captchaRouter } from './captcha';
 import { contactRouter } from './contact';
-import { createRouter, routesByFirstSegment } from './create-router';
+import { createRouter } from './create-router';
 import { homeRouter } from './home';
 import { locationsRouter } from './locations';
 import { mediaRouter } from './media';
@@ -55,7 +55,7 @@ export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): ApiRoutes
   ]) {
     api.use(router.routes());
   }
-  return { router: api, middleware: [unansweredAsJson(), routesByFirstSegment(api), api.allowedMethods() as Middleware] };
+  return { router: api, middleware: [unansweredAsJson(), api.routes() as Middleware, api.allowedMethods() as Middleware] };
 }
 
 /**
