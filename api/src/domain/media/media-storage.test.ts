@@ -1,7 +1,7 @@
 // The storage adapter: the local folder, and S3 against a small fake S3 server (an outside
 // service, so a fake is allowed) that keeps objects in memory and checks each request is signed.
 import { createServer, type Server } from 'node:http';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,6 +68,18 @@ describe('media storage', () => {
       expect(storage.kind).toBe('local');
       await roundTrip(storage);
       await roundTrip(localMediaStorage(path.join(dir, 'made-on-first-put')));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('writes the same file many times at once in a local folder (two uploads of the same bytes)', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'itc-media-store-'));
+    try {
+      const storage = localMediaStorage(dir);
+      await Promise.all(Array.from({ length: 20 }, () => storage.put(NAME, Buffer.from('same bytes'), 'image/webp')));
+      expect((await storage.get(NAME))?.toString()).toBe('same bytes');
+      expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

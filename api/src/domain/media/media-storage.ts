@@ -3,6 +3,7 @@
 // Backblaze B2...). Requests to the bucket are signed with AWS Signature V4 by aws4fetch, a small
 // dependency-free signer over fetch. Names are content-hashed (core/media.ts), so a file is
 // written once and never changed; the API serves both kinds the same way (/api/media/<name>).
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { AwsClient } from 'aws4fetch';
@@ -40,8 +41,9 @@ export function localMediaStorage(dir: string): MediaStorage {
     async put(name, body) {
       checkName(name);
       await mkdir(root, { recursive: true });
-      // Write then rename: a reader never sees half a file.
-      const temp = path.join(root, `.${name}.${process.pid}.${Date.now()}.tmp`);
+      // Write then rename: a reader never sees half a file. The temporary name is the write's own:
+      // two uploads of the same bytes at once write the same name, often in the same millisecond.
+      const temp = path.join(root, `.${name}.${randomUUID()}.tmp`);
       await writeFile(temp, body);
       await rename(temp, path.join(root, name));
     },
