@@ -1,6 +1,5 @@
 // What a professional's card (and a map popup) shows, as pure functions so they can be unit tested:
 // avatar initials, the price line, the services line and the rating text.
-import { countOf } from '../../../../core/counts';
 
 /** Initials from the first two words of the company name: 'Acme Web Studio' → 'AW'. */
 export function initialsOf(companyName: string): string {
@@ -29,10 +28,8 @@ export function formatRating(rating: number): string {
   return rating.toFixed(1);
 }
 
-/** '1 review', '12 reviews'. */
-export function reviewCountText(reviewCount: number): string {
-  return countOf(reviewCount, 'review', 'reviews');
-}
+/** '1 review', '12 reviews' (core/rating.ts says it for the whole site). */
+export { reviewsText as reviewCountText } from '../../../../core/rating';
 
 /** '3.2 miles away' (one decimal, as the API sends it). */
 export function distanceText(distanceMiles: number): string {

@@ -11,7 +11,7 @@ import { useCurrentUser } from '../../api/use-current-user';
 import { linkClass, panelClass, sectionHeadingClass } from '../../components/styles';
 import { FormLoading } from './form-loading';
 
-const MessageForm = lazy(() => import('./message-form').then((module) => ({ default: module.MessageForm })));
+const MessageForm = lazy(async () => ({ default: (await import('./message-form')).MessageForm }));
 
 export function ContactProfessional({ professional }: { professional: ProfessionalListItem }) {
   const { companyName, replyTimeMinutes } = professional;

@@ -8,7 +8,7 @@ import { Tooltip } from '../../components/tooltip';
 import { FormLoading } from './form-loading';
 import { formatDate, Stars } from './review-parts';
 
-const ReplyEditor = lazy(() => import('./review-reply-editor').then((module) => ({ default: module.ReplyEditor })));
+const ReplyEditor = lazy(async () => ({ default: (await import('./review-reply-editor')).ReplyEditor }));
 
 const textButtonClass = 'rounded text-sm font-medium text-blue-700 underline underline-offset-2 hover:text-blue-900';
 

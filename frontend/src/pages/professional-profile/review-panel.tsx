@@ -14,7 +14,7 @@ import { showToast } from '../../components/toast';
 import { FormLoading } from './form-loading';
 import { formatDate, Stars } from './review-parts';
 
-const ReviewForm = lazy(() => import('./review-form').then((module) => ({ default: module.ReviewForm })));
+const ReviewForm = lazy(async () => ({ default: (await import('./review-form')).ReviewForm }));
 
 interface ReviewPanelProps {
   professionalId: number;
@@ -31,6 +31,22 @@ const boxClass = 'rounded-md border border-gray-200 bg-gray-50 p-4';
 
 export function ReviewPanel({ professionalId, companyName, user, status, statusError, isLoading, onChanged }: ReviewPanelProps) {
   const [mode, setMode] = useState<'closed' | 'writing' | 'editing'>('closed');
+  /** The review form (its chunk loads when first shown), new or editing `review`; saving closes it. */
+  const reviewForm = (review: OwnReview | undefined, savedTitle: string) => (
+    <Suspense fallback={<FormLoading />}>
+      <ReviewForm
+        professionalId={professionalId}
+        companyName={companyName}
+        review={review}
+        onCancel={() => setMode('closed')}
+        onSaved={(result) => {
+          setMode('closed');
+          showToast({ title: savedTitle, description: result.message });
+          onChanged();
+        }}
+      />
+    </Suspense>
+  );
   const [isConfirmOpen, setConfirmOpen] = useState(false);
   const [isDeleting, setDeleting] = useState(false);
 
@@ -94,19 +110,7 @@ export function ReviewPanel({ professionalId, companyName, user, status, statusE
         {mode === 'editing' ? (
           <>
             <h3 className="mb-4 font-semibold text-gray-900">Edit your review</h3>
-            <Suspense fallback={<FormLoading />}>
-              <ReviewForm
-                professionalId={professionalId}
-                companyName={companyName}
-                review={own}
-                onCancel={() => setMode('closed')}
-                onSaved={(result) => {
-                  setMode('closed');
-                  showToast({ title: 'Review updated', description: result.message });
-                  onChanged();
-                }}
-              />
-            </Suspense>
+            {reviewForm(own, 'Review updated')}
           </>
         ) : (
           <OwnReviewView review={own} onEdit={() => setMode('editing')} onDelete={() => setConfirmOpen(true)} />
@@ -130,18 +134,7 @@ export function ReviewPanel({ professionalId, companyName, user, status, statusE
     return (
       <div className={boxClass}>
         <h3 className="mb-4 font-semibold text-gray-900">Write a review of {companyName}</h3>
-        <Suspense fallback={<FormLoading />}>
-          <ReviewForm
-            professionalId={professionalId}
-            companyName={companyName}
-            onCancel={() => setMode('closed')}
-            onSaved={(result) => {
-              setMode('closed');
-              showToast({ title: 'Review published', description: result.message });
-              onChanged();
-            }}
-          />
-        </Suspense>
+        {reviewForm(undefined, 'Review published')}
       </div>
     );
   }

@@ -18,7 +18,7 @@ import { FormLoading } from './form-loading';
 import { ReviewCard } from './review-card';
 import { ReviewPanel } from './review-panel';
 
-const ReportReviewDialog = lazy(() => import('./report-review-dialog').then((module) => ({ default: module.ReportReviewDialog })));
+const ReportReviewDialog = lazy(async () => ({ default: (await import('./report-review-dialog')).ReportReviewDialog }));
 
 export const REVIEWS_HEADING_ID = 'customer-reviews';
 
