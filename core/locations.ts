@@ -1,6 +1,7 @@
 // UK places for the location picker and location filters (product rule 19).
 // Generated from core/geo/uk-locations.csv (see core/geo/GEODATA.md for source and licence);
-// keep the two in step. radiusKm is the place's bounding radius.
+// keep the two in step. radiusKm is the place's bounding radius. Each kind's places are in en-GB
+// A–Z order, which the location picker shows as it is (search-form-options.ts).
 
 export type LocationKind = 'city' | 'region' | 'county';
 

@@ -35,6 +35,14 @@ describe('picker options', () => {
     ]);
   });
 
+  it('lists each group A–Z in en-GB collation order', () => {
+    const byName = new Intl.Collator('en-GB');
+    for (const { group, options } of groupPickerOptions(LOCATION_PICKER_OPTIONS).slice(1)) {
+      const names = options.map((o) => o.label);
+      expect(names, group).toEqual([...names].sort(byName.compare));
+    }
+  });
+
   it('filters by every typed word, ignoring case and accents', () => {
     expect(filterPickerOptions(SERVICE_PICKER_OPTIONS, '').length).toBe(31);
     expect(filterPickerOptions(SERVICE_PICKER_OPTIONS, 'web').map((o) => o.value)).toEqual([

@@ -17,18 +17,17 @@ export interface PickerOption {
 export const SERVICE_PICKER_OPTIONS: readonly PickerOption[] = SERVICE_OPTIONS.map((s) => ({ value: s, label: s }));
 
 const KIND_ORDER: readonly LocationKind[] = ['city', 'region', 'county'];
-/** One collator for the whole sort: `localeCompare(b, 'en-GB')` makes one per comparison, and
- * sorting the places that way blocked a phone's main thread for tens of milliseconds (decision 0031). */
-const BY_NAME = new Intl.Collator('en-GB');
 
-/** 'All UK', then every place grouped by kind (cities, regions, counties), each group A–Z. */
+/**
+ * 'All UK', then every place grouped by kind (cities, regions, counties), each group A–Z. The data
+ * is kept in that order (core/locations.ts; its en-GB collation order is checked by the unit test),
+ * so nothing is sorted here: a page's first Intl.Collator loads ICU's collation data, tens of
+ * milliseconds of one task on a phone (decision 0035).
+ */
 export const LOCATION_PICKER_OPTIONS: readonly PickerOption[] = [
   { value: ALL_UK, label: ALL_UK },
   ...KIND_ORDER.flatMap((kind) =>
-    UK_LOCATIONS.filter((place) => place.kind === kind)
-      .map((place) => place.name)
-      .sort(BY_NAME.compare)
-      .map((name) => ({ value: name, label: name, group: LOCATION_KIND_LABELS[kind] })),
+    UK_LOCATIONS.filter((place) => place.kind === kind).map((place) => ({ value: place.name, label: place.name, group: LOCATION_KIND_LABELS[kind] })),
   ),
 ];
 

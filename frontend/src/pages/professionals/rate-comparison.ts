@@ -1,15 +1,9 @@
 // How a day-rate firm's price met an hourly price filter (product rule 16): the filter compares
 // hourly rates and a daily rate counts as a day of HOURS_PER_DAY hours. Without this line a card
 // reading 'From £350/day' under 'Up to £50/hour' looks like a mistake.
+import { formatPoundsGrouped } from '../../../../core/counts';
 import { HOURS_PER_DAY, hourlyEquivalentPence } from '../../../../core/hourly-rate';
 import type { DirectoryFilters } from '../../api/directory-query';
-
-const WHOLE_POUNDS = new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 });
-const POUNDS_AND_PENCE = new Intl.NumberFormat('en-GB', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
-function pounds(pence: number): string {
-  return `£${(pence % 100 === 0 ? WHOLE_POUNDS : POUNDS_AND_PENCE).format(pence / 100)}`;
-}
 
 /**
  * 'Compared as £43.75/hour (£350 a day ÷ 8 hours)' for a daily rate while a price filter is set;
@@ -26,5 +20,5 @@ export function rateComparisonNote(
   const dayPence = Math.round(dayPounds * 100);
   const hourPence = hourlyEquivalentPence(dayPence, 'daily');
   if (hourPence === null) return null;
-  return `Compared as ${pounds(hourPence)}/hour (${pounds(dayPence)} a day ÷ ${HOURS_PER_DAY} hours)`;
+  return `Compared as ${formatPoundsGrouped(hourPence)}/hour (${formatPoundsGrouped(dayPence)} a day ÷ ${HOURS_PER_DAY} hours)`;
 }
