@@ -48,6 +48,7 @@ import type { LagSummary } from './bench/long-tail-writer';
 import { startLoadRunner, type LoadFigures, type LoadRun, type LoadRunner } from './bench/load-runner';
 import { check, formatTable, loadChecks, n, parseBenchOnly, shareOf, tally, tallyLine, type BenchPart, type BudgetCheck, type TableRow } from './bench/report';
 import { searchMixes, withDatabasePathBudgets, type Mix } from './bench/mixes';
+import { seedProfileReviews } from './bench/profile-reviews';
 import { seedBenchProfessionals } from './bench/seed';
 import { countWriterAccounts, forgetRatingOriginals, hasWriterAccounts, resetWriterEffects, seedWriterAccounts } from './bench/writer-accounts';
 import { ensureBuilt } from './lib/build';
@@ -275,6 +276,8 @@ async function runFrontEnd(databaseUrl: string, redisPrefix: string): Promise<Li
   const site = await startBenchApi({ databaseUrl, redisPrefix, cacheMb: 64, pool: POOL, staticDir: path.join(ROOT, 'dist', 'frontend') });
   try {
     const [first] = (await (await fetch(`${site.baseUrl}/api/professionals?limit=1`)).json()) as { slug: string }[];
+    const reviews = await seedProfileReviews(site.api.deps.prisma, first!.slug);
+    console.log(`  the measured profile has its ${reviews.toLocaleString('en-GB')} reviews (scripts/bench/profile-reviews.ts)`);
     // The pages issue 15 names, as `npm run bench:lighthouse` measures them (scripts/lighthouse.ts).
     const paths = ['/', '/professionals', '/professionals?service=Web%20Design&location=Manchester', '/locations', `/professionals/${first!.slug}`];
     for (const p of paths) await fetch(`${site.baseUrl}${p}`).then((r) => r.arrayBuffer());
