@@ -18,6 +18,14 @@ export const PROFESSIONALS_PATHS = {
   card: '/professionals/:id/card',
 } as const;
 
+/** The answers the same for every visitor that a whole page is made from: the home page's figures and /locations' regions. */
+export const SUMMARY_PATHS = {
+  /** HomeSummary (GET). */
+  home: '/home',
+  /** RegionSummary[] (GET). */
+  locations: '/locations',
+} as const;
+
 /** A longer slug in an address is no professional's (404 without a lookup). */
 export const MAX_SLUG_LENGTH = 200;
 

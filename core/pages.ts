@@ -4,6 +4,7 @@
 // heads and preloads (api/src/domain/seo, api/src/spa/page-preloads.ts), robots.txt and the sitemap.
 // A new page is one entry here and one component in routes.tsx (the compiler asks for it).
 // Zod-free and dependency-free: the SPA's entry chunk imports it.
+import { apiPath, SUMMARY_PATHS } from './api-paths';
 
 export const SITE_NAME = 'ITConnect';
 /** The site's own title: the home page's, and the static <title> of frontend/index.html. */
@@ -192,9 +193,9 @@ export function pageAt(pathname: string): PageId {
 export function pageDataPath(pathname: string, search: string): string | undefined {
   switch (pageAt(pathname)) {
     case 'home':
-      return '/api/home'; // frontend/src/api/use-home.ts
+      return apiPath(SUMMARY_PATHS.home); // frontend/src/api/use-home.ts
     case 'locations':
-      return '/api/locations'; // use-locations.ts
+      return apiPath(SUMMARY_PATHS.locations); // use-locations.ts
     case 'profile': {
       // use-professional.ts: a slug (an all-digit id is redirected by the server), without ?near=.
       const raw = pathname.slice('/professionals/'.length);

@@ -10,7 +10,8 @@
 // in PRERENDERED_PATHS: the home page and locations (their data sections loading), and the pages
 // that are only text (about, the legal pages, the review policy), which so read with no script at
 // all. The directory and profiles, whose content is data, are rendered by the API per request
-// instead (server-render.tsx).
+// instead (server-render.tsx), and so are the home page and locations with their figures whenever
+// the API can: their markup here is what is served when it cannot (decision 0036).
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';

@@ -1,6 +1,9 @@
-// Request-time server rendering of the pages whose largest content is data: the directory
-// (/professionals with its filters) and a profile (LCP budget, docs/performance.md;
-// docs/decisions/0018-server-rendered-first-screen.md). The API imports the Vite SSR build of this
+// Request-time server rendering of the pages whose content is data: the directory
+// (/professionals with its filters), a profile, the home page and /locations (LCP budget,
+// docs/performance.md; docs/decisions/0018-server-rendered-first-screen.md). The home page and
+// /locations are also prerendered at build time without their data (prerender.tsx): that markup is
+// served when this render is not possible; rendered here, they hydrate with their figures in place
+// rather than fetching them and rendering the page again (decision 0036). The API imports the Vite SSR build of this
 // file (dist/frontend/.vite/ssr/server-render.js) and calls renderFirstScreen for such a page. The
 // SWR keys asked for are made by the data hooks' own functions, the API answers each with the
 // domain functions behind that endpoint, and the page renders with exactly those answers in its
@@ -21,6 +24,8 @@ import type { ProfessionalListItem, ReviewItem } from '../../core/directory';
 import type { ReviewSummary } from '../../core/reviews';
 import { filtersFromSearchParams } from './api/directory-query';
 import { SwrProvider } from './api/swr-provider';
+import { HOME_KEY } from './api/use-home';
+import { LOCATIONS_KEY } from './api/use-locations';
 import { professionalsPageKey } from './api/use-professionals';
 import { isProfessionalId, professionalKey } from './api/use-professional';
 import { reviewSummaryKey, reviewsPageKey, type ReviewsPage } from './api/use-reviews';
@@ -70,10 +75,32 @@ async function profileData(pathname: string, search: string, load: FirstScreenLo
   return data;
 }
 
+/** The one answer a page of the same content for everyone is made from, under its key. */
+async function summaryData(key: string, load: FirstScreenLoad): Promise<Data | null> {
+  const answer = await load(key);
+  return answer ? { [key]: answer.body } : null;
+}
+
+/** The answers `page` is rendered with, or null for a page not rendered per request (or without them). */
+function pageData(page: ReturnType<typeof pageAt>, pathname: string, query: string, load: FirstScreenLoad): Promise<Data | null> {
+  switch (page) {
+    case 'directory':
+      return directoryData(query, load);
+    case 'profile':
+      return profileData(pathname, query, load);
+    case 'home':
+      return summaryData(HOME_KEY, load);
+    case 'locations':
+      return summaryData(LOCATIONS_KEY, load);
+    default:
+      return Promise.resolve(null);
+  }
+}
+
 export const renderFirstScreen: FirstScreenRenderer['renderFirstScreen'] = async ({ pathname, search, load }): Promise<FirstScreen | null> => {
   const page = pageAt(pathname);
   const query = search.startsWith('?') ? search.slice(1) : search;
-  const data = page === 'directory' ? await directoryData(query, load) : page === 'profile' ? await profileData(pathname, query, load) : null;
+  const data = await pageData(page, pathname, query, load);
   if (!data) return null;
   await preloadPage(pathname);
   const html = renderToString(

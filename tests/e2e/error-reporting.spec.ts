@@ -7,11 +7,25 @@
 import type { Page, Request } from '@playwright/test';
 import { CLIENT_ERROR_REPORT_TIMEOUT_MS, CLIENT_ERRORS_PATH, type ClientErrorReport } from '../../core/client-error-limits';
 import { CLIENT_ERROR_TEXTS } from '../../core/client-errors';
-import { checkA11y, expect, test } from './fixtures';
+import { checkA11y, expect, test, untilHydrated } from './fixtures';
 
 /** /locations renders GET /api/locations' list: an object in its place makes the page throw. */
 async function breakLocations(page: Page): Promise<void> {
   await page.route('**/api/locations', (route) => route.fulfill({ json: { regions: 'not a list' } }));
+}
+
+/**
+ * Goes to `path` inside the SPA, as the Back button does: a page opened from the address bar comes
+ * with its answer rendered by the server (api/src/spa/first-screen.ts), one reached within the SPA
+ * fetches it.
+ */
+async function openInApp(page: Page, path: string): Promise<void> {
+  await page.goto('/about');
+  await untilHydrated(page);
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
 }
 
 function reportsSent(page: Page): Request[] {
@@ -36,7 +50,7 @@ test('a page that throws shows its error screen and sends one report, which admi
   const sent = reportsSent(page);
   const stored = page.waitForResponse((res) => new URL(res.url()).pathname === CLIENT_ERRORS_PATH);
   // The query must never leave the browser in a report (it can hold a postcode or search text).
-  await page.goto('/locations?near=M1%201AA&search=cloud');
+  await openInApp(page, '/locations?near=M1%201AA&search=cloud');
   await expectErrorScreen(page);
   expect((await stored).status()).toBe(202);
   // A render retried or a second listener would send more: give them a moment to show up.
@@ -74,7 +88,7 @@ test('a report whose endpoint hangs is abandoned after 5 seconds, and the page i
   await page.route(`**${CLIENT_ERRORS_PATH}`, () => undefined);
   const started = page.waitForEvent('request', (request) => new URL(request.url()).pathname === CLIENT_ERRORS_PATH);
   const failed = page.waitForEvent('requestfailed', { predicate: (request) => new URL(request.url()).pathname === CLIENT_ERRORS_PATH, timeout: 20_000 });
-  await page.goto('/locations');
+  await openInApp(page, '/locations');
   await started;
   const sentAt = Date.now();
   await expectErrorScreen(page);

@@ -1,10 +1,12 @@
-// The directory and profiles are rendered by the server with their data (issue 15 item 3,
-// docs/decisions/0018-server-rendered-first-screen.md): with JavaScript off, the page as sent
-// already holds the first page of results and the profile with its reviews; with JavaScript on, the
+// The directory, profiles, the home page and /locations are rendered by the server with their data
+// (issue 15 item 3, docs/decisions/0018-server-rendered-first-screen.md and 0036): with JavaScript
+// off, the page as sent already holds the first page of results, the profile with its reviews, the
+// home page's top rated firms and /locations' regions with their counts; with JavaScript on, the
 // SPA hydrates that markup without asking the API for the same answers again and without a
 // hydration mismatch (React reports one as a console error).
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { ProfessionalListItem, ReviewItem } from '../../core/directory';
+import type { HomeSummary, ProfessionalListItem, RegionSummary, ReviewItem } from '../../core/directory';
+import { FIRST_SCREEN_DATA_ID } from '../../core/first-screen';
 import { checkA11y, consoleErrors, expect, holdScripts, test, untilHydrated } from './fixtures';
 
 const DIRECTORY = '/professionals?service=Web%20Design&location=Manchester';
@@ -89,6 +91,20 @@ test.describe('before any script runs', () => {
     await expect(page.getByRole('button', { name: /^Remove filter: 4/ })).toBeVisible();
   });
 
+  test("the home page and /locations hold the figures they were rendered with", async ({ consentedPage: page }) => {
+    await page.goto('/');
+    const home = (await firstScreenData(page))['/api/home'] as HomeSummary;
+    expect(home.topRated.length, 'the demo seed should have rated professionals').toBeGreaterThan(0);
+    const topRated = page.getByRole('region', { name: 'Top Rated IT Professionals' });
+    for (const professional of home.topRated) await expect(topRated.getByText(professional.companyName, { exact: true }).first()).toBeVisible();
+
+    await page.goto('/locations');
+    const regions = (await firstScreenData(page))['/api/locations'] as RegionSummary[];
+    expect(regions.length, 'the demo seed should have live professionals').toBeGreaterThan(0);
+    const main = page.getByRole('main');
+    for (const region of regions.slice(0, 5)) await expect(main.getByRole('heading', { name: region.region, exact: true })).toBeVisible();
+  });
+
   test('the pages that are only text hold their whole text', async ({ consentedPage: page }) => {
     for (const [path, heading] of TEXT_PAGES) {
       await page.goto(path);
@@ -139,6 +155,11 @@ test.describe('while the scripts are still loading', () => {
 });
 
 /** The API paths the page asks for. */
+/** The answers the server rendered the page with (SWR key → data). */
+async function firstScreenData(page: Page): Promise<Record<string, unknown>> {
+  return JSON.parse((await page.locator(`#${FIRST_SCREEN_DATA_ID}`).textContent()) ?? '{}') as Record<string, unknown>;
+}
+
 function apiRequests(page: Page): string[] {
   const paths: string[] = [];
   page.on('request', (req) => {
@@ -183,6 +204,19 @@ test.describe('after the scripts run', () => {
       expect(requests.some((path) => path.includes('sort=lowest'))).toBe(true);
     }).toPass();
     expect(requests.filter((path) => path.startsWith('/api/professionals/slug/') || path.includes('sort=newest') || path.startsWith('/api/reviews/summary'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await checkA11y(page);
+  });
+
+  test('the home page and /locations hydrate without fetching their figures again', async ({ consentedPage: page }) => {
+    const errors = consoleErrors(page);
+    const requests = apiRequests(page);
+    for (const path of ['/', '/locations']) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await untilHydrated(page);
+    }
+    expect(requests.filter((path) => path === '/api/home' || path === '/api/locations')).toEqual([]);
     expect(errors).toEqual([]);
     await checkA11y(page);
   });

@@ -4,6 +4,7 @@
 // address redirect, /locations, and the server-written head. Every page visited is scanned with axe.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { HomeSummary, ProfessionalListItem, RegionSummary } from '../../core/directory';
+import { FIRST_SCREEN_DATA_ID } from '../../core/first-screen';
 import { formatStatCount } from '../../core/stat-count';
 import { REVIEWS_PAGE_SIZE } from '../../core/reviews';
 import { CATEGORY_TILES } from '../../core/services';
@@ -16,13 +17,15 @@ async function getJson<T>(request: APIRequestContext, path: string): Promise<T> 
 }
 
 /**
- * Opens `path` and returns the `apiPath` answer the page itself received: other journeys running at
- * the same time add listings and reviews, so an answer fetched separately may already differ.
+ * Opens `path` and returns the `apiPath` answer the server rendered the page with (it comes with the
+ * page: api/src/spa/first-screen.ts): other journeys running at the same time add listings and
+ * reviews, so an answer fetched separately may already differ.
  */
 async function openWithAnswer<T>(page: Page, path: string, apiPath: string): Promise<T> {
-  const answer = page.waitForResponse((res) => new URL(res.url()).pathname === apiPath && res.request().method() === 'GET' && res.ok());
   await open(page, path);
-  return (await (await answer).json()) as T;
+  const data = JSON.parse((await page.locator(`#${FIRST_SCREEN_DATA_ID}`).textContent()) ?? '{}') as Record<string, unknown>;
+  expect(data[apiPath], `${path} should come with its ${apiPath} answer`).toBeDefined();
+  return data[apiPath] as T;
 }
 
 function countText(count: number): string {

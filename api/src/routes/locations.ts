@@ -1,20 +1,15 @@
-// GET /api/locations: RegionSummary[] (live professionals by region, true mean rating; product rule 5).
+// GET /api/locations: RegionSummary[] (live professionals by region, true mean rating; product
+// rule 5), the answer the server also renders /locations with (domain/directory/directory-answers.ts).
 import type Router from '@koa/router';
+import { SUMMARY_PATHS } from '../../../core/api-paths';
 import { sendAnswer } from './send-answer';
-import { listRegionSummaries } from '../domain/directory/region-summaries';
 import type { AppDeps } from '../deps';
 import { createRouter } from './create-router';
 
-export function locationsRouter({ prisma, answers, access, directory }: Pick<AppDeps, 'prisma' | 'answers' | 'access' | 'directory'>): Router {
+export function locationsRouter({ access, directoryAnswers }: Pick<AppDeps, 'access' | 'directoryAnswers'>): Router {
   const router = createRouter();
-  const answer = () =>
-    answers.answer('locations', async () => ({
-      body: await listRegionSummaries({ prisma, directory }),
-      headers: { 'Cache-Control': 'public, max-age=60' },
-    }));
-  answers.keepWarm(answer);
-  router.get('/locations', access.public, async (ctx) => {
-    sendAnswer(ctx, (await answer())!);
+  router.get(SUMMARY_PATHS.locations, access.public, async (ctx) => {
+    sendAnswer(ctx, await directoryAnswers.locations());
   });
   return router;
 }

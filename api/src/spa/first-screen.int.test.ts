@@ -45,6 +45,8 @@ describe('firstScreenLoader', () => {
     () => `/api/professionals/slug/${encodeURIComponent(slug)}?near=LS1`,
     () => `/api/reviews?professionalId=${professionalId}&sort=newest&limit=10&offset=0`,
     () => `/api/reviews/summary?professionalId=${professionalId}`,
+    () => '/api/home',
+    () => '/api/locations',
   ])('answers %# as its route does', async (pathOf) => {
     const path = pathOf();
     const answer = await load()(path);

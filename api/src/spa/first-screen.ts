@@ -1,5 +1,5 @@
-// Request-time server rendering of the directory and profiles with their data
-// (docs/decisions/0018-server-rendered-first-screen.md, LCP budget in docs/performance.md).
+// Request-time server rendering of the directory, profiles, the home page and /locations with
+// their data (docs/decisions/0018-server-rendered-first-screen.md, LCP budget in docs/performance.md).
 // The front end's server-render entry (frontend/src/server-render.tsx) is built by Vite into
 // <STATIC_DIR>/.vite/ssr/server-render.js (a hidden folder: never served) and imported here at run
 // time: the API never imports front-end source, only this build output, through the contract in
@@ -12,7 +12,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Logger } from 'pino';
-import { matchApiPath, MAX_SLUG_LENGTH, PROFESSIONALS_PATHS, REVIEWS_PATHS } from '../../../core/api-paths';
+import { matchApiPath, MAX_SLUG_LENGTH, PROFESSIONALS_PATHS, REVIEWS_PATHS, SUMMARY_PATHS } from '../../../core/api-paths';
 import { TOTAL_COUNT_HEADER } from '../../../core/directory';
 import { parseDirectoryQuery, profileNear } from '../../../core/directory-query';
 import { FIRST_SCREEN_DATA_ID, type FirstScreen, type FirstScreenAnswer, type FirstScreenLoad, type FirstScreenRenderer } from '../../../core/first-screen';
@@ -59,6 +59,8 @@ export function firstScreenLoader({ prisma, directoryAnswers: directoryAnswer }:
       const answer = await directoryAnswer.professional({ slug }, near.near);
       return answer && { body: JSON.parse(answer.json.toString('utf8')) as unknown };
     }
+    if (matchApiPath(SUMMARY_PATHS.home, url.pathname)) return { body: JSON.parse((await directoryAnswer.home()).json.toString('utf8')) as unknown };
+    if (matchApiPath(SUMMARY_PATHS.locations, url.pathname)) return { body: JSON.parse((await directoryAnswer.locations()).json.toString('utf8')) as unknown };
     if (matchApiPath(REVIEWS_PATHS.list, url.pathname)) {
       const { professionalId: raw, ...rest } = query;
       const { items, total } = await listPublicReviews({ prisma }, { professionalId: professionalId(raw ?? null), ...ReviewListQuery.parse(rest) });

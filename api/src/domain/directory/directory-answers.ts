@@ -1,13 +1,20 @@
-// The public directory's answers, shared by their routes (routes/professionals.ts) and the
-// server-rendered first screen (spa/first-screen.ts), so both use one answer-cache key per
-// answer and the same source: the directory index when it is ready (decision 0019), else SQL.
-// Each answer says what it rests on, so the cache forgets it only for a change that can alter it.
+// The public directory's answers, shared by their routes (routes/professionals.ts, home.ts,
+// locations.ts) and the server-rendered first screen (spa/first-screen.ts), so both use one
+// answer-cache key per answer and the same source: the directory index when it is ready (decision
+// 0019), else SQL. Each answer says what it rests on, so the cache forgets it only for a change
+// that can alter it. The home page's figures and /locations' regions are computed again shortly
+// after every change (keepWarm), so no visitor waits for them.
 import type { DirectoryQuery } from '../../../../core/directory-query';
 import type { PrismaClient } from '../../../../prisma/db';
 import { queryKey, searchScope, type Answer, type AnswerCache } from './answer-cache';
 import type { DirectoryIndex } from './directory-index';
 import type { PagePlace } from './page-place';
+import { getHomeSummary } from './home-summary';
+import { listRegionSummaries } from './region-summaries';
 import { countMatches, findLiveCard, findLiveProfessional, findPage, mapPointsJson } from './search-professionals';
+
+/** The summaries are the same for everyone and change only with the listings: browsers may keep them a minute. */
+const SUMMARY_HEADERS = { 'Cache-Control': 'public, max-age=60' };
 
 /** Sort and page don't change which professionals match: the total and the map ignore them. */
 const PAGE_ONLY = ['sort', 'limit', 'offset'] as const;
@@ -21,6 +28,10 @@ export interface DirectoryAnswers {
   professional(where: { slug: string } | { id: number }, near: string | undefined): Promise<Answer | null>;
   /** A ProfessionalCard for a map popup, or null. */
   card(id: number): Promise<Answer | null>;
+  /** The home page's HomeSummary. */
+  home(): Promise<Answer>;
+  /** RegionSummary[] for /locations. */
+  locations(): Promise<Answer>;
 }
 
 export function directoryAnswers({
@@ -34,8 +45,15 @@ export function directoryAnswers({
 }): DirectoryAnswers {
   /** A search's answer rests on the listings it could include (when the index can tell which). */
   const scopeOf = (query: DirectoryQuery, kind: 'listings' | 'points', page?: PagePlace) => searchScope(directory?.matcherFor(query) ?? null, kind, page);
+  const home = async () => (await answers.answer('home', async () => ({ body: await getHomeSummary({ prisma, directory }), headers: SUMMARY_HEADERS })))!;
+  const locations = async () => (await answers.answer('locations', async () => ({ body: await listRegionSummaries({ prisma, directory }), headers: SUMMARY_HEADERS })))!;
+  answers.keepWarm(home);
+  answers.keepWarm(locations);
 
   return {
+    home,
+    locations,
+
     list: async (query) =>
       (await answers.answer(`list?${queryKey(query)}`, async () => {
         const fromIndex = directory ? await directory.page(query) : null;
