@@ -3,11 +3,12 @@
 // docs/performance.md; docs/decisions/0018-server-rendered-first-screen.md). The home page and
 // /locations are also prerendered at build time without their data (prerender.tsx): that markup is
 // served when this render is not possible; rendered here, they hydrate with their figures in place
-// rather than fetching them and rendering the page again (decision 0036). The API imports the Vite SSR build of this
-// file (dist/frontend/.vite/ssr/server-render.js) and calls renderFirstScreen for such a page. The
-// SWR keys asked for are made by the data hooks' own functions, the API answers each with the
-// domain functions behind that endpoint, and the page renders with exactly those answers in its
-// SWR cache, as the browser will hydrate it (api/first-screen-data.ts seeds the browser's cache).
+// rather than fetching them and rendering the page again (decision 0036). The API imports the Vite
+// SSR build of this file (dist/frontend/.vite/ssr/server-render.js) and calls renderFirstScreen for
+// such a page. The SWR keys asked for are made by the data hooks' own functions, the API answers
+// each with the domain functions behind that endpoint, and the page renders with exactly those
+// answers in its SWR cache, as the browser will hydrate it (api/first-screen-data.ts seeds the
+// browser's cache).
 // What only the browser knows renders as unknown, as in prerender.tsx: the signed-in user (the
 // header and the review panel show their loading state), the screen width (the directory's layout
 // follows it through CSS; the map mounts after hydration), the cookie choice (the banner renders
