@@ -29,5 +29,15 @@ export interface FirstScreen {
 /** What dist/frontend/.vite/ssr/server-render.js exports. */
 export interface FirstScreenRenderer {
   /** The page's first screen with its data, or null for a page that is not server-rendered (or has no data). */
-  renderFirstScreen(input: { pathname: string; search: string; load: FirstScreenLoad }): Promise<FirstScreen | null>;
+  renderFirstScreen(input: {
+    pathname: string;
+    search: string;
+    load: FirstScreenLoad;
+    /**
+     * The request has no session cookie, so the visitor is signed out: the page renders (and the
+     * browser's cache starts) as signed out. Otherwise the signed-in user is unknown and renders
+     * as loading, as before; the browser asks.
+     */
+    isSignedOut?: boolean;
+  }): Promise<FirstScreen | null>;
 }

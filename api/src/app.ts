@@ -2,7 +2,7 @@
 // listens, and integration tests mount app.callback() on an ephemeral port with their own database
 // and Redis prefix. The order matters, and the comments below say why each piece sits where it does.
 import type Router from '@koa/router';
-import Koa, { type Middleware } from 'koa';
+import Koa, { type Context, type Middleware } from 'koa';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { createPrisma, type PrismaClient } from '../../prisma/db';
@@ -33,7 +33,7 @@ import { requestLog } from './middleware/request-log';
 import { routeAccess } from './middleware/require-role';
 import { sameOriginWrites } from './middleware/same-origin';
 import { securityHeaders } from './middleware/security-headers';
-import { session } from './middleware/session';
+import { cookieName, session, SESSION_COOKIE } from './middleware/session';
 import { createPayments } from './payments/payments';
 import { createQueues, type Queues } from './queue';
 import { apiRoutes } from './routes/api-router';
@@ -155,7 +155,12 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
   // 6. The maintenance gate (product rule 12): after the session (admins and unlocked beta testers
   //    pass), before the API routes and the SPA pages; a blocked page GET gets the SPA's index.html
   //    with 503, so the SPA shows the gate screen.
-  const firstScreen = { renderer: firstScreenRenderers({ staticDir: env.STATIC_DIR, logger }), load: firstScreenLoader({ prisma, directoryAnswers: directoryAnswer }), logger };
+  const firstScreen = {
+    renderer: firstScreenRenderers({ staticDir: env.STATIC_DIR, logger }),
+    load: firstScreenLoader({ prisma, directoryAnswers: directoryAnswer }),
+    logger,
+    isSignedOut: (ctx: Context) => !ctx.cookies.get(cookieName(SESSION_COOKIE, env)),
+  };
   const pages = spaFallback({ staticDir: env.STATIC_DIR, isProduction, isDemoPayments: payments.isStandIn, firstScreen });
   const isMetricsScraper = (ctx: Parameters<typeof hasBearerToken>[0]) => ctx.path === '/api/metrics' && hasBearerToken(ctx, env.METRICS_TOKEN);
   app.use(maintenanceGate({ state: maintenance, prisma, env, renderPage: pages, passes: isMetricsScraper }));

@@ -77,6 +77,22 @@ describe('renderFirstScreen', () => {
     );
   });
 
+  it('renders a visitor without a session as signed out, with that answer among its data', async () => {
+    const reviewsKey = '/api/reviews?professionalId=7&sort=newest&limit=20&offset=0';
+    const answers = {
+      '/api/professionals/slug/irwell-web-studio': { body: professional },
+      [reviewsKey]: { body: [review], total: 1 },
+      '/api/reviews/summary?professionalId=7': { body: summary },
+    };
+    const unknown = await renderFirstScreen({ pathname: '/professionals/irwell-web-studio', search: '', load: fakeApi(answers).load });
+    expect(unknown?.html).toContain('Loading…');
+    expect(unknown?.data).not.toHaveProperty(['/api/auth/me']);
+    const signedOut = await renderFirstScreen({ pathname: '/professionals/irwell-web-studio', search: '', load: fakeApi(answers).load, isSignedOut: true });
+    expect(signedOut?.html).not.toContain('Loading…');
+    expect(signedOut?.html).toContain('Create one for free');
+    expect(signedOut?.data['/api/auth/me']).toBeNull();
+  });
+
   it('leaves other pages, id addresses and unknown professionals to the SPA', async () => {
     const { asked, load } = fakeApi({ '/api/professionals/slug/gone': null });
     expect(await renderFirstScreen({ pathname: '/about', search: '', load })).toBeNull();

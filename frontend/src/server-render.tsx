@@ -10,7 +10,9 @@
 // answers in its SWR cache, as the browser will hydrate it (api/first-screen-data.ts seeds the
 // browser's cache).
 // What only the browser knows renders as unknown, as in prerender.tsx: the signed-in user (the
-// header and the review panel show their loading state), the screen width (the directory's layout
+// header and the review panel show their loading state) unless the request carries no session
+// cookie, when the visitor is known to be signed out and the page renders so, with that answer
+// among its data (decision 0036); the screen width (the directory's layout
 // follows it through CSS; the map mounts after hydration), the cookie choice (the banner renders
 // as pending, hidden before the first paint when a choice is stored: api/src/spa/consent-choice-script.ts).
 // Any other page, an id address (the server redirects it) and a profile that is not live: null,
@@ -25,6 +27,7 @@ import type { ProfessionalListItem, ReviewItem } from '../../core/directory';
 import type { ReviewSummary } from '../../core/reviews';
 import { filtersFromSearchParams } from './api/directory-query';
 import { SwrProvider } from './api/swr-provider';
+import { CURRENT_USER_KEY } from './api/use-current-user';
 import { HOME_KEY } from './api/use-home';
 import { LOCATIONS_KEY } from './api/use-locations';
 import { professionalsPageKey } from './api/use-professionals';
@@ -98,11 +101,13 @@ function pageData(page: ReturnType<typeof pageAt>, pathname: string, query: stri
   }
 }
 
-export const renderFirstScreen: FirstScreenRenderer['renderFirstScreen'] = async ({ pathname, search, load }): Promise<FirstScreen | null> => {
+export const renderFirstScreen: FirstScreenRenderer['renderFirstScreen'] = async ({ pathname, search, load, isSignedOut = false }): Promise<FirstScreen | null> => {
   const page = pageAt(pathname);
   const query = search.startsWith('?') ? search.slice(1) : search;
   const data = await pageData(page, pathname, query, load);
   if (!data) return null;
+  // GET /api/auth/me's answer for a visitor without a session (use-current-user.ts: signed out).
+  if (isSignedOut) data[CURRENT_USER_KEY] = null;
   await preloadPage(pathname);
   const html = renderToString(
     <StrictMode>

@@ -55,6 +55,8 @@ test.describe('before any script runs', () => {
     await expect(page.getByRole('heading', { level: 1, name: professional.companyName })).toBeVisible();
     const section = page.getByRole('region', { name: 'Customer Reviews' });
     for (const review of reviews.slice(0, 5)) await expect(section.getByText(review.title, { exact: true }).first()).toBeVisible();
+    // A visitor without a session is known to be signed out: the contact section says how to write.
+    await expect(page.getByText(`to send ${professional.companyName} a message through ITConnect`, { exact: false })).toBeVisible();
   });
 
   test("the header's search is a form the server answers, its text trimmed", async ({ consentedPage: page, isMobile }) => {
@@ -208,7 +210,7 @@ test.describe('after the scripts run', () => {
     await checkA11y(page);
   });
 
-  test('the home page and /locations hydrate without fetching their figures again', async ({ consentedPage: page }) => {
+  test('the home page and /locations hydrate without fetching their figures, or who is signed in, again', async ({ consentedPage: page }) => {
     const errors = consoleErrors(page);
     const requests = apiRequests(page);
     for (const path of ['/', '/locations']) {
@@ -216,7 +218,7 @@ test.describe('after the scripts run', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await untilHydrated(page);
     }
-    expect(requests.filter((path) => path === '/api/home' || path === '/api/locations')).toEqual([]);
+    expect(requests.filter((path) => path === '/api/home' || path === '/api/locations' || path === '/api/auth/me')).toEqual([]);
     expect(errors).toEqual([]);
     await checkA11y(page);
   });

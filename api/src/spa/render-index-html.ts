@@ -37,6 +37,8 @@ export interface FirstScreenSource {
   renderer: () => Promise<FirstScreenRenderer | null>;
   load: FirstScreenLoad;
   logger: Logger;
+  /** The request carries no session cookie: its page renders signed out (decision 0036). */
+  isSignedOut?: (ctx: Context) => boolean;
 }
 
 /** The page's first screen, or null: not such a page, no SSR build, or a failure (logged; the page is served as before). */
@@ -44,7 +46,10 @@ async function renderFirstScreen(ctx: Context, source: FirstScreenSource | undef
   if (!source || ctx.method !== 'GET') return null;
   try {
     const renderer = await source.renderer();
-    return renderer ? await renderer.renderFirstScreen({ pathname: ctx.path, search: ctx.querystring, load: source.load }) : null;
+    if (!renderer) return null;
+    // What the page says of its visitor depends on the session cookie.
+    ctx.vary('Cookie');
+    return await renderer.renderFirstScreen({ pathname: ctx.path, search: ctx.querystring, load: source.load, isSignedOut: source.isSignedOut?.(ctx) ?? false });
   } catch (err) {
     // An expected refusal (a postcode the directory cannot place) is the SPA's to show, as before.
     if (err instanceof AppError) source.logger.debug({ code: err.code, path: ctx.path }, 'not server-rendered: the API refused its answer');
