@@ -25,21 +25,22 @@ export async function seedProfileReviews(prisma: PrismaClient, slug: string): Pr
   const rating = Number(professional.rating);
   const low = Math.max(1, Math.min(5, Math.floor(rating)));
   const highs = Math.round((rating - low) * count);
-  const day = 24 * 60 * 60 * 1000;
-  for (let i = 0; i < count; i++) {
-    const email = `bench-reviewer-${i}@bench.invalid`;
-    const [user] = await prisma.$queryRaw<{ id: number }[]>`
-      INSERT INTO users (email, password_hash, name, role, updated_at)
-      VALUES (${email}, 'bench: no sign-in', ${`Reviewer ${i + 1}`}, 'customer', now())
-      ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email
-      RETURNING id`;
-    const stars = i < highs ? Math.min(5, low + 1) : low;
-    await prisma.$executeRaw`
-      INSERT INTO reviews (user_id, professional_id, rating, title, comment, would_recommend, is_verified, created_at, updated_at)
-      VALUES (${user!.id}, ${professional.id}, ${stars}, ${TITLES[i % TITLES.length]!}, ${COMMENTS[i % COMMENTS.length]!},
-        ${stars >= 4}, ${i % 3 === 0}, ${new Date(Date.UTC(2026, 10, 1) - i * 2 * day)}, now())
-      ON CONFLICT (user_id, professional_id) DO NOTHING`;
-  }
+  // One statement for the reviewers, one for their reviews: review i is rated low + 1 for the
+  // first `highs`, low after, and dated two days apart back from 1 November 2026.
+  await prisma.$executeRaw`
+    INSERT INTO users (email, password_hash, name, role, updated_at)
+    SELECT 'bench-reviewer-' || i || '@bench.invalid', 'bench: no sign-in', 'Reviewer ' || (i + 1), 'customer', now()
+    FROM generate_series(0, ${count}::int - 1) AS i
+    ON CONFLICT (email) DO NOTHING`;
+  await prisma.$executeRaw`
+    INSERT INTO reviews (user_id, professional_id, rating, title, comment, would_recommend, is_verified, created_at, updated_at)
+    SELECT u.id, ${professional.id}::int, r.stars, (${TITLES}::text[])[1 + r.i % ${TITLES.length}::int],
+      (${COMMENTS}::text[])[1 + r.i % ${COMMENTS.length}::int], r.stars >= 4, r.i % 3 = 0,
+      timestamptz '2026-11-01 00:00:00+00' - make_interval(days => 2 * r.i), now()
+    FROM (SELECT i, CASE WHEN i < ${highs}::int THEN least(5, ${low}::int + 1) ELSE ${low}::int END AS stars
+          FROM generate_series(0, ${count}::int - 1) AS i) r
+    JOIN users u ON u.email = 'bench-reviewer-' || r.i || '@bench.invalid'
+    ON CONFLICT (user_id, professional_id) DO NOTHING`;
   await recalculateRating({ prisma }, { professionalId: professional.id });
   return count;
 }

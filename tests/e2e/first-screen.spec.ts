@@ -6,8 +6,7 @@
 // hydration mismatch (React reports one as a console error).
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { HomeSummary, ProfessionalListItem, RegionSummary, ReviewItem } from '../../core/directory';
-import { FIRST_SCREEN_DATA_ID } from '../../core/first-screen';
-import { checkA11y, consoleErrors, expect, holdScripts, test, untilHydrated } from './fixtures';
+import { checkA11y, consoleErrors, expect, firstScreenData, holdScripts, test, untilHydrated } from './fixtures';
 
 const DIRECTORY = '/professionals?service=Web%20Design&location=Manchester';
 /** The pages that are only text, prerendered at build time (frontend/src/prerender.tsx), and their headings. */
@@ -157,11 +156,6 @@ test.describe('while the scripts are still loading', () => {
 });
 
 /** The API paths the page asks for. */
-/** The answers the server rendered the page with (SWR key → data). */
-async function firstScreenData(page: Page): Promise<Record<string, unknown>> {
-  return JSON.parse((await page.locator(`#${FIRST_SCREEN_DATA_ID}`).textContent()) ?? '{}') as Record<string, unknown>;
-}
-
 function apiRequests(page: Page): string[] {
   const paths: string[] = [];
   page.on('request', (req) => {

@@ -34,6 +34,7 @@ import { Secret } from 'otpauth';
 import pg from 'pg';
 import type { Role } from '../../core/auth';
 import { ApiEnv } from '../../core/env-schema';
+import { FIRST_SCREEN_DATA_ID } from '../../core/first-screen';
 import { queuePrefix, type QueueName } from '../../core/jobs';
 import { redisSessionStore, SESSION_COOKIE, SESSION_MAX_AGE_MS, sessionId, signedInSession } from '../../api/src/middleware/session';
 import { hashPassword } from '../../prisma/password';
@@ -336,6 +337,11 @@ export function consoleErrors(page: Page): string[] {
  */
 export async function untilHydrated(page: Page): Promise<void> {
   await expect(page.locator('[data-cookie-banner="pending"]')).toHaveCount(0, { timeout: 20_000 });
+}
+
+/** The API answers the server rendered the page with (SWR key → data; api/src/spa/first-screen.ts). */
+export async function firstScreenData(page: Page): Promise<Record<string, unknown>> {
+  return JSON.parse((await page.locator(`#${FIRST_SCREEN_DATA_ID}`).textContent()) ?? '{}') as Record<string, unknown>;
 }
 
 /** Holds the page's scripts back until the returned function is called: the page as first painted, before hydration. */

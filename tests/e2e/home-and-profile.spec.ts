@@ -4,11 +4,10 @@
 // address redirect, /locations, and the server-written head. Every page visited is scanned with axe.
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { HomeSummary, ProfessionalListItem, RegionSummary } from '../../core/directory';
-import { FIRST_SCREEN_DATA_ID } from '../../core/first-screen';
 import { formatStatCount } from '../../core/stat-count';
 import { REVIEWS_PAGE_SIZE } from '../../core/reviews';
 import { CATEGORY_TILES } from '../../core/services';
-import { checkA11y, expect, openPage as open, test } from './fixtures';
+import { checkA11y, expect, firstScreenData, openPage as open, test } from './fixtures';
 
 async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(path);
@@ -23,7 +22,7 @@ async function getJson<T>(request: APIRequestContext, path: string): Promise<T> 
  */
 async function openWithAnswer<T>(page: Page, path: string, apiPath: string): Promise<T> {
   await open(page, path);
-  const data = JSON.parse((await page.locator(`#${FIRST_SCREEN_DATA_ID}`).textContent()) ?? '{}') as Record<string, unknown>;
+  const data = await firstScreenData(page);
   expect(data[apiPath], `${path} should come with its ${apiPath} answer`).toBeDefined();
   return data[apiPath] as T;
 }

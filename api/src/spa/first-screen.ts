@@ -18,12 +18,18 @@ import { parseDirectoryQuery, profileNear } from '../../../core/directory-query'
 import { FIRST_SCREEN_DATA_ID, type FirstScreen, type FirstScreenAnswer, type FirstScreenLoad, type FirstScreenRenderer } from '../../../core/first-screen';
 import { ReviewListQuery } from '../../../core/review-inputs';
 import type { PrismaClient } from '../../../prisma/db';
+import type { Answer } from '../domain/directory/answer-cache';
 import type { DirectoryAnswers } from '../domain/directory/directory-answers';
 import { listPublicReviews } from '../domain/reviews/list-public-reviews';
 import { getReviewSummary } from '../domain/reviews/review-summary';
 import { jsonForScript } from '../domain/seo/escape';
 
 const MAX_INT = 2_147_483_647;
+
+/** A cached answer's body, as the browser parses it from the route's JSON. */
+function bodyOf(answer: Answer): unknown {
+  return JSON.parse(answer.json.toString('utf8')) as unknown;
+}
 
 /** The answer as the browser would have parsed it from the route's JSON (dates as strings and all). */
 function asSent(value: unknown): unknown {
@@ -49,7 +55,7 @@ export function firstScreenLoader({ prisma, directoryAnswers: directoryAnswer }:
       const parsed = parseDirectoryQuery(query);
       if (!parsed.success) throw new Error(`${apiPath}: ${parsed.error.issues[0]?.message ?? 'a query the API refuses'}`);
       const answer = await directoryAnswer.list(parsed.data);
-      return { body: JSON.parse(answer.json.toString('utf8')) as unknown, total: Number(answer.headers[TOTAL_COUNT_HEADER]) };
+      return { body: bodyOf(answer), total: Number(answer.headers[TOTAL_COUNT_HEADER]) };
     }
     const slug = matchApiPath(PROFESSIONALS_PATHS.bySlug, url.pathname)?.slug;
     if (slug !== undefined) {
@@ -57,10 +63,10 @@ export function firstScreenLoader({ prisma, directoryAnswers: directoryAnswer }:
       const near = profileNear(query);
       if ('refusal' in near) throw new Error(`${apiPath}: ${near.refusal}`);
       const answer = await directoryAnswer.professional({ slug }, near.near);
-      return answer && { body: JSON.parse(answer.json.toString('utf8')) as unknown };
+      return answer && { body: bodyOf(answer) };
     }
-    if (matchApiPath(SUMMARY_PATHS.home, url.pathname)) return { body: JSON.parse((await directoryAnswer.home()).json.toString('utf8')) as unknown };
-    if (matchApiPath(SUMMARY_PATHS.locations, url.pathname)) return { body: JSON.parse((await directoryAnswer.locations()).json.toString('utf8')) as unknown };
+    if (matchApiPath(SUMMARY_PATHS.home, url.pathname)) return { body: bodyOf(await directoryAnswer.home()) };
+    if (matchApiPath(SUMMARY_PATHS.locations, url.pathname)) return { body: bodyOf(await directoryAnswer.locations()) };
     if (matchApiPath(REVIEWS_PATHS.list, url.pathname)) {
       const { professionalId: raw, ...rest } = query;
       const { items, total } = await listPublicReviews({ prisma }, { professionalId: professionalId(raw ?? null), ...ReviewListQuery.parse(rest) });
