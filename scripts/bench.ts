@@ -386,7 +386,7 @@ function frontEndRows(pages: LighthousePageResult[]): PrintedRow[] {
     const ok = lighthouseVerdicts(r);
     return {
       name: `front end ${r.path}`,
-      cells: [r.path, `${r.lcpMs} ms`, r.cls.toFixed(3), `${r.tbtMs} ms`, `${r.fcpMs} ms`, String(r.performanceScore), `${r.transferKb} KB`],
+      cells: [r.path, `${r.lcpMs} ms`, r.cls.toFixed(3), `${r.tbtMs} ms`, `${r.fcpMs} ms`, String(r.performanceScore), `${r.transferKb} KB`, n(r.benchmarkIndex)],
       checks: [
         check(`LCP ≤ ${n(LIGHTHOUSE_BUDGETS.lcpMs)} ms`, ok.lcp),
         check(`CLS ≤ ${LIGHTHOUSE_BUDGETS.cls}`, ok.cls),
@@ -396,7 +396,7 @@ function frontEndRows(pages: LighthousePageResult[]): PrintedRow[] {
     };
   });
 }
-const FRONT_END_HEADER = ['page', 'LCP', 'CLS', 'TBT', 'FCP', 'score', 'transfer'];
+const FRONT_END_HEADER = ['page', 'LCP', 'CLS', 'TBT', 'FCP', 'score', 'transfer', 'machine (benchmarkIndex)'];
 
 // ---------------------------------------------------------------------------------------------
 // The report: bench/results/latest.json. Parts not run this time are kept from the file as it was.

@@ -50,6 +50,7 @@ function printTable(results: LighthousePageResult[]): void {
     a11y: r.accessibilityScore,
     SEO: r.seoScore,
     'transfer KB': r.transferKb,
+    benchmarkIndex: r.benchmarkIndex,
   }));
   console.table(rows);
   for (const r of results) if (r.failedAudits.length > 0) console.log(`${r.path}: failed audits ${r.failedAudits.join(', ')}`);

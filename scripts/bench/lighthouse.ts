@@ -51,6 +51,12 @@ export interface LighthousePageResult {
   failedAudits: string[];
   /** Every request's transfer size (compressed, with headers), from the total-byte-weight audit. */
   transferKb: number;
+  /**
+   * Lighthouse's measure of this machine's speed at the run (`benchmarkIndex`; higher is faster).
+   * The simulation slows the CPU by a fixed 4×, so a machine half as fast doubles every long task:
+   * figures of runs far apart in it are not comparable (docs/performance.md).
+   */
+  benchmarkIndex: number;
 }
 
 export interface RunLighthouseOptions {
@@ -92,6 +98,7 @@ function summarise(path: string, lhr: LighthouseResult): LighthousePageResult {
         .map((ref) => ref.id),
     ),
     transferKb: Number((numericAudit(lhr, 'total-byte-weight') / 1024).toFixed(1)),
+    benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
@@ -110,8 +117,8 @@ export function medianOfRuns(runs: readonly LighthousePageResult[]): LighthouseP
   if (runs.length === 0) throw new Error('medianOfRuns needs at least one run');
   const byLcp = [...runs].sort((a, b) => a.lcpMs - b.lcpMs);
   const middle = byLcp[Math.floor((byLcp.length - 1) / 2)]!;
-  const of = (key: 'lcpMs' | 'cls' | 'tbtMs' | 'fcpMs' | 'performanceScore') => median(runs.map((run) => run[key]));
-  return { ...middle, lcpMs: of('lcpMs'), cls: of('cls'), tbtMs: of('tbtMs'), fcpMs: of('fcpMs'), performanceScore: of('performanceScore') };
+  const of = (key: 'lcpMs' | 'cls' | 'tbtMs' | 'fcpMs' | 'performanceScore' | 'benchmarkIndex') => median(runs.map((run) => run[key]));
+  return { ...middle, lcpMs: of('lcpMs'), cls: of('cls'), tbtMs: of('tbtMs'), fcpMs: of('fcpMs'), performanceScore: of('performanceScore'), benchmarkIndex: of('benchmarkIndex') };
 }
 
 /** Runs that fail with a trace error (NO_NAVSTART, NO_FCP and the like now and then) are retried. */
