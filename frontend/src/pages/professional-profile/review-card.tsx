@@ -4,9 +4,10 @@
 // other signed-in users may report the review. Everything stored is rendered as text.
 import { lazy, Suspense, useState } from 'react';
 import type { ReviewItem } from '../../../../core/directory';
+import { formatUkDate } from '../../../../core/uk-date';
 import { Tooltip } from '../../components/tooltip';
 import { FormLoading } from './form-loading';
-import { formatDate, Stars } from './review-parts';
+import { Stars } from './review-parts';
 
 const ReplyEditor = lazy(async () => ({ default: (await import('./review-reply-editor')).ReplyEditor }));
 
@@ -43,11 +44,11 @@ export function ReviewCard({ review, companyName, canReply, report, onReport, on
         {review.title}
       </h3>
       <p className="mt-1 text-sm text-gray-700">
-        {review.authorName} · <time dateTime={review.createdAt}>{formatDate(review.createdAt)}</time>
+        {review.authorName} · <time dateTime={review.createdAt}>{formatUkDate(review.createdAt)}</time>
         {review.editedAt ? (
           <>
             {' '}
-            · Edited <time dateTime={review.editedAt}>{formatDate(review.editedAt)}</time>
+            · Edited <time dateTime={review.editedAt}>{formatUkDate(review.editedAt)}</time>
           </>
         ) : null}
         {review.projectType ? <> · Project: {review.projectType}</> : null}
@@ -72,7 +73,7 @@ export function ReviewCard({ review, companyName, canReply, report, onReport, on
             {review.repliedAt ? (
               <>
                 {' '}
-                · <time dateTime={review.repliedAt}>{formatDate(review.repliedAt)}</time>
+                · <time dateTime={review.repliedAt}>{formatUkDate(review.repliedAt)}</time>
               </>
             ) : null}
           </p>

@@ -5,6 +5,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { REVIEW_MESSAGES, type MyReviewStatus, type OwnReview } from '../../../../core/reviews';
+import { formatUkDate } from '../../../../core/uk-date';
 import type { CurrentUser } from '../../api/current-user';
 import { errorMessageFor } from '../../api/client';
 import { deleteReview } from '../../api/use-reviews';
@@ -12,7 +13,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { linkClass, primaryButtonClass, secondaryButtonClass } from '../../components/styles';
 import { showToast } from '../../components/toast';
 import { FormLoading } from './form-loading';
-import { formatDate, Stars } from './review-parts';
+import { Stars } from './review-parts';
 
 const ReviewForm = lazy(async () => ({ default: (await import('./review-form')).ReviewForm }));
 
@@ -155,7 +156,7 @@ function OwnReviewView({ review, onEdit, onDelete }: { review: OwnReview; onEdit
       <p className="mt-1 text-sm text-gray-700">You can edit or delete your review.</p>
       {review.hiddenAt ? (
         <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-          Our moderators hid this review on {formatDate(review.hiddenAt)}, so it is not shown on the profile or counted in the rating
+          Our moderators hid this review on {formatUkDate(review.hiddenAt)}, so it is not shown on the profile or counted in the rating
           {review.hiddenReason ? <>. Reason: {review.hiddenReason}</> : null}. You can edit it to follow our{' '}
           <Link to="/review-policy" className={linkClass}>
             review policy
@@ -172,8 +173,8 @@ function OwnReviewView({ review, onEdit, onDelete }: { review: OwnReview; onEdit
         <p className="mt-1 font-semibold text-gray-900">{review.title}</p>
         <p className="mt-1 whitespace-pre-line text-gray-800">{review.comment}</p>
         <p className="mt-2 text-sm text-gray-700">
-          Posted {formatDate(review.createdAt)}
-          {review.editedAt ? <> · Edited {formatDate(review.editedAt)}</> : null}
+          Posted {formatUkDate(review.createdAt)}
+          {review.editedAt ? <> · Edited {formatUkDate(review.editedAt)}</> : null}
           {review.isVerified ? <> · Verified</> : null}
         </p>
       </div>

@@ -1,22 +1,10 @@
-// Small pieces the review views share: the stars of a rating, a date as people read it, and the
+// Small pieces the review views share: the stars of a rating and the
 // star picker of the review form (five radio buttons: arrow keys move between them, each is read
 // out as '3 stars'; the stars are their visible face).
 import { useId } from 'react';
 import { StarIcon } from '../../components/professional-card/professional-card';
 import { labelTextClass } from '../../components/styles';
 
-// Made on first use, not when the page's script is evaluated: a page's first Intl.DateTimeFormat
-// loads ICU data, which then falls in a short slice of hydration rather than in the one long task of
-// the module's evaluation (decision 0035). UK time, so the server's render and the visitor's
-// browser write the same day.
-let dateFormat: Intl.DateTimeFormat | undefined;
-
-/** '2026-11-23T10:00:00Z' → '23 November 2026', the day in the UK. */
-export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  dateFormat ??= new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
-  return Number.isNaN(date.getTime()) ? '' : dateFormat.format(date);
-}
 
 /** The stars of a rating; `decorative` when the rating is written out beside them. */
 export function Stars({ rating, size = 'h-4 w-4', decorative = false }: { rating: number; size?: string; decorative?: boolean }) {

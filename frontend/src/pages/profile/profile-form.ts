@@ -4,6 +4,7 @@
 import { PUBLIC_LISTING_FIELDS, type RateType } from '../../../../core/listing-fields';
 import type { MyProfile, MyProfileUpdateInput } from '../../../../core/my-profile';
 import { toggleService as toggleListingService } from '../../../../core/services';
+import { formatUkDate } from '../../../../core/uk-date';
 import { labelled, LISTING_SOCIAL_KEYS, type ListingSocialKey } from '../../../../core/social';
 import type { FieldErrors } from '../../components/forms/form-validation';
 import { editorFieldBody, storedFieldValues, type ListingFieldFormValues } from '../../components/forms/listing-field-values';
@@ -134,10 +135,7 @@ export function describeRate(profile: Pick<MyProfile, 'hourlyRate' | 'rateType' 
 
 /** 'Member since' in British English: 3 January 2025. */
 export function formatMemberSince(createdAt: string | null | undefined): string {
-  if (!createdAt) return 'Unknown';
-  const date = new Date(createdAt);
-  if (Number.isNaN(date.getTime())) return 'Unknown';
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
+  return formatUkDate(createdAt) ?? 'Unknown';
 }
 
 /** The file name for 'Download my data': itconnect-my-data-2025-01-03.json. */

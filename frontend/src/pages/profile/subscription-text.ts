@@ -2,6 +2,7 @@
 // the plan, its state and date, and the cancellation dialog's refund sentence.
 import type { SubscriptionSummary } from '../../../../core/billing';
 import { formatPounds, MONEY_BACK_DAYS, PLANS } from '../../../../core/plans';
+import { formatUkDate } from '../../../../core/uk-date';
 
 export const SUBSCRIPTION_STATUS_LABELS: Record<SubscriptionSummary['status'], string> = {
   active: 'Active',
@@ -16,13 +17,6 @@ export function planLabel(summary: Pick<SubscriptionSummary, 'plan'>): string {
   return `${plan.name} (${plan.shortPrice})`;
 }
 
-/** A date in British English, in UK time: 3 March 2026; null for none or an unreadable one. */
-export function formatUkDate(iso: string | null | undefined): string | null {
-  if (!iso) return null;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/London' });
-}
 
 /**
  * The date row: 'Renews on' for a running plan; for a past-due one, the day its renewal was due and
