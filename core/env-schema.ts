@@ -185,6 +185,10 @@ export const ApiEnv = CommonEnv.extend({
   MESSAGE_REPLY_LIMIT_PER_USER: z.coerce.number().int().positive().default(60),
   /** Messages through /contact per IP per hour. */
   CONTACT_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
+  /** Requests for quotes (POST /api/quote-requests) per IP per hour (product rule 41). */
+  QUOTE_LIMIT_PER_IP: z.coerce.number().int().positive().default(5),
+  /** Requests for quotes per e-mail address per day (product rule 41). */
+  QUOTE_LIMIT_PER_EMAIL: z.coerce.number().int().positive().default(3),
   /** Front-end error reports (POST /api/client-errors) per IP per hour (product rule 37). */
   CLIENT_ERROR_LIMIT_PER_IP: z.coerce.number().int().positive().default(60),
   /** Reviews written, edited or deleted, replies to reviews and reports, per user per hour. */

@@ -56,6 +56,7 @@ export const EMAIL_TEMPLATES = [
   'email-change-requested',
   'two-step-changed',
   'billing-reconciliation-flagged',
+  'quote-request-link',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -70,6 +71,7 @@ export const WORKER_MADE_EMAILS = [
   'account-exists',
   'confirm-email-change',
   'email-change-requested',
+  'quote-request-link',
 ] as const;
 /** What send-email accepts: every other template. */
 export const QUEUED_EMAIL_TEMPLATES = EMAIL_TEMPLATES.filter(
@@ -115,6 +117,14 @@ export type SendPasswordResetPayload = z.infer<typeof SendPasswordResetPayload>;
  */
 export const SendEmailChangePayload = z.object({ requestId: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
 export type SendEmailChangePayload = z.infer<typeof SendEmailChangePayload>;
+
+/**
+ * A buyer's request for quotes (quote_requests, product rule 41): the worker makes the private
+ * link's token, stores its hash and e-mails the link, which sends the request when opened and then
+ * follows its replies. Once per request (token_sent_at).
+ */
+export const SendQuoteRequestLinkPayload = z.object({ quoteRequestId: z.number().int().positive() });
+export type SendQuoteRequestLinkPayload = z.infer<typeof SendQuoteRequestLinkPayload>;
 
 /** A Stripe webhook event stored in stripe_events: the worker reloads what it names from Stripe. */
 export const ReconcileStripeEventPayload = z.object({ eventId: z.string().regex(/^evt_[A-Za-z0-9_]{1,200}$/) });
@@ -187,6 +197,14 @@ export const JOBS = {
     payload: SendRegistrationEmailPayload,
     /** registration_42: one e-mail per sign-up. */
     jobId: (p: SendRegistrationEmailPayload) => `registration_${p.pendingRegistrationId}`,
+    options: EMAIL_JOB_OPTIONS,
+  },
+  sendQuoteRequestLink: {
+    queue: 'email',
+    name: 'send-quote-request-link',
+    payload: SendQuoteRequestLinkPayload,
+    /** quote-request_42: one link per request. */
+    jobId: (p: SendQuoteRequestLinkPayload) => `quote-request_${p.quoteRequestId}`,
     options: EMAIL_JOB_OPTIONS,
   },
   reconcileStripeEvent: {

@@ -9,3 +9,11 @@ export const PAYMENT_RECORDS_YEARS = 6;
 /** Contact-form messages are deleted this long after they were sent, by the daily retention job (product rule 29). */
 export const CONTACT_RETENTION_YEARS = 2;
 export const CONTACT_RETENTION_DAYS = CONTACT_RETENTION_YEARS * 365;
+
+/**
+ * Requests for quotes (product rule 41): one never sent is deleted when its link expires (48
+ * hours); a sent one closes QUOTE_OPEN_DAYS after it was sent, and the buyer's name, e-mail, phone
+ * and description are deleted this long after it closed, leaving the service, district and dates
+ * for the figures. Run by the daily retention job.
+ */
+export const QUOTE_RETENTION_DAYS = 365;

@@ -126,6 +126,10 @@ const ENDPOINTS: Row[] = [
   { method: 'POST', path: '/api/messages/threads/99999999/replies', body: { content: 'Hello' }, expect: signedIn(404) },
   { method: 'POST', path: '/api/messages/threads/99999999/read', body: {}, expect: signedIn(404) },
   { method: 'POST', path: '/api/contact', body: {}, expect: all(422) },
+  // Requests for quotes (issue 32): anyone asks; the private link is the only key to one.
+  { method: 'POST', path: '/api/quote-requests', body: {}, expect: all(422) },
+  { method: 'POST', path: '/api/quote-requests/view', body: { token: 'x'.repeat(43) }, expect: all(404) },
+  { method: 'POST', path: '/api/quote-requests/send', body: { token: 'x'.repeat(43) }, expect: all(404) },
   // Front-end error reports (product rule 37): anyone reports, only admins read.
   { method: 'POST', path: '/api/client-errors', body: {}, expect: all(422) },
   { method: 'GET', path: '/api/admin/client-errors', expect: only('admin', 200) },

@@ -23,6 +23,7 @@ import { mediaRouter } from './media';
 import { messagesRouter } from './messages';
 import { myProfileRouter } from './my-profile';
 import { professionalsRouter } from './professionals';
+import { quoteRequestsRouter } from './quote-requests';
 import { reviewsRouter } from './reviews';
 import { siteConfigRouter } from './site-config';
 
@@ -49,6 +50,7 @@ export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): ApiRoutes
     adminReviewsRouter(deps),
     messagesRouter(deps),
     contactRouter(deps),
+    quoteRequestsRouter(deps),
     homeRouter(deps),
     locationsRouter(deps),
     ...extraRouters,

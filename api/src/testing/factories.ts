@@ -29,6 +29,8 @@ export interface ProfessionalFactoryInput {
   isApproved?: boolean;
   subscriptionStatus?: 'inactive' | 'active' | 'past_due' | 'cancelled';
   createdAt?: Date;
+  workMode?: 'on_site' | 'remote' | 'both' | null;
+  travelMiles?: number;
 }
 
 export async function createProfessional(prisma: PrismaClient, input: ProfessionalFactoryInput = {}) {
@@ -58,6 +60,8 @@ export async function createProfessional(prisma: PrismaClient, input: Profession
       isApproved: input.isApproved ?? true,
       subscriptionStatus: input.subscriptionStatus ?? 'active',
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
+      ...(input.workMode !== undefined ? { workMode: input.workMode } : {}),
+      ...(input.travelMiles !== undefined ? { travelMiles: input.travelMiles } : {}),
     },
   });
 }

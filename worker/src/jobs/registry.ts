@@ -10,6 +10,7 @@ import { reconcileWithStripeHandler } from './reconcile-with-stripe';
 import { sendEmailHandler } from './send-email';
 import { sendEmailChangeHandler } from './send-email-change';
 import { sendPasswordResetHandler } from './send-password-reset';
+import { sendQuoteRequestLinkHandler } from './send-quote-request-link';
 import { sendRegistrationEmailHandler } from './send-registration-email';
 import { settleRejectedApplicationHandler } from './settle-rejected-application';
 import { settleCancellationHandler } from './settle-cancellation';
@@ -20,6 +21,7 @@ export const JOB_HANDLERS: readonly JobHandler[] = [
   sendPasswordResetHandler,
   sendEmailChangeHandler,
   sendRegistrationEmailHandler,
+  sendQuoteRequestLinkHandler,
   reconcileStripeEventHandler,
   reconcileCheckoutHandler,
   settleRejectedApplicationHandler,

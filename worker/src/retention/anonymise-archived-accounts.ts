@@ -1,5 +1,5 @@
-// Data retention (product rules 14 and 29, UK GDPR), run daily: contact-form messages older than
-// CONTACT_RETENTION_DAYS are deleted, and the personal data of accounts archived more than
+// Data retention (product rules 14, 29 and 41, UK GDPR), run daily: contact-form messages older than
+// CONTACT_RETENTION_DAYS are deleted, requests for quotes are kept as quote-retention.ts says, and the personal data of accounts archived more than
 // RETENTION_DAYS ago is anonymised, keeping only what payment records legally need. Each account
 // is done in its own transaction, which locks the account and skips one already done, so a run
 // that stops half-way or two runs at once leave every account either untouched or done; running
@@ -13,14 +13,17 @@
 //   - its reviews stay (honest reviews are kept for other consumers) and show no name;
 //   - messages it sent, and messages it sent to the site team, lose their text and subject (the
 //     other side's thread stays readable); its reports of reviews stay (moderation records);
+//   - its requests for quotes lose the buyer's name, e-mail, phone and description;
 //   - its listing leaves the directory for good and loses the contact's details, description,
 //     address and position; a listing with payments keeps its business name (invoices need it),
 //     one without becomes 'Deleted listing'. Payments are kept as they are.
 import type { Logger } from 'pino';
 import { ANONYMISED_NAME, AUDIT_ACTIONS } from '../../../core/admin';
 import { ANONYMISE_AFTER_DAYS, CONTACT_RETENTION_DAYS } from '../../../core/retention';
-import type { Prisma, PrismaClient } from '../../../prisma/db';
+import type { PrismaClient } from '../../../prisma/db';
+import { Prisma } from '../../../prisma/db';
 import { UNUSABLE_PASSWORD_HASH } from '../../../prisma/password';
+import { anonymiseQuoteRequests, quoteRetention } from './quote-retention';
 
 export const RETENTION_DAYS = ANONYMISE_AFTER_DAYS;
 const DAY_MS = 24 * 3600 * 1000;
@@ -90,6 +93,7 @@ async function anonymiseAccount(prisma: PrismaClient, userId: number, now: Date)
       where: { OR: [{ userId }, { email: ownAddress }] },
       data: { name: ANONYMISED_NAME, email, subject: REMOVED_SUBJECT, message: REMOVED_TEXT },
     });
+    await anonymiseQuoteRequests(tx, Prisma.sql`(user_id = ${userId} OR buyer_email = ${ownAddress})`, now);
     if (user.professionalId !== null) await anonymiseListing(tx, user.professionalId);
     return true;
   });
@@ -103,7 +107,8 @@ export async function anonymiseArchivedAccounts({
   prisma: PrismaClient;
   logger: Logger;
   now?: Date;
-}): Promise<{ count: number; userIds: number[]; contactMessagesDeleted: number }> {
+}): Promise<{ count: number; userIds: number[]; contactMessagesDeleted: number; quoteRequests: Awaited<ReturnType<typeof quoteRetention>> }> {
+  const quoteRequests = await quoteRetention(prisma, now);
   const { count: contactMessagesDeleted } = await prisma.contactMessage.deleteMany({
     where: { createdAt: { lt: new Date(now.getTime() - CONTACT_RETENTION_DAYS * DAY_MS) } },
   });
@@ -133,9 +138,11 @@ export async function anonymiseArchivedAccounts({
         details: {
           summary:
             `Anonymised ${done.length} account${done.length === 1 ? '' : 's'} archived more than ${RETENTION_DAYS} days ago` +
-            (contactMessagesDeleted > 0 ? `; deleted ${contactMessagesDeleted} contact message${contactMessagesDeleted === 1 ? '' : 's'} older than ${CONTACT_RETENTION_DAYS} days` : ''),
+            (contactMessagesDeleted > 0 ? `; deleted ${contactMessagesDeleted} contact message${contactMessagesDeleted === 1 ? '' : 's'} older than ${CONTACT_RETENTION_DAYS} days` : '') +
+            quoteRetentionText(quoteRequests),
           count: done.length,
           contactMessagesDeleted,
+          quoteRequests,
           userIds: done,
         },
       },
@@ -145,5 +152,14 @@ export async function anonymiseArchivedAccounts({
     if (done.length > 0) await tx.$executeRaw`NOTIFY itc_directory_changed, 'users'`;
   });
   if (done.length > 0) logger.info({ count: done.length }, 'archived accounts anonymised');
-  return { count: done.length, userIds: done, contactMessagesDeleted };
+  return { count: done.length, userIds: done, contactMessagesDeleted, quoteRequests };
+}
+
+function quoteRetentionText({ unsentDeleted, closed, anonymised }: Awaited<ReturnType<typeof quoteRetention>>): string {
+  const parts = [
+    unsentDeleted > 0 ? `deleted ${unsentDeleted} request${unsentDeleted === 1 ? '' : 's'} for quotes never sent` : '',
+    closed > 0 ? `closed ${closed} request${closed === 1 ? '' : 's'} for quotes` : '',
+    anonymised > 0 ? `removed the buyer's details from ${anonymised} closed request${anonymised === 1 ? '' : 's'} for quotes` : '',
+  ].filter(Boolean);
+  return parts.length > 0 ? `; ${parts.join('; ')}` : '';
 }

@@ -18,10 +18,10 @@
 //   1 + fit, so the best fit receives at most twice what the weakest fit does.
 import { haversineMiles } from '../../../../core/geo/distance';
 import { weightedRating } from '../../../../core/rating';
+import { QUOTE_RECIPIENTS_MAX, type QuoteReach } from '../../../../core/quotes';
 import type { WorkMode } from '../../../../core/work-mode';
 
-export const QUOTE_RECIPIENTS_MAX = 5;
-export const DEFAULT_TRAVEL_MILES = 25;
+export { QUOTE_RECIPIENTS_MAX };
 /** The window of the load that rotation balances. */
 export const LOAD_WINDOW_DAYS = 30;
 
@@ -51,7 +51,7 @@ export interface QuoteAsk {
   exclude?: readonly number[];
 }
 
-export type MatchReach = { kind: 'on_site'; distanceMiles: number; travelMiles: number } | { kind: 'remote' };
+export type MatchReach = QuoteReach;
 
 export interface QuoteMatch {
   id: number;

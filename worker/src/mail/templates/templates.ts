@@ -375,6 +375,35 @@ export function twoStepChangedEmail(d: z.infer<typeof TwoStepChangedData>): Rend
   });
 }
 
+export const QuoteRequestLinkData = z.object({
+  name,
+  service: name,
+  /** 'LS1 (on site or remotely)', 'Remote work'. */
+  where: name,
+  budget: name,
+  timescale: name,
+  details: text.min(1),
+  requestUrl: url,
+  expiresInHours: z.number().int().positive(),
+});
+/** A buyer's private link to their request for quotes (product rule 41): opening it sends the request. */
+export function quoteRequestLinkEmail(d: z.infer<typeof QuoteRequestLinkData>): RenderedEmail {
+  return renderEmail({
+    subject: `Send your request for ${d.service} quotes`,
+    greeting: `Hello ${d.name},`,
+    blocks: [
+      { paragraph: `You asked ITConnect for quotes for ${d.service}: ${d.where}, budget ${d.budget}, ${d.timescale.toLowerCase()}. You wrote:` },
+      { quote: d.details },
+      { paragraph: 'Nothing has been sent yet. Open your request to check it and send it to the matching professionals:' },
+      { button: { label: 'Review and send my request', url: d.requestUrl } },
+      {
+        paragraph: `Please send it within ${d.expiresInHours} hours, or it is deleted. Keep this e-mail: the same link later shows who received your request and their replies. It is private: anyone with it can see your request.`,
+      },
+      { paragraph: 'If you did not ask for quotes, ignore this e-mail: nothing is sent to anyone without it.' },
+    ],
+  });
+}
+
 const TEMPLATES = {
   'password-reset': [PasswordResetData, passwordResetEmail],
   'confirm-registration': [ConfirmRegistrationData, confirmRegistrationEmail],
@@ -397,6 +426,7 @@ const TEMPLATES = {
   'email-change-requested': [EmailChangeRequestedData, emailChangeRequestedEmail],
   'two-step-changed': [TwoStepChangedData, twoStepChangedEmail],
   'billing-reconciliation-flagged': [BillingReconciliationFlaggedData, billingReconciliationFlaggedEmail],
+  'quote-request-link': [QuoteRequestLinkData, quoteRequestLinkEmail],
 } as const satisfies Record<EmailTemplate, readonly [z.ZodType, (data: never) => RenderedEmail]>;
 
 export type TemplateDataResult = { ok: true; email: RenderedEmail } | { ok: false; problems: string[] };

@@ -1,0 +1,162 @@
+// A buyer's request for quotes (issue 32, product rules 40 and 41), from the form to the
+// professionals who receive it. No account is needed; the address is proved by a double opt-in:
+// - createQuoteRequest stores the request unconfirmed and asks the worker for the buyer's private
+//   link (send-quote-request-link makes the token, stores its hash, e-mails it). Nothing is sent to
+//   any professional yet; an unconfirmed request is forgotten after QUOTE_CONFIRM_TTL_HOURS.
+// - sendQuoteRequest (the buyer opened the link and pressed Send) matches the request
+//   (matching.ts over quote-candidates.ts) and stores who receives it and why, once: the row is
+//   locked, and a request already sent answers as it is. The link then shows the request.
+// Only the district of the buyer's postcode is stored, with its centre from the offline outcode
+// table: all that matching needs, and all professionals are ever told of where the work is.
+import { loadOutcodeIndex } from '../../../../core/geo/outcodes.server';
+import { outcodeOf } from '../../../../core/postcode';
+import {
+  QUOTE_CONFIRM_TTL_HOURS,
+  QUOTE_OPEN_DAYS,
+  QUOTE_SIMILAR_MAX,
+  QUOTE_TEXTS,
+  type BudgetBand,
+  type QuoteReach,
+  type QuoteRequestFields,
+  type QuoteRequestStatus,
+  type QuoteRequestView,
+  type Timescale,
+} from '../../../../core/quotes';
+import type { Prisma, PrismaClient } from '../../../../prisma/db';
+import { hashToken } from '../../../../prisma/tokens';
+import type { Queues } from '../../queue';
+import { AppError } from '../app-error';
+import { fitOf, matchQuoteRequest, reachOf, type QuoteAsk, type QuoteMatch } from './matching';
+import { findQuoteCandidates } from './quote-candidates';
+
+const DAY_MS = 86_400_000;
+
+function invalid(field: string, message: string): AppError {
+  return new AppError('invalid_input', message, { fields: { [field]: message } });
+}
+
+const linkInvalid = () => new AppError('not_found', QUOTE_TEXTS.linkInvalid);
+
+const LISTED = { isApproved: true, subscriptionStatus: 'active' } as const;
+
+export async function createQuoteRequest(
+  { prisma, queues }: { prisma: PrismaClient; queues: Pick<Queues, 'enqueue'> },
+  { input, userId, now = new Date() }: { input: QuoteRequestFields; userId: number | null; now?: Date },
+): Promise<{ ok: true; message: string }> {
+  let district: { outcode: string; lat: number; lng: number } | null = null;
+  if (input.postcode) {
+    const entry = loadOutcodeIndex().lookup(input.postcode);
+    const outcode = outcodeOf(input.postcode);
+    if (!entry || !outcode) throw invalid('postcode', QUOTE_TEXTS.postcodeUnknown);
+    district = { outcode, lat: entry.lat, lng: entry.lng };
+  }
+  if (input.professionalId !== undefined) {
+    const asked = await prisma.professional.findFirst({ where: { id: input.professionalId, ...LISTED }, select: { services: true } });
+    if (!asked) throw new AppError('not_found', 'This professional is not listed at the moment, so they cannot receive requests.');
+    if (!asked.services.includes(input.service)) throw invalid('service', 'This professional does not offer that service: please choose one of theirs');
+  }
+  const request = await prisma.quoteRequest.create({
+    data: {
+      service: input.service,
+      postcodeDistrict: district?.outcode ?? null,
+      lat: district?.lat ?? null,
+      lng: district?.lng ?? null,
+      remoteOk: input.remoteOk,
+      details: input.details,
+      budget: input.budget,
+      timescale: input.timescale,
+      contactPreference: input.contactPreference,
+      buyerName: input.name,
+      buyerEmail: input.email,
+      buyerPhone: input.phone,
+      userId,
+      askedProfessionalId: input.professionalId ?? null,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + QUOTE_CONFIRM_TTL_HOURS * 3_600_000),
+    },
+    select: { id: true },
+  });
+  await queues.enqueue('sendQuoteRequestLink', { quoteRequestId: request.id });
+  return { ok: true, message: QUOTE_TEXTS.checkEmail };
+}
+
+type Tx = Prisma.TransactionClient;
+
+/** Who receives the request: the professional it was asked from first (whatever their reach), then the matches. */
+async function recipientsFor(tx: Tx, request: { askedProfessionalId: number | null }, ask: QuoteAsk, now: Date): Promise<QuoteMatch[]> {
+  const candidates = await findQuoteCandidates(tx, ask, now);
+  if (request.askedProfessionalId === null) return matchQuoteRequest(ask, candidates);
+  const asked = await tx.professional.findFirst({
+    where: { id: request.askedProfessionalId, ...LISTED, services: { has: ask.service } },
+    select: { id: true, rating: true, reviewCount: true },
+  });
+  const others = matchQuoteRequest({ ...ask, exclude: [request.askedProfessionalId] }, candidates, asked ? QUOTE_SIMILAR_MAX : QUOTE_SIMILAR_MAX + 1);
+  if (!asked) return others;
+  const candidate = candidates.find((c) => c.id === asked.id);
+  const reach: QuoteReach = (candidate && reachOf(ask, candidate)) ?? { kind: 'asked' };
+  return [{ id: asked.id, reach, fit: fitOf(reach, { rating: Number(asked.rating), reviewCount: asked.reviewCount }) }, ...others];
+}
+
+/** The buyer opened their link and pressed Send: matches and sends the request, once. */
+export async function sendQuoteRequest({ prisma }: { prisma: PrismaClient }, { token, now = new Date() }: { token: string; now?: Date }): Promise<QuoteRequestView> {
+  const tokenHash = hashToken(token);
+  const id = await prisma.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM quote_requests WHERE token_hash = ${tokenHash} FOR UPDATE`;
+    if (!locked) throw linkInvalid();
+    const request = await tx.quoteRequest.findUniqueOrThrow({ where: { id: locked.id } });
+    if (request.status !== 'unconfirmed') return request.id;
+    if (request.expiresAt <= now) throw linkInvalid();
+    const ask: QuoteAsk = {
+      service: request.service,
+      point: request.lat !== null && request.lng !== null ? { lat: request.lat, lng: request.lng } : null,
+      remoteOk: request.remoteOk,
+    };
+    const matches = await recipientsFor(tx, request, ask, now);
+    await tx.quoteRecipient.createMany({
+      data: matches.map((m, position) => ({ requestId: request.id, professionalId: m.id, reach: m.reach, fit: m.fit, position, sentAt: now })),
+    });
+    await tx.quoteRequest.update({
+      where: { id: request.id },
+      data: { status: 'open', confirmedAt: now, closesAt: new Date(now.getTime() + QUOTE_OPEN_DAYS * DAY_MS) },
+    });
+    return request.id;
+  });
+  return requestView(prisma, id);
+}
+
+/** The buyer's request through their private link; an unsent one whose time ran out is gone. */
+export async function viewQuoteRequest({ prisma }: { prisma: PrismaClient }, { token, now = new Date() }: { token: string; now?: Date }): Promise<QuoteRequestView> {
+  const request = await prisma.quoteRequest.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, status: true, expiresAt: true } });
+  if (!request || (request.status === 'unconfirmed' && request.expiresAt <= now)) throw linkInvalid();
+  return requestView(prisma, request.id);
+}
+
+async function requestView(prisma: PrismaClient, id: number): Promise<QuoteRequestView> {
+  const request = await prisma.quoteRequest.findUniqueOrThrow({
+    where: { id },
+    include: {
+      recipients: {
+        orderBy: { position: 'asc' },
+        include: { professional: { select: { id: true, slug: true, companyName: true, rating: true, reviewCount: true } } },
+      },
+    },
+  });
+  return {
+    id: request.id,
+    status: request.status as QuoteRequestStatus,
+    service: request.service,
+    postcodeDistrict: request.postcodeDistrict,
+    remoteOk: request.remoteOk,
+    details: request.details,
+    budget: request.budget as BudgetBand,
+    timescale: request.timescale as Timescale,
+    createdAt: request.createdAt.toISOString(),
+    sentAt: request.confirmedAt?.toISOString() ?? null,
+    closesAt: request.closesAt?.toISOString() ?? null,
+    recipients: request.recipients.map((r) => ({
+      professional: { ...r.professional, rating: Number(r.professional.rating) },
+      reach: r.reach as QuoteReach,
+      sentAt: r.sentAt.toISOString(),
+    })),
+  };
+}

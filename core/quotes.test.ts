@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { QUOTE_TEXTS, QuoteRequestFields, reachText, whereText } from './quotes';
+
+const valid = {
+  service: 'Web Design',
+  postcode: ' ls1 4dy ',
+  remoteOk: false,
+  details: 'A new website for our bakery, with online orders.',
+  budget: 'not_sure',
+  timescale: 'flexible',
+  contactPreference: 'email',
+  name: 'Bea Buyer',
+  email: ' Bea@Example.com ',
+};
+
+describe('a request for quotes', () => {
+  it('reads a valid form: the postcode normalised, the e-mail lower-cased, no phone as null', () => {
+    expect(QuoteRequestFields.parse(valid)).toEqual({ ...valid, postcode: 'LS1 4DY', email: 'bea@example.com', phone: null });
+    expect(QuoteRequestFields.parse({ ...valid, postcode: '', remoteOk: true }).postcode).toBeNull();
+  });
+
+  it('needs a postcode or remote work, and a phone number to be called', () => {
+    const issues = (input: object) => QuoteRequestFields.safeParse(input).error?.issues.map((i) => [i.path.join('.'), i.message]);
+    expect(issues({ ...valid, postcode: '' })).toEqual([['postcode', QUOTE_TEXTS.postcodeOrRemote]]);
+    expect(issues({ ...valid, postcode: 'not a postcode' })).toEqual([['postcode', QUOTE_TEXTS.postcodeInvalid]]);
+    expect(issues({ ...valid, contactPreference: 'phone' })).toEqual([['phone', QUOTE_TEXTS.phoneRequired]]);
+    expect(issues({ ...valid, service: 'All Services' })).toEqual([['service', QUOTE_TEXTS.serviceRequired]]);
+  });
+
+  it('says how each professional reaches the buyer, and where the work is', () => {
+    expect(reachText({ kind: 'on_site', distanceMiles: 3.24, travelMiles: 25 })).toBe('On site: 3.2 miles from you (travels up to 25 miles)');
+    expect(reachText({ kind: 'remote' })).toBe('Works remotely');
+    expect(reachText({ kind: 'asked' })).toBe('You asked them from their profile');
+    expect(whereText('LS1', true)).toBe('LS1, on site or remotely');
+    expect(whereText('LS1', false)).toBe('LS1, on site');
+    expect(whereText(null, true)).toBe('Remote work');
+  });
+});

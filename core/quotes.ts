@@ -1,0 +1,154 @@
+// Requests for quotes (issue 32, product rules 40 and 41): what a buyer asks, validated the same
+// way by the form and by POST /api/quote-requests, the texts both sides show, and the public
+// answers of the API. A guest needs no account: the request is sent once they confirm it through
+// an e-mailed link, and a second private link follows the replies.
+import { z } from 'zod';
+import { Captcha, Email } from './auth';
+import { normalisePostcode } from './postcode';
+import { isService } from './services';
+import { text } from './text';
+
+export const QUOTE_LIMITS = { nameMin: 2, nameMax: 100, detailsMin: 20, detailsMax: 3000, phoneMax: 40 } as const;
+
+/** Up to this many professionals receive one request (product rule 40). */
+export const QUOTE_RECIPIENTS_MAX = 5;
+/** A request asked from a profile goes to that professional and at most this many others. */
+export const QUOTE_SIMILAR_MAX = QUOTE_RECIPIENTS_MAX - 1;
+/** How far a professional travels for on-site work unless their listing says otherwise (the column's default). */
+export const DEFAULT_TRAVEL_MILES = 25;
+/** An unconfirmed request is forgotten after this long (its link expires with it). */
+export const QUOTE_CONFIRM_TTL_HOURS = 48;
+/** A sent request takes replies for this long, then closes (product rule 41). */
+export const QUOTE_OPEN_DAYS = 30;
+
+export const BUDGET_BANDS = ['under_250', '250_1000', '1000_5000', 'over_5000', 'not_sure'] as const;
+export type BudgetBand = (typeof BUDGET_BANDS)[number];
+export const BUDGET_BAND_LABELS: Record<BudgetBand, string> = {
+  under_250: 'Under £250',
+  '250_1000': '£250 to £1,000',
+  '1000_5000': '£1,000 to £5,000',
+  over_5000: 'Over £5,000',
+  not_sure: 'Not sure yet',
+};
+
+export const TIMESCALES = ['urgent', 'within_month', 'flexible'] as const;
+export type Timescale = (typeof TIMESCALES)[number];
+export const TIMESCALE_LABELS: Record<Timescale, string> = {
+  urgent: 'As soon as possible',
+  within_month: 'Within a month',
+  flexible: 'I am flexible',
+};
+
+export const CONTACT_PREFERENCES = ['email', 'phone'] as const;
+export type ContactPreference = (typeof CONTACT_PREFERENCES)[number];
+export const CONTACT_PREFERENCE_LABELS: Record<ContactPreference, string> = { email: 'By e-mail', phone: 'By phone' };
+
+export const QUOTE_TEXTS = {
+  serviceRequired: 'Please choose the service you need',
+  postcodeOrRemote: 'Please enter your postcode, or say the work can be done remotely',
+  postcodeInvalid: 'Please enter a UK postcode, such as LS1 4DY',
+  postcodeUnknown: 'We could not find that postcode',
+  detailsShort: `Please describe what you need (at least ${QUOTE_LIMITS.detailsMin} characters)`,
+  detailsLong: `Please keep the description to ${QUOTE_LIMITS.detailsMax} characters`,
+  nameShort: `Name must be at least ${QUOTE_LIMITS.nameMin} characters`,
+  nameLong: `Name must be at most ${QUOTE_LIMITS.nameMax} characters`,
+  phoneRequired: 'Please enter a phone number, or choose to be contacted by e-mail',
+  phoneLong: `The phone number must be at most ${QUOTE_LIMITS.phoneMax} characters`,
+  checkEmailTitle: 'Check your e-mail',
+  checkEmail: `We have sent you a link. Your request goes to the professionals only once you open it (within ${QUOTE_CONFIRM_TTL_HOURS} hours).`,
+  linkInvalid: 'This link is not valid, or has expired. Please ask for quotes again.',
+  sentTitle: 'Your request has been sent',
+  noneMatched: 'No live professional offers this service where you are yet, so your request was not sent to anyone.',
+} as const;
+
+const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
+
+/** What the buyer fills in (the form, and POST /api/quote-requests with the captcha). */
+export const QuoteRequestFields = z
+  .object({
+    service: text({ error: QUOTE_TEXTS.serviceRequired }).refine(isService, QUOTE_TEXTS.serviceRequired),
+    /** A UK postcode (stored normalised), or empty when the work can be done remotely. */
+    postcode: text()
+      .trim()
+      .max(16, QUOTE_TEXTS.postcodeInvalid)
+      .optional()
+      .transform((v, ctx) => {
+        if (!v) return null;
+        const normalised = normalisePostcode(v);
+        if (!normalised) {
+          ctx.addIssue({ code: 'custom', message: QUOTE_TEXTS.postcodeInvalid });
+          return z.NEVER;
+        }
+        return normalised;
+      }),
+    remoteOk: z.boolean({ error: 'Please say whether the work can be done remotely' }),
+    details: text({ error: QUOTE_TEXTS.detailsShort }).trim().min(QUOTE_LIMITS.detailsMin, QUOTE_TEXTS.detailsShort).max(QUOTE_LIMITS.detailsMax, QUOTE_TEXTS.detailsLong),
+    budget: choice(BUDGET_BANDS, 'Please choose a budget'),
+    timescale: choice(TIMESCALES, 'Please choose when you need it'),
+    contactPreference: choice(CONTACT_PREFERENCES, 'Please choose how you would like to be contacted'),
+    name: text({ error: QUOTE_TEXTS.nameShort }).trim().min(QUOTE_LIMITS.nameMin, QUOTE_TEXTS.nameShort).max(QUOTE_LIMITS.nameMax, QUOTE_TEXTS.nameLong),
+    email: Email,
+    phone: text()
+      .trim()
+      .max(QUOTE_LIMITS.phoneMax, QUOTE_TEXTS.phoneLong)
+      .optional()
+      .transform((v) => v || null),
+    /** Asked from this professional's profile: they receive it, with up to QUOTE_SIMILAR_MAX others. */
+    professionalId: z.number().int().positive().max(2_147_483_647).optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.postcode === null && !value.remoteOk) ctx.addIssue({ code: 'custom', path: ['postcode'], message: QUOTE_TEXTS.postcodeOrRemote });
+    if (value.contactPreference === 'phone' && !value.phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: QUOTE_TEXTS.phoneRequired });
+  });
+export type QuoteRequestFields = z.infer<typeof QuoteRequestFields>;
+
+export const QuoteRequestInput = z.intersection(QuoteRequestFields, z.object({ captcha: Captcha }));
+export type QuoteRequestInput = z.infer<typeof QuoteRequestInput>;
+
+/** POST /api/quote-requests/confirm and GET /api/quote-requests/view: the e-mailed token. */
+export const QuoteTokenInput = z.object({ token: text().trim().min(20, QUOTE_TEXTS.linkInvalid).max(100, QUOTE_TEXTS.linkInvalid) });
+
+/**
+ * How a professional reaches the buyer (product rule 40), as the buyer is told; 'asked': the
+ * professional whose profile the request was asked from, who receives it whatever their reach.
+ */
+export type QuoteReach = { kind: 'on_site'; distanceMiles: number; travelMiles: number } | { kind: 'remote' } | { kind: 'asked' };
+
+/** 'On site: 3.2 miles from you (travels up to 25 miles)', 'Works remotely', 'You asked them'. */
+export function reachText(reach: QuoteReach): string {
+  if (reach.kind === 'remote') return 'Works remotely';
+  if (reach.kind === 'asked') return 'You asked them from their profile';
+  return `On site: ${reach.distanceMiles.toFixed(1)} miles from you (travels up to ${reach.travelMiles} miles)`;
+}
+
+/** 'LS1, on site or remotely', 'LS1, on site', 'Remote work': where the work is, by postcode district only. */
+export function whereText(postcodeDistrict: string | null, remoteOk: boolean): string {
+  if (!postcodeDistrict) return 'Remote work';
+  return `${postcodeDistrict}, ${remoteOk ? 'on site or remotely' : 'on site'}`;
+}
+
+export const QUOTE_REQUEST_STATUSES = ['unconfirmed', 'open', 'closed'] as const;
+export type QuoteRequestStatus = (typeof QUOTE_REQUEST_STATUSES)[number];
+
+/** One professional who received a request, as the buyer sees them. */
+export interface QuoteRecipientView {
+  professional: { id: number; slug: string; companyName: string; rating: number; reviewCount: number };
+  reach: QuoteReach;
+  sentAt: string;
+}
+
+/** GET /api/quote-requests/view: the buyer's own request, through their private link. */
+export interface QuoteRequestView {
+  id: number;
+  status: QuoteRequestStatus;
+  service: string;
+  postcodeDistrict: string | null;
+  remoteOk: boolean;
+  details: string;
+  budget: BudgetBand;
+  timescale: Timescale;
+  createdAt: string;
+  sentAt: string | null;
+  closesAt: string | null;
+  recipients: QuoteRecipientView[];
+}

@@ -1,0 +1,80 @@
+-- AlterTable
+ALTER TABLE "professionals" ADD COLUMN     "travel_miles" INTEGER NOT NULL DEFAULT 25;
+
+-- CreateTable
+CREATE TABLE "quote_requests" (
+    "id" SERIAL NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'unconfirmed',
+    "service" TEXT NOT NULL,
+    "postcode_district" TEXT,
+    "lat" DOUBLE PRECISION,
+    "lng" DOUBLE PRECISION,
+    "remote_ok" BOOLEAN NOT NULL,
+    "details" TEXT NOT NULL,
+    "budget" TEXT NOT NULL,
+    "timescale" TEXT NOT NULL,
+    "contact_preference" TEXT NOT NULL,
+    "buyer_name" TEXT NOT NULL,
+    "buyer_email" TEXT NOT NULL,
+    "buyer_phone" TEXT,
+    "user_id" INTEGER,
+    "asked_professional_id" INTEGER,
+    "token_hash" TEXT,
+    "token_sent_at" TIMESTAMPTZ(3),
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "expires_at" TIMESTAMPTZ(3) NOT NULL,
+    "confirmed_at" TIMESTAMPTZ(3),
+    "closes_at" TIMESTAMPTZ(3),
+    "closed_at" TIMESTAMPTZ(3),
+    "anonymised_at" TIMESTAMPTZ(3),
+
+    CONSTRAINT "quote_requests_pkey" PRIMARY KEY ("id")
+);
+
+-- CreateTable
+CREATE TABLE "quote_recipients" (
+    "request_id" INTEGER NOT NULL,
+    "professional_id" INTEGER NOT NULL,
+    "reach" JSONB NOT NULL,
+    "fit" DOUBLE PRECISION NOT NULL,
+    "position" INTEGER NOT NULL,
+    "sent_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "notified_at" TIMESTAMPTZ(3),
+
+    CONSTRAINT "quote_recipients_pkey" PRIMARY KEY ("request_id","professional_id")
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "quote_requests_token_hash_key" ON "quote_requests"("token_hash");
+
+-- CreateIndex
+CREATE INDEX "quote_requests_buyer_email_created_at_idx" ON "quote_requests"("buyer_email", "created_at");
+
+-- CreateIndex
+CREATE INDEX "quote_requests_status_closes_at_idx" ON "quote_requests"("status", "closes_at");
+
+-- CreateIndex
+CREATE INDEX "quote_requests_expires_at_idx" ON "quote_requests"("expires_at");
+
+-- CreateIndex
+CREATE INDEX "quote_recipients_professional_id_sent_at_idx" ON "quote_recipients"("professional_id", "sent_at" DESC);
+
+-- AddForeignKey
+ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_asked_professional_id_fkey" FOREIGN KEY ("asked_professional_id") REFERENCES "professionals"("id") ON DELETE SET NULL ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "quote_recipients" ADD CONSTRAINT "quote_recipients_request_id_fkey" FOREIGN KEY ("request_id") REFERENCES "quote_requests"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "quote_recipients" ADD CONSTRAINT "quote_recipients_professional_id_fkey" FOREIGN KEY ("professional_id") REFERENCES "professionals"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Only the values of core/quotes.ts, and a travel distance a listing can mean (product rule 40).
+ALTER TABLE "professionals" ADD CONSTRAINT "professionals_travel_miles_check" CHECK ("travel_miles" BETWEEN 1 AND 500);
+ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_status_check" CHECK ("status" IN ('unconfirmed', 'open', 'closed'));
+ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_budget_check" CHECK ("budget" IN ('under_250', '250_1000', '1000_5000', 'over_5000', 'not_sure'));
+ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_timescale_check" CHECK ("timescale" IN ('urgent', 'within_month', 'flexible'));
+ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_contact_preference_check" CHECK ("contact_preference" IN ('email', 'phone'));
+ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_reach_check" CHECK ("postcode_district" IS NOT NULL OR "remote_ok");

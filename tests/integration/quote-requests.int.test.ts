@@ -1,0 +1,202 @@
+// Requests for quotes across the API and the worker (issue 32, product rules 40 and 41): the
+// double opt-in (nothing reaches a professional before the buyer opens the e-mailed link and
+// sends), the matching rules against real listings in PostgreSQL, a request asked from a
+// profile, expired links, the checks of the form and the limits.
+import { pino } from 'pino';
+import { describe, expect, it } from 'vitest';
+import { QUOTE_RETENTION_DAYS } from '../../core/retention';
+import { anonymiseArchivedAccounts } from '../../worker/src/retention/anonymise-archived-accounts';
+import { QUOTE_TEXTS, type QuoteRequestView } from '../../core/quotes';
+import { errorOf, postJson, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
+import { createProfessional, type ProfessionalFactoryInput } from '../../api/src/testing/factories';
+import { findQuoteCandidates } from '../../api/src/domain/quotes/quote-candidates';
+import { useAppAndWorker } from '../support/app-worker';
+
+const s = useAppAndWorker({ apiEnv: { QUOTE_LIMIT_PER_IP: '1000', QUOTE_LIMIT_PER_EMAIL: '2' } });
+
+// Postcode district centres (core/geo/uk-outcodes.csv): Bradford is 8.4 miles from Leeds, York 22.
+const LEEDS = { lat: 53.7976, lng: -1.5514 };
+const BRADFORD = { lat: 53.7966, lng: -1.7544 };
+const YORK = { lat: 53.9586, lng: -1.0826 };
+const MANCHESTER = { lat: 53.4775, lng: -2.2362 };
+const LONDON = { lat: 51.5205, lng: -0.1042 };
+
+const form = (fields: Record<string, unknown> = {}) => ({
+  service: 'Web Design',
+  postcode: 'LS1 4DY',
+  remoteOk: false,
+  details: 'A new website for our bakery, with online orders.',
+  budget: '1000_5000',
+  timescale: 'within_month',
+  contactPreference: 'email',
+  name: 'Bea Buyer',
+  email: uniqueEmail('buyer'),
+  ...fields,
+});
+
+/** Asks for quotes and returns the private link's token from the e-mail the worker sends. */
+async function ask(fields: Record<string, unknown> = {}): Promise<{ token: string; email: string; mail: string }> {
+  const body = form(fields);
+  const res = await postJson(s.t, '/api/quote-requests', { ...body, captcha: await solveCaptcha(s.t) });
+  expect(res.status).toBe(201);
+  expect(await res.json()).toEqual({ ok: true, message: QUOTE_TEXTS.checkEmail });
+  await expect.poll(() => s.smtp.to(body.email).length, { timeout: 10_000 }).toBe(1);
+  const mail = s.smtp.to(body.email)[0]!.text;
+  const token = /\/quotes\/request\?token=([\w-]+)/.exec(mail)?.[1];
+  if (!token) throw new Error(`no link in:\n${mail}`);
+  return { token, email: body.email, mail };
+}
+
+async function send(token: string): Promise<QuoteRequestView> {
+  const res = await postJson(s.t, '/api/quote-requests/send', { token });
+  expect(res.status).toBe(200);
+  return (await res.json()) as QuoteRequestView;
+}
+
+const listing = (service: string, at: { lat: number; lng: number }, extra: ProfessionalFactoryInput = {}) =>
+  createProfessional(s.db.prisma, { services: [service], ...at, workMode: 'both', travelMiles: 25, ...extra });
+
+describe('requests for quotes', () => {
+  it('sends nothing until the buyer opens the link and sends, then goes to those who reach them, once', async () => {
+    const near = await listing('Web Design', LEEDS, { companyName: 'Leeds Web Co', rating: 4.8, reviewCount: 30 });
+    const bradford = await listing('Web Design', BRADFORD, { workMode: 'on_site', travelMiles: 10 });
+    const yorkShort = await listing('Web Design', YORK, { workMode: 'on_site', travelMiles: 10 });
+    const yorkFar = await listing('Web Design', YORK, { workMode: 'on_site', travelMiles: 50 });
+    const remoteOnly = await listing('Web Design', MANCHESTER, { workMode: 'remote' });
+    const london = await listing('Web Design', LONDON);
+    await listing('Data Recovery', LEEDS);
+    await listing('Web Design', LEEDS, { subscriptionStatus: 'cancelled' });
+
+    const { token, mail } = await ask();
+    expect(mail).toMatch(/^Subject: Send your request for Web Design quotes$/m);
+    expect(mail).toContain('LS1, on site');
+    const stored = await s.db.prisma.quoteRequest.findFirstOrThrow({ where: { tokenHash: { not: null } }, orderBy: { id: 'desc' } });
+    // The district and its centre, never the buyer's full postcode; no usable link stored.
+    expect(stored).toMatchObject({ status: 'unconfirmed', postcodeDistrict: 'LS1', lat: LEEDS.lat, lng: LEEDS.lng });
+    expect(JSON.stringify(stored)).not.toContain('4DY');
+    expect(stored.tokenHash).not.toContain(token);
+    expect(await s.db.prisma.quoteRecipient.count({ where: { requestId: stored.id } })).toBe(0);
+
+    const before = await postJson(s.t, '/api/quote-requests/view', { token });
+    expect(await before.json()).toMatchObject({ status: 'unconfirmed', recipients: [], postcodeDistrict: 'LS1', sentAt: null });
+
+    const sent = await send(token);
+    expect(sent.status).toBe('open');
+    const ids = sent.recipients.map((r) => r.professional.id);
+    expect(new Set(ids)).toEqual(new Set([near.id, bradford.id, yorkFar.id]));
+    expect(ids).not.toContain(yorkShort.id);
+    expect(ids).not.toContain(remoteOnly.id);
+    expect(ids).not.toContain(london.id);
+    const fromBradford = sent.recipients.find((r) => r.professional.id === bradford.id)!;
+    expect(fromBradford.reach).toMatchObject({ kind: 'on_site', travelMiles: 10 });
+    expect((fromBradford.reach as { distanceMiles: number }).distanceMiles).toBeCloseTo(8.4, 0);
+
+    // Sending again (a second click, a retry) changes nothing.
+    const again = await send(token);
+    expect(again.recipients.map((r) => r.professional.id)).toEqual(ids);
+    expect(await s.db.prisma.quoteRecipient.count({ where: { requestId: stored.id } })).toBe(3);
+
+    // Work that can be done remotely reaches those who work remotely, anywhere.
+    const remote = await send((await ask({ remoteOk: true })).token);
+    expect(new Set(remote.recipients.map((r) => r.professional.id))).toEqual(new Set([near.id, bradford.id, yorkFar.id, remoteOnly.id, london.id]));
+    expect(remote.recipients.find((r) => r.professional.id === london.id)!.reach).toEqual({ kind: 'remote' });
+  });
+
+  it('finds the candidates in SQL by the same reach, with each listing’s recent requests for the rotation', async () => {
+    const first = await listing('Network Setup', LEEDS, { rating: 5, reviewCount: 100 });
+    const second = await listing('Network Setup', LEEDS);
+    await listing('Network Setup', YORK, { travelMiles: 10 });
+    await listing('Network Setup', LONDON, { workMode: 'remote' });
+    const sent = await send((await ask({ service: 'Network Setup' })).token);
+    expect(sent.recipients).toHaveLength(2);
+    const candidates = await findQuoteCandidates(s.db.prisma, { service: 'Network Setup', point: LEEDS, remoteOk: false });
+    expect(candidates.map((c) => [c.id, c.recentRequests]).sort()).toEqual([[first.id, 1], [second.id, 1]].sort());
+    expect(await findQuoteCandidates(s.db.prisma, { service: 'Network Setup', point: null, remoteOk: false })).toEqual([]);
+    const remote = await findQuoteCandidates(s.db.prisma, { service: 'Network Setup', point: null, remoteOk: true });
+    // Remotely: all four work remotely (the York one travels only 10 miles, but that is on site).
+    expect(remote).toHaveLength(4);
+  });
+
+  it('asked from a profile: that professional first, then up to four others', async () => {
+    const asked = await listing('Cloud Services', MANCHESTER, { workMode: 'on_site', travelMiles: 5 });
+    const others = await Promise.all(Array.from({ length: 6 }, () => listing('Cloud Services', LEEDS)));
+    const sent = await send((await ask({ service: 'Cloud Services', professionalId: asked.id })).token);
+    expect(sent.recipients).toHaveLength(5);
+    // Manchester is 36 miles from Leeds, past their 5: they receive it because the buyer asked them.
+    expect(sent.recipients[0]).toMatchObject({ professional: { id: asked.id }, reach: { kind: 'asked' } });
+    for (const r of sent.recipients.slice(1)) expect(others.map((o) => o.id)).toContain(r.professional.id);
+
+    const unlisted = await listing('Cloud Services', LEEDS, { subscriptionStatus: 'cancelled' });
+    const res = await postJson(s.t, '/api/quote-requests', { ...form({ service: 'Cloud Services', professionalId: unlisted.id }), captcha: await solveCaptcha(s.t) });
+    expect(res.status).toBe(404);
+    const wrongService = await postJson(s.t, '/api/quote-requests', { ...form({ service: 'Data Recovery', professionalId: asked.id }), captcha: await solveCaptcha(s.t) });
+    expect(wrongService.status).toBe(422);
+  });
+
+  it('forgets a request not sent in time: its link no longer works', async () => {
+    const { token } = await ask({ service: 'Hardware Repair' });
+    await s.db.prisma.quoteRequest.updateMany({ where: { service: 'Hardware Repair' }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    for (const path of ['/api/quote-requests/send', '/api/quote-requests/view']) {
+      const res = await postJson(s.t, path, { token });
+      expect(res.status).toBe(404);
+      expect((await errorOf(res)).message).toBe(QUOTE_TEXTS.linkInvalid);
+    }
+    expect(await s.db.prisma.quoteRecipient.count({ where: { request: { service: 'Hardware Repair' } } })).toBe(0);
+  });
+
+  it('checks the form before storing anything', async () => {
+    const before = await s.db.prisma.quoteRequest.count();
+    const post = async (fields: Record<string, unknown>) =>
+      postJson(s.t, '/api/quote-requests', { ...form(fields), captcha: await solveCaptcha(s.t) });
+
+    const noPlace = await post({ postcode: '', remoteOk: false });
+    expect(noPlace.status).toBe(422);
+    expect((await errorOf(noPlace)).fields).toEqual({ postcode: QUOTE_TEXTS.postcodeOrRemote });
+    const unknown = await post({ postcode: 'ZZ9 9ZZ' });
+    expect((await errorOf(unknown)).fields).toEqual({ postcode: QUOTE_TEXTS.postcodeUnknown });
+    const phone = await post({ contactPreference: 'phone', phone: '' });
+    expect((await errorOf(phone)).fields).toEqual({ phone: QUOTE_TEXTS.phoneRequired });
+    const bad = await postJson(s.t, '/api/quote-requests', { service: 'Knitting', details: 'short', budget: 'lots', captcha: '' });
+    expect(bad.status).toBe(422);
+    expect((await errorOf(bad)).fields).toMatchObject({ service: QUOTE_TEXTS.serviceRequired, details: QUOTE_TEXTS.detailsShort, captcha: 'Please complete the captcha' });
+    expect(await s.db.prisma.quoteRequest.count()).toBe(before);
+  });
+
+  it('is limited per e-mail address a day (429)', async () => {
+    const email = uniqueEmail('eager');
+    const post = async () => postJson(s.t, '/api/quote-requests', { ...form({ email, service: 'Data Recovery' }), captcha: await solveCaptcha(s.t) });
+    expect((await post()).status).toBe(201);
+    expect((await post()).status).toBe(201);
+    const over = await post();
+    expect(over.status).toBe(429);
+    expect(over.headers.get('Retry-After')).toMatch(/^\d+$/);
+  });
+
+  it('the daily retention run deletes unsent requests, closes old ones and later removes the buyer’s details', async () => {
+    const day = 86_400_000;
+    const now = Date.now();
+    const base = {
+      service: 'Backup Solutions', postcodeDistrict: 'LS1', remoteOk: false, details: 'Nightly backups for three laptops.', budget: 'under_250', timescale: 'flexible',
+      contactPreference: 'phone', buyerName: 'Ria Retained', buyerEmail: uniqueEmail('kept'), buyerPhone: '0113 496 0000', expiresAt: new Date(now + day),
+    };
+    const unsentExpired = await s.db.prisma.quoteRequest.create({ data: { ...base, expiresAt: new Date(now - 1000) } });
+    const unsentWaiting = await s.db.prisma.quoteRequest.create({ data: base });
+    const due = await s.db.prisma.quoteRequest.create({ data: { ...base, status: 'open', confirmedAt: new Date(now - 31 * day), closesAt: new Date(now - day) } });
+    const open = await s.db.prisma.quoteRequest.create({ data: { ...base, status: 'open', confirmedAt: new Date(now - day), closesAt: new Date(now + 29 * day) } });
+    const old = await s.db.prisma.quoteRequest.create({ data: { ...base, status: 'closed', closedAt: new Date(now - (QUOTE_RETENTION_DAYS + 1) * day) } });
+
+    const run = await anonymiseArchivedAccounts({ prisma: s.db.prisma, logger: pino({ level: 'silent' }) });
+    expect(run.quoteRequests).toMatchObject({ unsentDeleted: expect.any(Number), closed: expect.any(Number), anonymised: 1 });
+    expect(await s.db.prisma.quoteRequest.findUnique({ where: { id: unsentExpired.id } })).toBeNull();
+    expect(await s.db.prisma.quoteRequest.findUnique({ where: { id: unsentWaiting.id } })).toMatchObject({ status: 'unconfirmed', buyerName: 'Ria Retained' });
+    expect(await s.db.prisma.quoteRequest.findUnique({ where: { id: due.id } })).toMatchObject({ status: 'closed', buyerName: 'Ria Retained' });
+    expect(await s.db.prisma.quoteRequest.findUnique({ where: { id: open.id } })).toMatchObject({ status: 'open' });
+    const blanked = await s.db.prisma.quoteRequest.findUniqueOrThrow({ where: { id: old.id } });
+    expect(blanked).toMatchObject({ buyerName: 'Deleted user', buyerEmail: `deleted-quote-request-${old.id}@deleted.invalid`, buyerPhone: null, details: '', service: 'Backup Solutions', postcodeDistrict: 'LS1' });
+    expect(blanked.anonymisedAt).not.toBeNull();
+
+    // Running again changes nothing more.
+    const again = await anonymiseArchivedAccounts({ prisma: s.db.prisma, logger: pino({ level: 'silent' }) });
+    expect(again.quoteRequests).toEqual({ unsentDeleted: 0, closed: 0, anonymised: 0 });
+  });
+});
