@@ -57,6 +57,7 @@ export const EMAIL_TEMPLATES = [
   'two-step-changed',
   'billing-reconciliation-flagged',
   'quote-request-link',
+  'new-quote-request',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 

@@ -121,6 +121,13 @@ export function reachText(reach: QuoteReach): string {
   return `On site: ${reach.distanceMiles.toFixed(1)} miles from you (travels up to ${reach.travelMiles} miles)`;
 }
 
+/** Why a professional received a request, as they are told: 'the job is 3.2 miles from you, within the 25 miles you travel'. */
+export function reachReasonForProfessional(reach: QuoteReach, service: string): string {
+  if (reach.kind === 'remote') return `you offer ${service} and work remotely, and the buyer says it can be done remotely`;
+  if (reach.kind === 'asked') return 'the buyer asked you from your profile';
+  return `you offer ${service} and the job is ${reach.distanceMiles.toFixed(1)} miles from you, within the ${reach.travelMiles} miles you travel`;
+}
+
 /** 'LS1, on site or remotely', 'LS1, on site', 'Remote work': where the work is, by postcode district only. */
 export function whereText(postcodeDistrict: string | null, remoteOk: boolean): string {
   if (!postcodeDistrict) return 'Remote work';
@@ -152,3 +159,74 @@ export interface QuoteRequestView {
   closesAt: string | null;
   recipients: QuoteRecipientView[];
 }
+
+/** A professional's answer to a request (product rule 42): a price, a message, or 'not for us'. */
+export const QUOTE_REPLY_KINDS = ['quote', 'message', 'decline'] as const;
+export type QuoteReplyKind = (typeof QUOTE_REPLY_KINDS)[number];
+export const QUOTE_PRICE_UNITS = ['hour', 'day', 'fixed'] as const;
+export type QuotePriceUnit = (typeof QUOTE_PRICE_UNITS)[number];
+export const QUOTE_PRICE_UNIT_LABELS: Record<QuotePriceUnit, string> = { hour: 'per hour', day: 'per day', fixed: 'fixed price' };
+
+export const QUOTE_REPLY_LIMITS = { messageMin: 10, messageMax: 2000, pricePenceMax: 100_000_000 } as const;
+
+export const QUOTE_REPLY_TEXTS = {
+  notFound: 'This request could not be found.',
+  closed: 'This request is closed: it no longer takes replies.',
+  alreadyReplied: 'You have already answered this request.',
+  priceRequired: 'Please enter your price',
+  priceInvalid: 'Please enter a price in pounds, such as 250 or 49.50',
+  unitRequired: 'Please choose whether the price is per hour, per day or fixed',
+  messageShort: `Please write a message (at least ${QUOTE_REPLY_LIMITS.messageMin} characters)`,
+  messageLong: `The message must be at most ${QUOTE_REPLY_LIMITS.messageMax} characters`,
+  flagged: 'Thank you: our team will look at this request.',
+} as const;
+
+const replyMessage = text({ error: QUOTE_REPLY_TEXTS.messageShort })
+  .trim()
+  .min(QUOTE_REPLY_LIMITS.messageMin, QUOTE_REPLY_TEXTS.messageShort)
+  .max(QUOTE_REPLY_LIMITS.messageMax, QUOTE_REPLY_TEXTS.messageLong);
+
+/** POST /api/quotes/:id/reply: a quote (price in pence and its unit, an optional message), a message, or a decline. */
+export const QuoteReplyInput = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('quote'),
+      pricePence: z.number({ error: QUOTE_REPLY_TEXTS.priceRequired }).int(QUOTE_REPLY_TEXTS.priceInvalid).min(1, QUOTE_REPLY_TEXTS.priceInvalid).max(QUOTE_REPLY_LIMITS.pricePenceMax, QUOTE_REPLY_TEXTS.priceInvalid),
+      priceUnit: z.enum(QUOTE_PRICE_UNITS, { error: QUOTE_REPLY_TEXTS.unitRequired }),
+      message: replyMessage.optional(),
+    }),
+    z.object({ kind: z.literal('message'), message: replyMessage }),
+    z.object({ kind: z.literal('decline') }),
+  ],
+  { error: 'Please choose how to answer: a quote, a message, or not for us' },
+);
+export type QuoteReplyInput = z.infer<typeof QuoteReplyInput>;
+
+/**
+ * What a professional sees of a request they received (product rule 42): the job, where (the
+ * district), and the buyer's first name, never their surname, e-mail or phone before the buyer
+ * picks them.
+ */
+export interface ReceivedQuoteRequest {
+  id: number;
+  status: QuoteRequestStatus;
+  service: string;
+  postcodeDistrict: string | null;
+  remoteOk: boolean;
+  details: string;
+  budget: BudgetBand;
+  timescale: Timescale;
+  buyerFirstName: string;
+  reach: QuoteReach;
+  sentAt: string;
+  closesAt: string | null;
+  reply: { kind: QuoteReplyKind; pricePence: number | null; priceUnit: QuotePriceUnit | null; message: string | null; repliedAt: string } | null;
+  flaggedSpam: boolean;
+}
+
+/** 'Bea Buyer' → 'Bea': all a professional is told of the buyer's name before being picked. */
+export function firstNameOf(name: string): string {
+  return name.trim().split(/\s+/)[0] ?? '';
+}
+

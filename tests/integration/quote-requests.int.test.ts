@@ -6,11 +6,12 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { QUOTE_RETENTION_DAYS } from '../../core/retention';
 import { anonymiseArchivedAccounts } from '../../worker/src/retention/anonymise-archived-accounts';
-import { QUOTE_TEXTS, type QuoteRequestView } from '../../core/quotes';
+import { QUOTE_REPLY_TEXTS, QUOTE_TEXTS, type QuoteRequestView, type ReceivedQuoteRequest } from '../../core/quotes';
 import { errorOf, postJson, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
 import { createProfessional, type ProfessionalFactoryInput } from '../../api/src/testing/factories';
 import { findQuoteCandidates } from '../../api/src/domain/quotes/quote-candidates';
 import { useAppAndWorker } from '../support/app-worker';
+import { call, liveProvider } from '../support/community';
 
 const s = useAppAndWorker({ apiEnv: { QUOTE_LIMIT_PER_IP: '1000', QUOTE_LIMIT_PER_EMAIL: '2' } });
 
@@ -76,12 +77,14 @@ describe('requests for quotes', () => {
     expect(JSON.stringify(stored)).not.toContain('4DY');
     expect(stored.tokenHash).not.toContain(token);
     expect(await s.db.prisma.quoteRecipient.count({ where: { requestId: stored.id } })).toBe(0);
+    expect(s.smtp.to(near.email)).toHaveLength(0);
 
     const before = await postJson(s.t, '/api/quote-requests/view', { token });
     expect(await before.json()).toMatchObject({ status: 'unconfirmed', recipients: [], postcodeDistrict: 'LS1', sentAt: null });
 
     const sent = await send(token);
     expect(sent.status).toBe('open');
+    await expect.poll(() => s.smtp.to(near.email).length, { timeout: 10_000 }).toBe(1);
     const ids = sent.recipients.map((r) => r.professional.id);
     expect(new Set(ids)).toEqual(new Set([near.id, bradford.id, yorkFar.id]));
     expect(ids).not.toContain(yorkShort.id);
@@ -198,5 +201,58 @@ describe('requests for quotes', () => {
     // Running again changes nothing more.
     const again = await anonymiseArchivedAccounts({ prisma: s.db.prisma, logger: pino({ level: 'silent' }) });
     expect(again.quoteRequests).toEqual({ unsentDeleted: 0, closed: 0, anonymised: 0 });
+  });
+
+  it('professionals are e-mailed each request without the buyer’s contact details, and answer it once', async () => {
+    const { professional: a, provider: providerA } = await liveProvider(s.db, s.t, { services: ['Mobile App Development'], ...LEEDS, workMode: 'both', travelMiles: 25 });
+    const { professional: b, provider: providerB } = await liveProvider(s.db, s.t, { services: ['Mobile App Development'], ...BRADFORD, workMode: 'both', travelMiles: 25 });
+    const { provider: outsider } = await liveProvider(s.db, s.t, { services: ['Data Recovery'], ...LEEDS });
+    const phone = '07700 900123';
+    const { token, email } = await ask({ service: 'Mobile App Development', name: 'Bea Quinton-Buyer', contactPreference: 'phone', phone });
+    await send(token);
+
+    for (const pro of [a, b]) {
+      await expect.poll(() => s.smtp.to(pro.email).length, { timeout: 10_000 }).toBe(1);
+      const mail = s.smtp.to(pro.email)[0]!.text;
+      expect(mail).toMatch(/^Subject: New request for quotes: Mobile App Development, LS1, on site$/m);
+      expect(mail).toContain('Bea is looking for Mobile App Development');
+      expect(mail).toContain('/profile?quote=');
+      for (const secret of [email, phone, 'Quinton', '4DY']) expect(mail).not.toContain(secret);
+    }
+    expect(s.smtp.to(a.email)[0]!.text).toContain('the job is 0.0 miles from you, within the 25 miles you travel');
+    // A second Send asks again, and nothing more is sent.
+    await send(token);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(s.smtp.to(a.email)).toHaveLength(1);
+
+    const inbox = await call<ReceivedQuoteRequest[]>(s.t, 'GET', '/api/quotes/received', { cookie: providerA.cookie });
+    expect(inbox.status).toBe(200);
+    expect(inbox.body).toHaveLength(1);
+    const received = inbox.body[0]!;
+    expect(received).toMatchObject({ service: 'Mobile App Development', postcodeDistrict: 'LS1', buyerFirstName: 'Bea', status: 'open', reply: null, flaggedSpam: false });
+    for (const secret of [email, phone, 'Quinton']) expect(JSON.stringify(inbox.body)).not.toContain(secret);
+
+    const path = `/api/quotes/${received.id}/reply`;
+    const bad = await call(s.t, 'POST', path, { cookie: providerA.cookie, body: { kind: 'quote', pricePence: 0 } });
+    expect(bad.status).toBe(422);
+    expect(bad.body.error.fields).toMatchObject({ pricePence: QUOTE_REPLY_TEXTS.priceInvalid, priceUnit: QUOTE_REPLY_TEXTS.unitRequired });
+    const quoted = await call<ReceivedQuoteRequest>(s.t, 'POST', path, { cookie: providerA.cookie, body: { kind: 'quote', pricePence: 45_000, priceUnit: 'fixed', message: 'An app for iOS and Android in six weeks.' } });
+    expect(quoted.status).toBe(200);
+    expect(quoted.body.reply).toMatchObject({ kind: 'quote', pricePence: 45_000, priceUnit: 'fixed', message: 'An app for iOS and Android in six weeks.' });
+    const twice = await call(s.t, 'POST', path, { cookie: providerA.cookie, body: { kind: 'decline' } });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.message).toBe(QUOTE_REPLY_TEXTS.alreadyReplied);
+    // Someone the request did not go to cannot answer or flag it, nor learn it exists.
+    expect((await call(s.t, 'POST', path, { cookie: outsider.cookie, body: { kind: 'decline' } })).status).toBe(404);
+    expect((await call(s.t, 'POST', `/api/quotes/${received.id}/spam`, { cookie: outsider.cookie, body: {} })).status).toBe(404);
+
+    const flagged = await call(s.t, 'POST', `/api/quotes/${received.id}/spam`, { cookie: providerB.cookie, body: {} });
+    expect(flagged.body).toEqual({ ok: true, message: QUOTE_REPLY_TEXTS.flagged });
+    await s.db.prisma.quoteRequest.update({ where: { id: received.id }, data: { status: 'closed', closedAt: new Date() } });
+    const late = await call(s.t, 'POST', path, { cookie: providerB.cookie, body: { kind: 'message', message: 'Happy to help with this.' } });
+    expect(late.status).toBe(409);
+    expect(late.body.error.message).toBe(QUOTE_REPLY_TEXTS.closed);
+    const bInbox = await call<ReceivedQuoteRequest[]>(s.t, 'GET', '/api/quotes/received', { cookie: providerB.cookie });
+    expect(bInbox.body[0]).toMatchObject({ flaggedSpam: true, reply: null, status: 'closed' });
   });
 });

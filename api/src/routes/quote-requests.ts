@@ -5,13 +5,20 @@
 //   POST /api/quote-requests/view   { token }: the request as its link shows it
 //   POST /api/quote-requests/send   { token }: sends it to the matched professionals, once
 // The token travels in a body, not a query, so it stays out of access logs.
+// A provider's side (product rule 42), for their listing:
+//   GET  /api/quotes/received       the requests it received, as much of the buyer as it may see
+//   POST /api/quotes/:id/reply      its one answer: a quote, a message, or 'not for us'
+//   POST /api/quotes/:id/spam       flags the request for an admin
 import type Router from '@koa/router';
-import { QuoteRequestInput, QuoteTokenInput } from '../../../core/quotes';
+import { QUOTE_REPLY_TEXTS, QuoteReplyInput, QuoteRequestInput, QuoteTokenInput } from '../../../core/quotes';
 import { createCaptcha } from '../domain/captcha/captcha';
 import { createQuoteRequest, sendQuoteRequest, viewQuoteRequest } from '../domain/quotes/quote-requests';
+import { flagQuoteRequest, listReceivedQuotes, replyToQuoteRequest } from '../domain/quotes/received-quotes';
 import type { AppDeps } from '../deps';
-import { loadCurrentUser } from '../middleware/require-role';
+import { AppError } from '../domain/app-error';
+import { loadCurrentUser, signedInUser } from '../middleware/require-role';
 import { createRouter } from './create-router';
+import { pathId } from './route-params';
 
 const ONE_HOUR = 3600;
 
@@ -38,7 +45,30 @@ export function quoteRequestsRouter({ env, prisma, redis, queues, limits, access
 
   router.post('/quote-requests/send', access.public, async (ctx) => {
     const { token } = QuoteTokenInput.parse(ctx.request.body);
-    ctx.body = await sendQuoteRequest({ prisma }, { token });
+    ctx.body = await sendQuoteRequest({ prisma, queues, publicUrl: env.PUBLIC_URL }, { token });
+  });
+
+  /** The provider's listing; a provider account without one has received nothing. */
+  const listingOf = (ctx: Parameters<typeof signedInUser>[0]) => {
+    const { professionalId } = signedInUser(ctx);
+    if (professionalId === null) throw new AppError('not_found', QUOTE_REPLY_TEXTS.notFound);
+    return professionalId;
+  };
+
+  router.get('/quotes/received', access.only('provider'), async (ctx) => {
+    const { professionalId } = signedInUser(ctx);
+    ctx.body = professionalId === null ? [] : await listReceivedQuotes({ prisma }, { professionalId });
+  });
+
+  router.post('/quotes/:id/reply', access.only('provider'), async (ctx) => {
+    const requestId = pathId(ctx.params.id, QUOTE_REPLY_TEXTS.notFound);
+    const input = QuoteReplyInput.parse(ctx.request.body);
+    ctx.body = await replyToQuoteRequest({ prisma }, { professionalId: listingOf(ctx), requestId, input });
+  });
+
+  router.post('/quotes/:id/spam', access.only('provider'), async (ctx) => {
+    const requestId = pathId(ctx.params.id, QUOTE_REPLY_TEXTS.notFound);
+    ctx.body = await flagQuoteRequest({ prisma }, { professionalId: listingOf(ctx), requestId });
   });
 
   return router;

@@ -11,6 +11,11 @@
 import { loadOutcodeIndex } from '../../../../core/geo/outcodes.server';
 import { outcodeOf } from '../../../../core/postcode';
 import {
+  BUDGET_BAND_LABELS,
+  firstNameOf,
+  reachReasonForProfessional,
+  TIMESCALE_LABELS,
+  whereText,
   QUOTE_CONFIRM_TTL_HOURS,
   QUOTE_OPEN_DAYS,
   QUOTE_SIMILAR_MAX,
@@ -97,8 +102,49 @@ async function recipientsFor(tx: Tx, request: { askedProfessionalId: number | nu
   return [{ id: asked.id, reach, fit: fitOf(reach, { rating: Number(asked.rating), reviewCount: asked.reviewCount }) }, ...others];
 }
 
+/** The page of a listing's received requests (frontend: /profile's requests for quotes). */
+export function quotesUrl(publicUrl: string, requestId: number): string {
+  return `${publicUrl.replace(/\/+$/, '')}/profile?quote=${requestId}#quote-requests`;
+}
+
+/**
+ * E-mails each professional the request went to, once each (sent_emails keys): asked again after
+ * every Send, so a crash between the commit and these jobs is made good by the buyer's next click.
+ */
+async function notifyRecipients({ prisma, queues, publicUrl }: QuoteSendDeps, requestId: number): Promise<void> {
+  const request = await prisma.quoteRequest.findUniqueOrThrow({
+    where: { id: requestId },
+    include: { recipients: { include: { professional: { select: { id: true, email: true, contactName: true } } } } },
+  });
+  for (const r of request.recipients) {
+    await queues.enqueue('sendEmail', {
+      template: 'new-quote-request',
+      to: r.professional.email,
+      data: {
+        recipientName: r.professional.contactName,
+        buyerFirstName: firstNameOf(request.buyerName),
+        service: request.service,
+        where: whereText(request.postcodeDistrict, request.remoteOk),
+        budget: BUDGET_BAND_LABELS[request.budget as BudgetBand],
+        timescale: TIMESCALE_LABELS[request.timescale as Timescale],
+        details: request.details,
+        why: reachReasonForProfessional(r.reach as QuoteReach, request.service),
+        quotesUrl: quotesUrl(publicUrl, request.id),
+      },
+      idempotencyKey: `new-quote-request_${request.id}_${r.professional.id}`,
+    });
+  }
+}
+
+export interface QuoteSendDeps {
+  prisma: PrismaClient;
+  queues: Pick<Queues, 'enqueue'>;
+  publicUrl: string;
+}
+
 /** The buyer opened their link and pressed Send: matches and sends the request, once. */
-export async function sendQuoteRequest({ prisma }: { prisma: PrismaClient }, { token, now = new Date() }: { token: string; now?: Date }): Promise<QuoteRequestView> {
+export async function sendQuoteRequest(deps: QuoteSendDeps, { token, now = new Date() }: { token: string; now?: Date }): Promise<QuoteRequestView> {
+  const { prisma } = deps;
   const tokenHash = hashToken(token);
   const id = await prisma.$transaction(async (tx) => {
     const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM quote_requests WHERE token_hash = ${tokenHash} FOR UPDATE`;
@@ -121,6 +167,7 @@ export async function sendQuoteRequest({ prisma }: { prisma: PrismaClient }, { t
     });
     return request.id;
   });
+  await notifyRecipients(deps, id);
   return requestView(prisma, id);
 }
 

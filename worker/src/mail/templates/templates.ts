@@ -404,6 +404,33 @@ export function quoteRequestLinkEmail(d: z.infer<typeof QuoteRequestLinkData>): 
   });
 }
 
+export const NewQuoteRequestData = z.object({
+  recipientName: name,
+  buyerFirstName: name,
+  service: name,
+  where: name,
+  budget: name,
+  timescale: name,
+  details: text.min(1),
+  /** 'On site: 3.2 miles from you…': why they received it (product rule 40). */
+  why: name,
+  quotesUrl: url,
+});
+/** A request for quotes a listing received (product rules 40 and 42); no contact details of the buyer. */
+export function newQuoteRequestEmail(d: z.infer<typeof NewQuoteRequestData>): RenderedEmail {
+  return renderEmail({
+    subject: `New request for quotes: ${d.service}, ${d.where}`,
+    greeting: `Hello ${d.recipientName},`,
+    blocks: [
+      { paragraph: `${d.buyerFirstName} is looking for ${d.service}: ${d.where}, budget ${d.budget}, ${d.timescale.toLowerCase()}. They wrote:` },
+      { quote: d.details },
+      { paragraph: `You received it because ${d.why}. It went to at most five professionals; requests come free with your listing.` },
+      { button: { label: 'Answer the request', url: d.quotesUrl } },
+      { paragraph: 'Send a quote, a message, or say it is not for you. You will see how to contact them once they pick you.' },
+    ],
+  });
+}
+
 const TEMPLATES = {
   'password-reset': [PasswordResetData, passwordResetEmail],
   'confirm-registration': [ConfirmRegistrationData, confirmRegistrationEmail],
@@ -427,6 +454,7 @@ const TEMPLATES = {
   'two-step-changed': [TwoStepChangedData, twoStepChangedEmail],
   'billing-reconciliation-flagged': [BillingReconciliationFlaggedData, billingReconciliationFlaggedEmail],
   'quote-request-link': [QuoteRequestLinkData, quoteRequestLinkEmail],
+  'new-quote-request': [NewQuoteRequestData, newQuoteRequestEmail],
 } as const satisfies Record<EmailTemplate, readonly [z.ZodType, (data: never) => RenderedEmail]>;
 
 export type TemplateDataResult = { ok: true; email: RenderedEmail } | { ok: false; problems: string[] };

@@ -39,7 +39,12 @@ CREATE TABLE "quote_recipients" (
     "fit" DOUBLE PRECISION NOT NULL,
     "position" INTEGER NOT NULL,
     "sent_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "notified_at" TIMESTAMPTZ(3),
+    "reply_kind" TEXT,
+    "price_pence" INTEGER,
+    "price_unit" TEXT,
+    "reply_message" TEXT,
+    "replied_at" TIMESTAMPTZ(3),
+    "flagged_spam_at" TIMESTAMPTZ(3),
 
     CONSTRAINT "quote_recipients_pkey" PRIMARY KEY ("request_id","professional_id")
 );
@@ -78,3 +83,7 @@ ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_budget_check" CHECK 
 ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_timescale_check" CHECK ("timescale" IN ('urgent', 'within_month', 'flexible'));
 ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_contact_preference_check" CHECK ("contact_preference" IN ('email', 'phone'));
 ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_reach_check" CHECK ("postcode_district" IS NOT NULL OR "remote_ok");
+ALTER TABLE "quote_recipients" ADD CONSTRAINT "quote_recipients_reply_kind_check" CHECK ("reply_kind" IN ('quote', 'message', 'decline'));
+ALTER TABLE "quote_recipients" ADD CONSTRAINT "quote_recipients_price_unit_check" CHECK ("price_unit" IN ('hour', 'day', 'fixed'));
+ALTER TABLE "quote_recipients" ADD CONSTRAINT "quote_recipients_quote_has_price_check" CHECK (("reply_kind" = 'quote') = ("price_pence" IS NOT NULL AND "price_unit" IS NOT NULL));
+ALTER TABLE "quote_recipients" ADD CONSTRAINT "quote_recipients_price_check" CHECK ("price_pence" > 0);

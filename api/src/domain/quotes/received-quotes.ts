@@ -1,0 +1,84 @@
+// A professional's side of requests for quotes (issue 32, product rule 42): the requests their
+// listing received, as much of the buyer as they may see (core/quotes.ts ReceivedQuoteRequest:
+// the job, the district, the buyer's first name; never the buyer's surname, e-mail or phone
+// before the buyer picks them), and their one answer to each: a quote, a message or 'not for us'.
+// They may also flag a request as spam for an admin to review.
+import {
+  firstNameOf,
+  QUOTE_REPLY_TEXTS,
+  type BudgetBand,
+  type QuotePriceUnit,
+  type QuoteReach,
+  type QuoteReplyInput,
+  type QuoteReplyKind,
+  type QuoteRequestStatus,
+  type ReceivedQuoteRequest,
+  type Timescale,
+} from '../../../../core/quotes';
+import type { PrismaClient } from '../../../../prisma/db';
+import { AppError } from '../app-error';
+
+const notFound = () => new AppError('not_found', QUOTE_REPLY_TEXTS.notFound);
+
+/** Every request the listing received, newest first. */
+export async function listReceivedQuotes({ prisma }: { prisma: PrismaClient }, { professionalId }: { professionalId: number }): Promise<ReceivedQuoteRequest[]> {
+  const rows = await prisma.quoteRecipient.findMany({
+    where: { professionalId },
+    orderBy: [{ sentAt: 'desc' }, { requestId: 'desc' }],
+    include: { request: true },
+  });
+  return rows.map(({ request, ...r }) => ({
+    id: request.id,
+    status: request.status as QuoteRequestStatus,
+    service: request.service,
+    postcodeDistrict: request.postcodeDistrict,
+    remoteOk: request.remoteOk,
+    details: request.details,
+    budget: request.budget as BudgetBand,
+    timescale: request.timescale as Timescale,
+    buyerFirstName: firstNameOf(request.buyerName),
+    reach: r.reach as QuoteReach,
+    sentAt: r.sentAt.toISOString(),
+    closesAt: request.closesAt?.toISOString() ?? null,
+    reply:
+      r.replyKind && r.repliedAt
+        ? { kind: r.replyKind as QuoteReplyKind, pricePence: r.pricePence, priceUnit: r.priceUnit as QuotePriceUnit | null, message: r.replyMessage, repliedAt: r.repliedAt.toISOString() }
+        : null,
+    flaggedSpam: r.flaggedSpamAt !== null,
+  }));
+}
+
+/** The listing's one answer to a request it received, while the request is open. */
+export async function replyToQuoteRequest(
+  { prisma }: { prisma: PrismaClient },
+  { professionalId, requestId, input, now = new Date() }: { professionalId: number; requestId: number; input: QuoteReplyInput; now?: Date },
+): Promise<ReceivedQuoteRequest> {
+  await prisma.$transaction(async (tx) => {
+    const [row] = await tx.$queryRaw<{ reply_kind: string | null; status: string; closes_at: Date | null }[]>`
+      SELECT r.reply_kind, q.status, q.closes_at FROM quote_recipients r JOIN quote_requests q ON q.id = r.request_id
+      WHERE r.request_id = ${requestId} AND r.professional_id = ${professionalId} FOR UPDATE OF r`;
+    if (!row) throw notFound();
+    if (row.reply_kind !== null) throw new AppError('conflict', QUOTE_REPLY_TEXTS.alreadyReplied);
+    if (row.status !== 'open' || (row.closes_at !== null && row.closes_at <= now)) throw new AppError('conflict', QUOTE_REPLY_TEXTS.closed);
+    await tx.quoteRecipient.update({
+      where: { requestId_professionalId: { requestId, professionalId } },
+      data: {
+        replyKind: input.kind,
+        pricePence: input.kind === 'quote' ? input.pricePence : null,
+        priceUnit: input.kind === 'quote' ? input.priceUnit : null,
+        replyMessage: input.kind === 'decline' ? null : (input.message ?? null),
+        repliedAt: now,
+      },
+    });
+  });
+  const received = await listReceivedQuotes({ prisma }, { professionalId });
+  return received.find((r) => r.id === requestId)!;
+}
+
+/** Flags a request the listing received as spam (the first flag's time is kept); admins review flagged requests. */
+export async function flagQuoteRequest({ prisma }: { prisma: PrismaClient }, { professionalId, requestId, now = new Date() }: { professionalId: number; requestId: number; now?: Date }) {
+  const row = await prisma.quoteRecipient.findUnique({ where: { requestId_professionalId: { requestId, professionalId } }, select: { flaggedSpamAt: true } });
+  if (!row) throw notFound();
+  await prisma.quoteRecipient.updateMany({ where: { requestId, professionalId, flaggedSpamAt: null }, data: { flaggedSpamAt: now } });
+  return { ok: true as const, message: QUOTE_REPLY_TEXTS.flagged };
+}
