@@ -58,6 +58,8 @@ export const EMAIL_TEMPLATES = [
   'billing-reconciliation-flagged',
   'quote-request-link',
   'new-quote-request',
+  'quote-chosen',
+  'quote-not-chosen',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 

@@ -105,8 +105,27 @@ export type QuoteRequestFields = z.infer<typeof QuoteRequestFields>;
 export const QuoteRequestInput = z.intersection(QuoteRequestFields, z.object({ captcha: Captcha }));
 export type QuoteRequestInput = z.infer<typeof QuoteRequestInput>;
 
-/** POST /api/quote-requests/confirm and GET /api/quote-requests/view: the e-mailed token. */
-export const QuoteTokenInput = z.object({ token: text().trim().min(20, QUOTE_TEXTS.linkInvalid).max(100, QUOTE_TEXTS.linkInvalid) });
+const quoteToken = text().trim().min(20, QUOTE_TEXTS.linkInvalid).max(100, QUOTE_TEXTS.linkInvalid);
+
+/** POST /api/quote-requests/view and /send: the e-mailed token. */
+export const QuoteTokenInput = z.object({ token: quoteToken });
+
+/** The buyer's decision (product rule 43): one professional who answered, or none of them. */
+export const QUOTE_OUTCOMES = ['chosen', 'not_chosen'] as const;
+export type QuoteOutcome = (typeof QUOTE_OUTCOMES)[number];
+
+/** POST /api/quote-requests/pick: the professional picked, or null for none. */
+export const QuotePickInput = z.object({
+  token: quoteToken,
+  professionalId: z.number({ error: 'Please choose a professional, or none' }).int().positive().max(2_147_483_647).nullable(),
+});
+export type QuotePickInput = z.infer<typeof QuotePickInput>;
+
+export const QUOTE_PICK_TEXTS = {
+  alreadyDecided: 'You have already decided on this request.',
+  notAnswered: 'You can pick only a professional who answered with a quote or a message.',
+  closed: 'This request is closed.',
+} as const;
 
 /**
  * How a professional reaches the buyer (product rule 40), as the buyer is told; 'asked': the
@@ -137,11 +156,24 @@ export function whereText(postcodeDistrict: string | null, remoteOk: boolean): s
 export const QUOTE_REQUEST_STATUSES = ['unconfirmed', 'open', 'closed'] as const;
 export type QuoteRequestStatus = (typeof QUOTE_REQUEST_STATUSES)[number];
 
-/** One professional who received a request, as the buyer sees them. */
+/** A professional's answer, as both sides see it. */
+export interface QuoteReplyView {
+  kind: QuoteReplyKind;
+  pricePence: number | null;
+  priceUnit: QuotePriceUnit | null;
+  message: string | null;
+  repliedAt: string;
+}
+
+/** One professional who received a request, as the buyer sees them, side by side with the others. */
 export interface QuoteRecipientView {
   professional: { id: number; slug: string; companyName: string; rating: number; reviewCount: number };
   reach: QuoteReach;
   sentAt: string;
+  reply: QuoteReplyView | null;
+  /** Minutes from sending to their answer. */
+  replyMinutes: number | null;
+  outcome: QuoteOutcome | null;
 }
 
 /** GET /api/quote-requests/view: the buyer's own request, through their private link. */
@@ -221,8 +253,11 @@ export interface ReceivedQuoteRequest {
   reach: QuoteReach;
   sentAt: string;
   closesAt: string | null;
-  reply: { kind: QuoteReplyKind; pricePence: number | null; priceUnit: QuotePriceUnit | null; message: string | null; repliedAt: string } | null;
+  reply: QuoteReplyView | null;
   flaggedSpam: boolean;
+  outcome: QuoteOutcome | null;
+  /** Only once the buyer picked them: how to reach the buyer. */
+  buyer: { name: string; email: string; phone: string | null; contactPreference: ContactPreference } | null;
 }
 
 /** 'Bea Buyer' → 'Bea': all a professional is told of the buyer's name before being picked. */

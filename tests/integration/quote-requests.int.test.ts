@@ -6,7 +6,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { QUOTE_RETENTION_DAYS } from '../../core/retention';
 import { anonymiseArchivedAccounts } from '../../worker/src/retention/anonymise-archived-accounts';
-import { QUOTE_REPLY_TEXTS, QUOTE_TEXTS, type QuoteRequestView, type ReceivedQuoteRequest } from '../../core/quotes';
+import { QUOTE_PICK_TEXTS, QUOTE_REPLY_TEXTS, QUOTE_TEXTS, type QuoteRequestView, type ReceivedQuoteRequest } from '../../core/quotes';
 import { errorOf, postJson, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
 import { createProfessional, type ProfessionalFactoryInput } from '../../api/src/testing/factories';
 import { findQuoteCandidates } from '../../api/src/domain/quotes/quote-candidates';
@@ -254,5 +254,56 @@ describe('requests for quotes', () => {
     expect(late.body.error.message).toBe(QUOTE_REPLY_TEXTS.closed);
     const bInbox = await call<ReceivedQuoteRequest[]>(s.t, 'GET', '/api/quotes/received', { cookie: providerB.cookie });
     expect(bInbox.body[0]).toMatchObject({ flaggedSpam: true, reply: null, status: 'closed' });
+  });
+
+  it('the buyer compares the answers, picks one; the picked one learns how to reach them, the others are told', async () => {
+    const pro = (at: { lat: number; lng: number }) => liveProvider(s.db, s.t, { services: ['UI/UX Design'], ...at, workMode: 'both', travelMiles: 25 });
+    const [a, b, c] = [await pro(LEEDS), await pro(BRADFORD), await pro(LEEDS)];
+    const { token, email } = await ask({ service: 'UI/UX Design', name: 'Cleo Chooser', contactPreference: 'phone', phone: '0113 496 0999' });
+    const sent = await send(token);
+    const id = sent.id;
+    const answer = (who: typeof a, body: object) => call(s.t, 'POST', `/api/quotes/${id}/reply`, { cookie: who.provider.cookie, body });
+    expect((await answer(a, { kind: 'quote', pricePence: 60_000, priceUnit: 'fixed' })).status).toBe(200);
+    expect((await answer(b, { kind: 'message', message: 'Could we have a call first?' })).status).toBe(200);
+    expect((await answer(c, { kind: 'decline' })).status).toBe(200);
+
+    const seen = (await call<QuoteRequestView>(s.t, 'POST', '/api/quote-requests/view', { body: { token } })).body;
+    const byId = new Map(seen.recipients.map((r) => [r.professional.id, r]));
+    expect(byId.get(a.professional.id)).toMatchObject({ reply: { kind: 'quote', pricePence: 60_000, priceUnit: 'fixed' }, replyMinutes: 0, outcome: null });
+    expect(byId.get(b.professional.id)!.reach).toMatchObject({ kind: 'on_site' });
+    expect(byId.get(c.professional.id)!.reply).toMatchObject({ kind: 'decline' });
+
+    const pick = (professionalId: number | null) => call<QuoteRequestView>(s.t, 'POST', '/api/quote-requests/pick', { body: { token, professionalId } });
+    const decliner = await pick(c.professional.id);
+    expect(decliner.status).toBe(409);
+    expect(decliner.body.error.message).toBe(QUOTE_PICK_TEXTS.notAnswered);
+    const picked = await pick(a.professional.id);
+    expect(picked.status).toBe(200);
+    expect(picked.body.status).toBe('closed');
+    expect(new Map(picked.body.recipients.map((r) => [r.professional.id, r.outcome]))).toEqual(
+      new Map([[a.professional.id, 'chosen'], [b.professional.id, 'not_chosen'], [c.professional.id, 'not_chosen']]),
+    );
+    const again = await pick(b.professional.id);
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(QUOTE_PICK_TEXTS.alreadyDecided);
+
+    // Now, and only for the one picked, the buyer's contact details.
+    const aInbox = await call<ReceivedQuoteRequest[]>(s.t, 'GET', '/api/quotes/received', { cookie: a.provider.cookie });
+    expect(aInbox.body[0]).toMatchObject({ outcome: 'chosen', buyer: { name: 'Cleo Chooser', email, phone: '0113 496 0999', contactPreference: 'phone' } });
+    const bInbox = await call<ReceivedQuoteRequest[]>(s.t, 'GET', '/api/quotes/received', { cookie: b.provider.cookie });
+    expect(bInbox.body[0]).toMatchObject({ outcome: 'not_chosen', buyer: null });
+    expect(JSON.stringify(bInbox.body)).not.toContain(email);
+
+    await expect.poll(() => s.smtp.to(a.professional.email).length, { timeout: 10_000 }).toBe(2);
+    const chosenMail = s.smtp.to(a.professional.email)[1]!.text;
+    expect(chosenMail).toMatch(/^Subject: Cleo Chooser picked you for UI\/UX Design$/m);
+    expect(chosenMail).toContain(email);
+    expect(chosenMail).toContain('0113 496 0999');
+    await expect.poll(() => s.smtp.to(b.professional.email).length, { timeout: 10_000 }).toBe(2);
+    expect(s.smtp.to(b.professional.email)[1]!.text).toMatch(/^Subject: Cleo has decided on their UI\/UX Design request$/m);
+    expect(s.smtp.to(b.professional.email)[1]!.text).not.toContain(email);
+    // Who said 'not for us' hears nothing more.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(s.smtp.to(c.professional.email)).toHaveLength(1);
   });
 });

@@ -12,7 +12,9 @@ import { loadOutcodeIndex } from '../../../../core/geo/outcodes.server';
 import { outcodeOf } from '../../../../core/postcode';
 import {
   BUDGET_BAND_LABELS,
+  CONTACT_PREFERENCE_LABELS,
   firstNameOf,
+  QUOTE_PICK_TEXTS,
   reachReasonForProfessional,
   TIMESCALE_LABELS,
   whereText,
@@ -21,6 +23,9 @@ import {
   QUOTE_SIMILAR_MAX,
   QUOTE_TEXTS,
   type BudgetBand,
+  type ContactPreference,
+  type QuoteOutcome,
+  type QuotePickInput,
   type QuoteReach,
   type QuoteRequestFields,
   type QuoteRequestStatus,
@@ -33,6 +38,7 @@ import type { Queues } from '../../queue';
 import { AppError } from '../app-error';
 import { fitOf, matchQuoteRequest, reachOf, type QuoteAsk, type QuoteMatch } from './matching';
 import { findQuoteCandidates } from './quote-candidates';
+import { replyViewOf } from './received-quotes';
 
 const DAY_MS = 86_400_000;
 
@@ -171,6 +177,65 @@ export async function sendQuoteRequest(deps: QuoteSendDeps, { token, now = new D
   return requestView(prisma, id);
 }
 
+/**
+ * The buyer picks one professional who answered (or none): theirs is 'chosen', every other
+ * 'not_chosen', once, and the request closes. The chosen one is e-mailed how to reach the buyer;
+ * the others who had answered are told politely; those who said 'not for us' hear nothing more.
+ */
+export async function pickQuote(deps: QuoteSendDeps, { token, professionalId, now = new Date() }: QuotePickInput & { now?: Date }): Promise<QuoteRequestView> {
+  const { prisma, queues, publicUrl } = deps;
+  const tokenHash = hashToken(token);
+  const id = await prisma.$transaction(async (tx) => {
+    const [locked] = await tx.$queryRaw<{ id: number; status: string }[]>`SELECT id, status FROM quote_requests WHERE token_hash = ${tokenHash} FOR UPDATE`;
+    if (!locked) throw linkInvalid();
+    if (locked.status === 'unconfirmed') throw new AppError('conflict', QUOTE_PICK_TEXTS.closed);
+    const recipients = await tx.quoteRecipient.findMany({ where: { requestId: locked.id } });
+    if (recipients.some((r) => r.outcome !== null)) throw new AppError('conflict', QUOTE_PICK_TEXTS.alreadyDecided);
+    if (professionalId !== null) {
+      const picked = recipients.find((r) => r.professionalId === professionalId);
+      if (!picked || (picked.replyKind !== 'quote' && picked.replyKind !== 'message')) throw new AppError('conflict', QUOTE_PICK_TEXTS.notAnswered);
+    }
+    for (const r of recipients) {
+      await tx.quoteRecipient.update({
+        where: { requestId_professionalId: { requestId: r.requestId, professionalId: r.professionalId } },
+        data: { outcome: r.professionalId === professionalId ? 'chosen' : 'not_chosen', outcomeAt: now },
+      });
+    }
+    await tx.quoteRequest.update({ where: { id: locked.id }, data: { status: 'closed', closedAt: now } });
+    return locked.id;
+  });
+  const request = await prisma.quoteRequest.findUniqueOrThrow({
+    where: { id },
+    include: { recipients: { include: { professional: { select: { id: true, email: true, contactName: true } } } } },
+  });
+  for (const r of request.recipients) {
+    if (r.outcome === 'chosen') {
+      await queues.enqueue('sendEmail', {
+        template: 'quote-chosen',
+        to: r.professional.email,
+        data: {
+          recipientName: r.professional.contactName,
+          service: request.service,
+          buyerName: request.buyerName,
+          buyerEmail: request.buyerEmail,
+          buyerPhone: request.buyerPhone,
+          contactPreference: CONTACT_PREFERENCE_LABELS[request.contactPreference as ContactPreference],
+          quotesUrl: quotesUrl(publicUrl, request.id),
+        },
+        idempotencyKey: `quote-chosen_${request.id}_${r.professional.id}`,
+      });
+    } else if (r.replyKind === 'quote' || r.replyKind === 'message') {
+      await queues.enqueue('sendEmail', {
+        template: 'quote-not-chosen',
+        to: r.professional.email,
+        data: { recipientName: r.professional.contactName, service: request.service, where: whereText(request.postcodeDistrict, request.remoteOk), buyerFirstName: firstNameOf(request.buyerName) },
+        idempotencyKey: `quote-not-chosen_${request.id}_${r.professional.id}`,
+      });
+    }
+  }
+  return requestView(prisma, id);
+}
+
 /** The buyer's request through their private link; an unsent one whose time ran out is gone. */
 export async function viewQuoteRequest({ prisma }: { prisma: PrismaClient }, { token, now = new Date() }: { token: string; now?: Date }): Promise<QuoteRequestView> {
   const request = await prisma.quoteRequest.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, status: true, expiresAt: true } });
@@ -204,6 +269,9 @@ async function requestView(prisma: PrismaClient, id: number): Promise<QuoteReque
       professional: { ...r.professional, rating: Number(r.professional.rating) },
       reach: r.reach as QuoteReach,
       sentAt: r.sentAt.toISOString(),
+      reply: replyViewOf(r),
+      replyMinutes: r.repliedAt ? Math.max(0, Math.round((r.repliedAt.getTime() - r.sentAt.getTime()) / 60_000)) : null,
+      outcome: r.outcome as QuoteOutcome | null,
     })),
   };
 }

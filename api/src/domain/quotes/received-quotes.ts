@@ -7,6 +7,9 @@ import {
   firstNameOf,
   QUOTE_REPLY_TEXTS,
   type BudgetBand,
+  type ContactPreference,
+  type QuoteOutcome,
+  type QuoteReplyView,
   type QuotePriceUnit,
   type QuoteReach,
   type QuoteReplyInput,
@@ -40,12 +43,21 @@ export async function listReceivedQuotes({ prisma }: { prisma: PrismaClient }, {
     reach: r.reach as QuoteReach,
     sentAt: r.sentAt.toISOString(),
     closesAt: request.closesAt?.toISOString() ?? null,
-    reply:
-      r.replyKind && r.repliedAt
-        ? { kind: r.replyKind as QuoteReplyKind, pricePence: r.pricePence, priceUnit: r.priceUnit as QuotePriceUnit | null, message: r.replyMessage, repliedAt: r.repliedAt.toISOString() }
-        : null,
+    reply: replyViewOf(r),
     flaggedSpam: r.flaggedSpamAt !== null,
+    outcome: r.outcome as QuoteOutcome | null,
+    // Product rule 42: the buyer's contact details only for the professional they picked.
+    buyer:
+      r.outcome === 'chosen'
+        ? { name: request.buyerName, email: request.buyerEmail, phone: request.buyerPhone, contactPreference: request.contactPreference as ContactPreference }
+        : null,
   }));
+}
+
+/** A recipient row's answer, or null before they answered. */
+export function replyViewOf(r: { replyKind: string | null; pricePence: number | null; priceUnit: string | null; replyMessage: string | null; repliedAt: Date | null }): QuoteReplyView | null {
+  if (!r.replyKind || !r.repliedAt) return null;
+  return { kind: r.replyKind as QuoteReplyKind, pricePence: r.pricePence, priceUnit: r.priceUnit as QuotePriceUnit | null, message: r.replyMessage, repliedAt: r.repliedAt.toISOString() };
 }
 
 /** The listing's one answer to a request it received, while the request is open. */

@@ -431,6 +431,43 @@ export function newQuoteRequestEmail(d: z.infer<typeof NewQuoteRequestData>): Re
   });
 }
 
+export const QuoteChosenData = z.object({
+  recipientName: name,
+  service: name,
+  buyerName: name,
+  buyerEmail: z.email().max(254),
+  buyerPhone: z.string().max(40).nullable(),
+  /** 'By e-mail', 'By phone'. */
+  contactPreference: name,
+  quotesUrl: url,
+});
+/** The buyer picked this professional (product rule 43): now, and only now, how to reach them. */
+export function quoteChosenEmail(d: z.infer<typeof QuoteChosenData>): RenderedEmail {
+  return renderEmail({
+    subject: `${d.buyerName} picked you for ${d.service}`,
+    greeting: `Hello ${d.recipientName},`,
+    blocks: [
+      { paragraph: `Good news: ${d.buyerName} picked you for their ${d.service} job on ITConnect. They would like to be contacted ${d.contactPreference.toLowerCase()}.` },
+      { paragraph: `E-mail: ${d.buyerEmail}` + (d.buyerPhone ? `. Phone: ${d.buyerPhone}` : '') },
+      { button: { label: 'See the request', url: d.quotesUrl } },
+      { paragraph: 'ITConnect takes no commission: agree the work and the payment directly with them.' },
+    ],
+  });
+}
+
+export const QuoteNotChosenData = z.object({ recipientName: name, service: name, where: name, buyerFirstName: name });
+/** The buyer picked someone else, or no one (product rule 43): a polite note, once. */
+export function quoteNotChosenEmail(d: z.infer<typeof QuoteNotChosenData>): RenderedEmail {
+  return renderEmail({
+    subject: `${d.buyerFirstName} has decided on their ${d.service} request`,
+    greeting: `Hello ${d.recipientName},`,
+    blocks: [
+      { paragraph: `Thank you for answering ${d.buyerFirstName}'s request for ${d.service} (${d.where}). They have decided not to go ahead with you this time.` },
+      { paragraph: 'Requests come free with your listing, so nothing was charged. We will send you the next one that matches.' },
+    ],
+  });
+}
+
 const TEMPLATES = {
   'password-reset': [PasswordResetData, passwordResetEmail],
   'confirm-registration': [ConfirmRegistrationData, confirmRegistrationEmail],
@@ -455,6 +492,8 @@ const TEMPLATES = {
   'billing-reconciliation-flagged': [BillingReconciliationFlaggedData, billingReconciliationFlaggedEmail],
   'quote-request-link': [QuoteRequestLinkData, quoteRequestLinkEmail],
   'new-quote-request': [NewQuoteRequestData, newQuoteRequestEmail],
+  'quote-chosen': [QuoteChosenData, quoteChosenEmail],
+  'quote-not-chosen': [QuoteNotChosenData, quoteNotChosenEmail],
 } as const satisfies Record<EmailTemplate, readonly [z.ZodType, (data: never) => RenderedEmail]>;
 
 export type TemplateDataResult = { ok: true; email: RenderedEmail } | { ok: false; problems: string[] };

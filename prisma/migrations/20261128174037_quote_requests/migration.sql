@@ -45,6 +45,8 @@ CREATE TABLE "quote_recipients" (
     "reply_message" TEXT,
     "replied_at" TIMESTAMPTZ(3),
     "flagged_spam_at" TIMESTAMPTZ(3),
+    "outcome" TEXT,
+    "outcome_at" TIMESTAMPTZ(3),
 
     CONSTRAINT "quote_recipients_pkey" PRIMARY KEY ("request_id","professional_id")
 );
@@ -87,3 +89,6 @@ ALTER TABLE "quote_recipients" ADD CONSTRAINT "quote_recipients_reply_kind_check
 ALTER TABLE "quote_recipients" ADD CONSTRAINT "quote_recipients_price_unit_check" CHECK ("price_unit" IN ('hour', 'day', 'fixed'));
 ALTER TABLE "quote_recipients" ADD CONSTRAINT "quote_recipients_quote_has_price_check" CHECK (("reply_kind" = 'quote') = ("price_pence" IS NOT NULL AND "price_unit" IS NOT NULL));
 ALTER TABLE "quote_recipients" ADD CONSTRAINT "quote_recipients_price_check" CHECK ("price_pence" > 0);
+ALTER TABLE "quote_recipients" ADD CONSTRAINT "quote_recipients_outcome_check" CHECK ("outcome" IN ('chosen', 'not_chosen'));
+-- At most one professional is chosen per request.
+CREATE UNIQUE INDEX "quote_recipients_one_chosen" ON "quote_recipients" ("request_id") WHERE "outcome" = 'chosen';
