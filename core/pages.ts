@@ -160,6 +160,16 @@ export const PAGES = {
     isInSitemap: false,
     isCrawlable: true,
   },
+  getQuotes: {
+    path: '/get-quotes',
+    module: 'src/pages/get-quotes/get-quotes-page.tsx',
+    title: 'Get quotes from IT professionals',
+    description: 'Describe your IT job once and hear back from up to five matching UK professionals. Free, no account needed.',
+    isInSitemap: true,
+    isCrawlable: true,
+  },
+  /** A buyer's private link to their request for quotes (product rule 41): never crawled. */
+  quoteRequest: { path: '/quotes/request', module: 'src/pages/quote-request/quote-request-page.tsx', title: 'Your request for quotes', isInSitemap: false, isCrawlable: false },
   notFound: { path: '*', module: 'src/pages/not-found/not-found-page.tsx', title: '404 Page Not Found', isInSitemap: false, isCrawlable: true },
 } as const satisfies Record<string, PageInfo>;
 

@@ -27,6 +27,7 @@ const COMMON_FEATURES = [
   'Contact details visible to clients',
   'Appear in search results',
   'Customer reviews and ratings',
+  'Requests for quotes from buyers, free: no lead fees',
   'Mobile-responsive profile',
   'No setup fees',
   'Cancel anytime',

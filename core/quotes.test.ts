@@ -25,6 +25,9 @@ describe('a request for quotes', () => {
     expect(issues({ ...valid, postcode: 'not a postcode' })).toEqual([['postcode', QUOTE_TEXTS.postcodeInvalid]]);
     expect(issues({ ...valid, contactPreference: 'phone' })).toEqual([['phone', QUOTE_TEXTS.phoneRequired]]);
     expect(issues({ ...valid, service: 'All Services' })).toEqual([['service', QUOTE_TEXTS.serviceRequired]]);
+    // An empty form says everything at once, the rules across fields included.
+    const empty = issues({ service: '', postcode: '', remoteOk: false, details: '', budget: '', timescale: '', contactPreference: 'phone', name: '', email: '', phone: '' });
+    expect(empty).toEqual(expect.arrayContaining([['postcode', QUOTE_TEXTS.postcodeOrRemote], ['phone', QUOTE_TEXTS.phoneRequired], ['details', QUOTE_TEXTS.detailsShort]]));
   });
 
   it('says how each professional reaches the buyer, and where the work is', () => {

@@ -10,16 +10,11 @@ import { text } from './text';
 
 export const QUOTE_LIMITS = { nameMin: 2, nameMax: 100, detailsMin: 20, detailsMax: 3000, phoneMax: 40 } as const;
 
-/** Up to this many professionals receive one request (product rule 40). */
-export const QUOTE_RECIPIENTS_MAX = 5;
-/** A request asked from a profile goes to that professional and at most this many others. */
-export const QUOTE_SIMILAR_MAX = QUOTE_RECIPIENTS_MAX - 1;
+import { QUOTE_CONFIRM_TTL_HOURS } from './quotes-limits';
+
+export { QUOTE_CONFIRM_TTL_HOURS, QUOTE_OPEN_DAYS, QUOTE_RECIPIENTS_MAX, QUOTE_SIMILAR_MAX } from './quotes-limits';
 /** How far a professional travels for on-site work unless their listing says otherwise (the column's default). */
 export const DEFAULT_TRAVEL_MILES = 25;
-/** An unconfirmed request is forgotten after this long (its link expires with it). */
-export const QUOTE_CONFIRM_TTL_HOURS = 48;
-/** A sent request takes replies for this long, then closes (product rule 41). */
-export const QUOTE_OPEN_DAYS = 30;
 
 export const BUDGET_BANDS = ['under_250', '250_1000', '1000_5000', 'over_5000', 'not_sure'] as const;
 export type BudgetBand = (typeof BUDGET_BANDS)[number];
@@ -63,9 +58,7 @@ export const QUOTE_TEXTS = {
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
 
-/** What the buyer fills in (the form, and POST /api/quote-requests with the captcha). */
-export const QuoteRequestFields = z
-  .object({
+const QuoteRequestObject = z.object({
     service: text({ error: QUOTE_TEXTS.serviceRequired }).refine(isService, QUOTE_TEXTS.serviceRequired),
     /** A UK postcode (stored normalised), or empty when the work can be done remotely. */
     postcode: text()
@@ -95,15 +88,29 @@ export const QuoteRequestFields = z
       .transform((v) => v || null),
     /** Asked from this professional's profile: they receive it, with up to QUOTE_SIMILAR_MAX others. */
     professionalId: z.number().int().positive().max(2_147_483_647).optional(),
-  })
-  .superRefine((value, ctx) => {
-    if (value.postcode === null && !value.remoteOk) ctx.addIssue({ code: 'custom', path: ['postcode'], message: QUOTE_TEXTS.postcodeOrRemote });
-    if (value.contactPreference === 'phone' && !value.phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: QUOTE_TEXTS.phoneRequired });
-  });
+});
+
+/** Whether the fields a rule reads are valid themselves: then the rule is checked even while others are not, so an empty form says everything at once. */
+const whenValid = (keys: (keyof typeof QuoteRequestObject.shape)[]) => ({
+  when: (payload: { issues: readonly { path?: readonly PropertyKey[] }[] }) => !payload.issues.some((issue) => keys.includes(issue.path?.[0] as never)),
+});
+
+/** What the buyer fills in (the form, and POST /api/quote-requests with the captcha). */
+export const QuoteRequestFields = QuoteRequestObject.refine((v) => v.postcode !== null || v.remoteOk, {
+  path: ['postcode'],
+  message: QUOTE_TEXTS.postcodeOrRemote,
+  ...whenValid(['postcode', 'remoteOk']),
+}).refine((v) => v.contactPreference !== 'phone' || v.phone !== null, {
+  path: ['phone'],
+  message: QUOTE_TEXTS.phoneRequired,
+  ...whenValid(['contactPreference', 'phone']),
+});
 export type QuoteRequestFields = z.infer<typeof QuoteRequestFields>;
 
 export const QuoteRequestInput = z.intersection(QuoteRequestFields, z.object({ captcha: Captcha }));
 export type QuoteRequestInput = z.infer<typeof QuoteRequestInput>;
+/** What the form sends before it is checked (its selects may still be empty). */
+export type QuoteRequestFormValues = Omit<z.input<typeof QuoteRequestInput>, 'captcha'>;
 
 const quoteToken = text().trim().min(20, QUOTE_TEXTS.linkInvalid).max(100, QUOTE_TEXTS.linkInvalid);
 

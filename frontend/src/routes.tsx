@@ -64,6 +64,8 @@ const COMPONENTS: Record<PageId, PageComponent> = {
   termsOfService: lazyPage(() => import('./pages/terms-of-service/terms-of-service-page'), 'TermsOfServicePage'),
   reviewPolicy: lazyPage(() => import('./pages/review-policy/review-policy-page'), 'ReviewPolicyPage'),
   contact: lazyPage(() => import('./pages/contact/contact-page'), 'ContactPage'),
+  getQuotes: lazyPage(() => import('./pages/get-quotes/get-quotes-page'), 'GetQuotesPage'),
+  quoteRequest: lazyPage(() => import('./pages/quote-request/quote-request-page'), 'QuoteRequestPage'),
   notFound: lazyPage(() => import('./pages/not-found/not-found-page'), 'NotFoundPage'),
 };
 

@@ -138,6 +138,8 @@ async function main(): Promise<number> {
     // e-mailed link) and the sign-up links' confirmations.
     APPLY_LIMIT_PER_IP: '1000',
     RESET_SUBMIT_LIMIT_PER_IP: '1000',
+    // And the requests for quotes (issue 32), asked from 127.0.0.1 by every project's journey.
+    QUOTE_LIMIT_PER_IP: '1000',
     MAP_TILE_URL: tiles.urlTemplate,
     ...standIn?.env,
   };

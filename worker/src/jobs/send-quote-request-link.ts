@@ -5,6 +5,7 @@
 // As with every e-mail, at least once: a worker that dies after the message left and before the
 // row is written sends a second one (whose link replaces the first).
 import { JOBS, type SendQuoteRequestLinkPayload } from '../../../core/jobs';
+import { PAGES } from '../../../core/pages';
 import { BUDGET_BAND_LABELS, QUOTE_CONFIRM_TTL_HOURS, TIMESCALE_LABELS, whereText, type BudgetBand, type Timescale } from '../../../core/quotes';
 import { hashToken, newToken } from '../../../prisma/tokens';
 import { siteLink } from '../mail/site-link';
@@ -13,8 +14,6 @@ import { deliverEmail } from './send-email';
 
 export type SendQuoteRequestLinkResult = { sent: false; reason: 'gone' | 'already-sent' | 'not-waiting' | 'expired' } | { sent: true; via: 'smtp' | 'folder' };
 
-/** The page the link opens (frontend: core/pages.ts 'quote-request'). */
-export const QUOTE_REQUEST_PAGE = '/quotes/request';
 
 export async function sendQuoteRequestLink(
   { quoteRequestId }: SendQuoteRequestLinkPayload,
@@ -40,7 +39,7 @@ export async function sendQuoteRequestLink(
         budget: BUDGET_BAND_LABELS[request.budget as BudgetBand],
         timescale: TIMESCALE_LABELS[request.timescale as Timescale],
         details: request.details,
-        requestUrl: siteLink(env.PUBLIC_URL, `${QUOTE_REQUEST_PAGE}?token=${encodeURIComponent(token)}`),
+        requestUrl: siteLink(env.PUBLIC_URL, `${PAGES.quoteRequest.path}?token=${encodeURIComponent(token)}`),
         expiresInHours: QUOTE_CONFIRM_TTL_HOURS,
       },
     },

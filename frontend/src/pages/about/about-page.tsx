@@ -1,7 +1,9 @@
 // What ITConnect is, for customers and for professionals. No invented figures: prices come from
 // core/plans, and the named services and cities from the shared lists.
 import { Link } from 'react-router-dom';
+import { PAGES } from '../../../../core/pages';
 import { MONEY_BACK_DAYS, PLANS, YEARLY_SAVING_PERCENT, formatPounds } from '../../../../core/plans';
+import { QUOTE_RECIPIENTS_MAX } from '../../../../core/quotes-limits';
 import { StaticPage } from '../../components/static-page';
 import { locationHref, serviceHref } from '../../components/search-query';
 import { largePrimaryButtonClass, largeSecondaryButtonClass } from '../../components/styles';
@@ -47,6 +49,11 @@ export function AboutPage() {
           <strong>Deal directly.</strong> Every profile shows how to contact the professional. You agree the work and
           the price with them; ITConnect takes no commission.
         </li>
+        <li>
+          <strong>Or ask several at once.</strong> Describe your job once and up to {QUOTE_RECIPIENTS_MAX} matching
+          professionals receive it, with no account needed; compare their answers and pick one.{' '}
+          <Link to={PAGES.getQuotes.path}>Get quotes</Link>.
+        </li>
       </ul>
       <p className="mt-6 mb-10">
         <Link to="/professionals" className={buttonPrimary}>
@@ -63,6 +70,11 @@ export function AboutPage() {
         <li>
           <strong>One flat fee, no commission.</strong> List your business for {monthly} a month, or {yearly} a year
           (save {YEARLY_SAVING_PERCENT}%). Whatever work you win through the directory, we take no cut of it.
+        </li>
+        <li>
+          <strong>Requests for quotes come free.</strong> When a buyer describes a job you offer in your area, you
+          receive it and can answer with a price. No credits, no fee per lead: it comes with the listing, and requests
+          are shared out fairly, never sold by position.
         </li>
         <li>
           <strong>No lock-in.</strong> There are no setup fees and you can cancel at any time. If you cancel within{' '}

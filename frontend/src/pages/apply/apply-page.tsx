@@ -49,6 +49,11 @@ export function ApplyPage() {
           win. Choose a plan, tell us about your business, then pay securely. We review every application within 48
           hours and e-mail you when your listing is approved.
         </p>
+        <p className="text-gray-700">
+          Requests for quotes come free with your listing: when a buyer describes a job you offer in your area, we send
+          it to you (and to at most four others, shared out fairly) and you answer with a price or a message. Until the
+          buyer picks you, you see their first name and postcode district, not their contact details.
+        </p>
         <MoneyBackPromise className="text-sm text-gray-700" />
       </header>
 

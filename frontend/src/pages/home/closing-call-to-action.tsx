@@ -1,4 +1,5 @@
 import { Link } from 'react-router-dom';
+import { PAGES } from '../../../../core/pages';
 import { onBluePrimaryButtonClass, onBlueSecondaryButtonClass, pageWidthClass } from '../../components/styles';
 
 
@@ -17,6 +18,9 @@ export function ClosingCallToAction() {
             </Link>
             <Link to="/professionals" className={onBlueSecondaryButtonClass}>
               View All Professionals
+            </Link>
+            <Link to={PAGES.getQuotes.path} className={onBlueSecondaryButtonClass}>
+              Get Quotes
             </Link>
           </div>
         </div>

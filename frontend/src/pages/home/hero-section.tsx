@@ -1,5 +1,8 @@
+import { Link } from 'react-router-dom';
+import { PAGES } from '../../../../core/pages';
+import { QUOTE_RECIPIENTS_MAX } from '../../../../core/quotes-limits';
 import { SearchForm } from '../../components/search-form/search-form';
-import { pageWidthClass } from '../../components/styles';
+import { linkClass, pageWidthClass } from '../../components/styles';
 
 export function HeroSection() {
   return (
@@ -14,6 +17,12 @@ export function HeroSection() {
         <div className="mx-auto mt-8 max-w-3xl">
           <SearchForm layout="compact" className="rounded-xl bg-white p-4 text-left shadow-md" />
         </div>
+        <p className="mt-6 text-gray-700">
+          Rather not search?{' '}
+          <Link to={PAGES.getQuotes.path} className={linkClass}>
+            Describe your job once and get quotes from up to {QUOTE_RECIPIENTS_MAX} professionals
+          </Link>
+        </p>
       </div>
     </section>
   );

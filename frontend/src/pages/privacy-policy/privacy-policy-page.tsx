@@ -3,7 +3,8 @@
 // payment records 6 years (HMRC); messages as long as the account, contact-form messages 2 years.
 // "Download my data" lives on My Profile.
 import { Link } from 'react-router-dom';
-import { ANONYMISE_AFTER_DAYS, CONTACT_RETENTION_YEARS, PAYMENT_RECORDS_YEARS } from '../../../../core/retention';
+import { QUOTE_CONFIRM_TTL_HOURS, QUOTE_OPEN_DAYS, QUOTE_RECIPIENTS_MAX } from '../../../../core/quotes-limits';
+import { ANONYMISE_AFTER_DAYS, CONTACT_RETENTION_YEARS, PAYMENT_RECORDS_YEARS, QUOTE_RETENTION_DAYS } from '../../../../core/retention';
 import { StaticPage } from '../../components/static-page';
 
 export function PrivacyPolicyPage() {
@@ -51,6 +52,12 @@ export function PrivacyPolicyPage() {
           send us through our contact form.
         </li>
         <li>
+          <strong>Requests for quotes:</strong> the service you need, the district of your postcode (we never keep the
+          full postcode), whether the work can be done remotely, what you wrote, your budget band and timescale, your
+          name, email address, phone number if you give one and how you prefer to be contacted; the professionals&apos;
+          answers and which one you picked.
+        </li>
+        <li>
           <strong>Technical data:</strong> the session cookie that keeps you signed in, and your IP address and request
           details in our server logs and rate-limiting counters, which we use to keep the service secure. Our captcha
           is a proof-of-work check that runs in your browser; it involves no third-party tracking.
@@ -83,6 +90,10 @@ export function PrivacyPolicyPage() {
             <td>Legitimate interests</td>
           </tr>
           <tr>
+            <td>Sending your request for quotes to matching professionals and passing on their answers, at your request</td>
+            <td>Contract</td>
+          </tr>
+          <tr>
             <td>Answering enquiries sent through our contact form</td>
             <td>Legitimate interests</td>
           </tr>
@@ -106,6 +117,11 @@ export function PrivacyPolicyPage() {
         <li>
           <strong>The public:</strong> an approved professional listing, including the contact details on it, is public
           by design, and so are published reviews and replies.
+        </li>
+        <li>
+          <strong>Professionals who receive your request for quotes</strong> (at most {QUOTE_RECIPIENTS_MAX}, chosen by
+          service and area, never by payment): they see your first name, your postcode district and the job as you
+          described it. Your name, email address and phone number go only to the one you pick, when you pick them.
         </li>
         <li>
           <strong>Service providers who act for us:</strong> Stripe (payments), our email delivery provider and our
@@ -151,6 +167,12 @@ export function PrivacyPolicyPage() {
         <li>
           Messages sent to us through our contact form: {CONTACT_RETENTION_YEARS} years from when you send them, so that
           we can follow up on your enquiry, and then deleted.
+        </li>
+        <li>
+          Requests for quotes: a request you do not send within {QUOTE_CONFIRM_TTL_HOURS} hours of asking is deleted. A
+          sent request takes answers for {QUOTE_OPEN_DAYS} days and then closes; {QUOTE_RETENTION_DAYS} days after
+          it closes, your name, email address, phone number and description are deleted, leaving only the service,
+          the district and the dates for our statistics.
         </li>
         <li>Sessions: the session cookie expires after 7 days of inactivity, or when you sign out.</li>
         <li>Password reset links: valid for one hour and usable once.</li>

@@ -2,16 +2,26 @@
 // a message, with the captcha; the professional reads it in their inbox and the answer arrives in
 // the sender's 'My messages' (and by e-mail). Anonymous visitors get a sign-in link, and the
 // professional on their own listing a link to their inbox. The typical reply time shows once the
-// professional has answered enough messages for it to mean something.
+// professional has answered enough messages for it to mean something. Anyone but the professional
+// may also ask them and up to four similar ones for quotes, without an account (product rule 41).
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { replyTimeText } from '../../../../core/messages';
+import { PAGES } from '../../../../core/pages';
+import { QUOTE_SIMILAR_MAX } from '../../../../core/quotes-limits';
 import type { ProfessionalListItem } from '../../../../core/directory';
 import { useCurrentUser } from '../../api/use-current-user';
 import { linkClass, panelClass, sectionHeadingClass } from '../../components/styles';
 import { FormLoading } from './form-loading';
 
 const MessageForm = lazy(async () => ({ default: (await import('./message-form')).MessageForm }));
+
+/** /get-quotes for this professional, with their first service chosen. */
+function getQuotesHref(professional: ProfessionalListItem): string {
+  const query = new URLSearchParams({ professional: String(professional.id) });
+  if (professional.services[0]) query.set('service', professional.services[0]);
+  return `${PAGES.getQuotes.path}?${query.toString()}`;
+}
 
 export function ContactProfessional({ professional }: { professional: ProfessionalListItem }) {
   const { companyName, replyTimeMinutes } = professional;
@@ -57,6 +67,15 @@ export function ContactProfessional({ professional }: { professional: Profession
           </Suspense>
         )}
       </div>
+      {user?.professionalId === professional.id ? null : (
+        <p className="mt-4 border-t border-gray-200 pt-4 text-sm text-gray-800">
+          Comparing prices?{' '}
+          <Link to={getQuotesHref(professional)} className={linkClass}>
+            Ask {companyName} for a quote, and also ask up to {QUOTE_SIMILAR_MAX} similar professionals
+          </Link>
+          . No account needed.
+        </p>
+      )}
     </section>
   );
 }

@@ -15,7 +15,10 @@
 // What is on screen always answers the address: a search near an unknown postcode or place shows
 // no results and no distance chip, only the message (near-error.ts, product rule 30).
 import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PAGES } from '../../../../core/pages';
+import { normalisePostcode } from '../../../../core/postcode';
+import { QUOTE_RECIPIENTS_MAX } from '../../../../core/quotes-limits';
 import {
   activeFilterCount,
   directoryTitle,
@@ -29,7 +32,7 @@ import { replayedClickProps, useReplayedClick } from '../../components/early-cli
 import { MapOverlay } from '../../components/map/map-overlay';
 import { MapErrorBoundary } from '../../components/map/map-error-boundary';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { displayHeadingClass, outlineButtonClass, pageWidthClass } from '../../components/styles';
+import { displayHeadingClass, linkClass, outlineButtonClass, pageWidthClass } from '../../components/styles';
 import { DirectoryFilterForm } from './directory-filter-form';
 import { FilterChips } from './filter-chips';
 import { JoinBanner } from './join-banner';
@@ -41,6 +44,15 @@ import { useIsDesktop } from './use-is-desktop';
 const DirectoryMap = lazy(async () => ({ default: (await import('../../components/map/directory-map')).DirectoryMap }));
 
 export const MAP_UNAVAILABLE_NOTE = 'The map is not available right now (its map images could not be loaded), so every result is listed here.';
+
+/** /get-quotes with this search's service and postcode (a place name is not a postcode: left out). */
+function getQuotesHref(filters: DirectoryFilters): string {
+  const query = new URLSearchParams();
+  if (filters.service) query.set('service', filters.service);
+  if (filters.near && normalisePostcode(filters.near)) query.set('postcode', filters.near);
+  const text = query.toString();
+  return text ? `${PAGES.getQuotes.path}?${text}` : PAGES.getQuotes.path;
+}
 
 export function ProfessionalsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -121,6 +133,12 @@ export function ProfessionalsPage() {
       <div className={`${pageWidthClass} py-8`}>
         <h1 className={displayHeadingClass}>Professionals</h1>
         <p className="mt-1 text-gray-700">Find trusted IT professionals across the UK.</p>
+        <p className="mt-1 text-sm text-gray-700">
+          Rather describe your job once?{' '}
+          <Link to={getQuotesHref(filters)} className={linkClass}>
+            Get quotes from up to {QUOTE_RECIPIENTS_MAX} of them
+          </Link>
+        </p>
 
         {/* Below md: a row of 'Filters (n)' and the count, the form under it when opened. From md up
             (block layout, where order does not apply): the form, then the count. */}

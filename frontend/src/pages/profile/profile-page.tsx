@@ -5,7 +5,7 @@
 // signed in to the account, each of which can be signed out (sessions-section.tsx). Actions:
 // Join As A Professional (customers), Download my data (product rule 14) and Sign Out; Delete
 // Account sits apart, in its own section (archives it, after a confirmation dialog). Messages: the provider's inbox and
-// everyone's 'My messages' (messages-section.tsx, product rule 28).
+// everyone's 'My messages' (messages-section.tsx, product rule 28). A provider's requests for quotes (quote-requests-section.tsx, product rule 42).
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { PAGES } from '../../../../core/pages';
@@ -31,6 +31,7 @@ import { AccountSettings } from './account-settings';
 import { ListingEditor } from './listing-editor';
 import { MediaSection } from './media-section';
 import { MessagesSection } from './messages-section';
+import { QuoteRequestsSection } from './quote-requests-section';
 import { SessionsSection } from './sessions-section';
 import { SubscriptionPanel } from './subscription-panel';
 import { formatMemberSince, myDataFileName } from './profile-form';
@@ -134,6 +135,8 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
       <SessionsSection />
 
       <MessagesSection isProvider={provider} />
+
+      {provider ? <QuoteRequestsSection /> : null}
 
       {provider ? <ListingEditor publicSlug={user.professionalSlug} /> : null}
       {provider ? <MediaSection /> : null}

@@ -1,0 +1,12 @@
+// How many professionals a request for quotes reaches and how long it lives (product rules 40 and
+// 41), zod-free so the home page, the directory, a profile and the privacy policy can say it
+// without the form's code.
+
+/** Up to this many professionals receive one request. */
+export const QUOTE_RECIPIENTS_MAX = 5;
+/** A request asked from a profile goes to that professional and at most this many others. */
+export const QUOTE_SIMILAR_MAX = QUOTE_RECIPIENTS_MAX - 1;
+/** An unsent request is deleted after this long (its link expires with it). */
+export const QUOTE_CONFIRM_TTL_HOURS = 48;
+/** A sent request takes answers for this long, then closes. */
+export const QUOTE_OPEN_DAYS = 30;
