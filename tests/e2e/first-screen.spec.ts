@@ -144,6 +144,21 @@ test.describe('while the scripts are still loading', () => {
     await expect(page.getByRole('region', { name: 'Results', exact: true }).getByRole('article').first()).toBeVisible();
   });
 
+  test('a visitor who scrolled while the scripts loaded stays there, and a later page starts at the top', async ({ consentedPage: page, request }) => {
+    const [listed] = (await (await request.get('/api/professionals?limit=1')).json()) as { slug: string }[];
+    const release = await holdScripts(page);
+    await page.goto(`/professionals/${listed!.slug}`, { waitUntil: 'domcontentloaded' });
+    await page.evaluate(() => window.scrollTo(0, 600));
+    release();
+    await untilHydrated(page);
+    // Taken over by React (its first effects have run) without moving the page under the visitor.
+    await page.waitForTimeout(500);
+    expect(await page.evaluate(() => window.scrollY)).toBe(600);
+    await page.getByRole('main').getByRole('link', { name: 'Sign in' }).first().click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test("on a phone, 'Filters' tapped early opens the filters once the page is ready", async ({ consentedPage: page, isMobile }) => {
     test.skip(!isMobile, "the 'Filters' button exists on a phone only");
     const release = await holdScripts(page);

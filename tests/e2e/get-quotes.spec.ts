@@ -5,7 +5,7 @@
 // Each project places its two listings in a district of its own far from the demo data
 // (Shetland, Orkney), so the request reaches exactly them. Every new view is scanned with axe.
 import type { Page } from '@playwright/test';
-import { checkA11y, createListing, declineCookies, expect, mailedLink, query, saveScreenshot, signInAs, solveCaptcha, test, uniqueEmail, untilHydrated, type Listing } from './fixtures';
+import { checkA11y, createListing, declineCookies, expect, mailedLink, query, saveScreenshot, signInAs, solveCaptcha, test, uniqueEmail, type Listing } from './fixtures';
 
 const PLACES = {
   desktop: { postcode: 'ZE1 0LZ', district: 'ZE1', lat: 60.1514, lng: -1.1712 },
@@ -146,9 +146,6 @@ test('a profile offers to ask that professional and similar ones, and the direct
   const place = placeOf(testInfo.project.name);
   const listing = await listingAt(`Voe Computing ${Math.random().toString(36).slice(2, 8)}`, place);
   await page.goto(`/professionals/${listing.slug}`);
-  // Below the fold on a phone: once the page is hydrated and settled (the contact section renders
-  // again when the visitor's session is known), as a person scrolling down to it would find it.
-  await untilHydrated(page);
   await page.getByRole('link', { name: `Ask ${listing.companyName} for a quote, and also ask up to 4 similar professionals` }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Get quotes' })).toBeVisible();
   await expect(page.getByRole('note')).toContainText(`Your request goes to ${listing.companyName} and up to 4 similar professionals.`);
@@ -156,7 +153,6 @@ test('a profile offers to ask that professional and similar ones, and the direct
   await checkA11y(page);
 
   await page.goto(`/professionals?service=Network%20Setup&near=${encodeURIComponent(place.postcode)}`);
-  await untilHydrated(page);
   await page.getByRole('link', { name: 'Get quotes from up to 5 of them' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Get quotes' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Ask for quotes' });
