@@ -60,6 +60,7 @@ export const EMAIL_TEMPLATES = [
   'new-quote-request',
   'quote-chosen',
   'quote-not-chosen',
+  'quote-answered',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 
@@ -75,6 +76,7 @@ export const WORKER_MADE_EMAILS = [
   'confirm-email-change',
   'email-change-requested',
   'quote-request-link',
+  'quote-answered',
 ] as const;
 /** What send-email accepts: every other template. */
 export const QUEUED_EMAIL_TEMPLATES = EMAIL_TEMPLATES.filter(
@@ -128,6 +130,14 @@ export type SendEmailChangePayload = z.infer<typeof SendEmailChangePayload>;
  */
 export const SendQuoteRequestLinkPayload = z.object({ quoteRequestId: z.number().int().positive() });
 export type SendQuoteRequestLinkPayload = z.infer<typeof SendQuoteRequestLinkPayload>;
+
+/**
+ * A professional answered a buyer's request with a quote or a message (product rule 43): the
+ * worker e-mails the buyer, with a new private link of their request (made there, its hash
+ * stored), once per answer (quote_recipients.answer_notified_at).
+ */
+export const SendQuoteAnswerLinkPayload = z.object({ quoteRequestId: z.number().int().positive(), professionalId: z.number().int().positive() });
+export type SendQuoteAnswerLinkPayload = z.infer<typeof SendQuoteAnswerLinkPayload>;
 
 /** A Stripe webhook event stored in stripe_events: the worker reloads what it names from Stripe. */
 export const ReconcileStripeEventPayload = z.object({ eventId: z.string().regex(/^evt_[A-Za-z0-9_]{1,200}$/) });
@@ -208,6 +218,14 @@ export const JOBS = {
     payload: SendQuoteRequestLinkPayload,
     /** quote-request_42: one link per request. */
     jobId: (p: SendQuoteRequestLinkPayload) => `quote-request_${p.quoteRequestId}`,
+    options: EMAIL_JOB_OPTIONS,
+  },
+  sendQuoteAnswerLink: {
+    queue: 'email',
+    name: 'send-quote-answer-link',
+    payload: SendQuoteAnswerLinkPayload,
+    /** quote-answer_42_7: one e-mail per answer. */
+    jobId: (p: SendQuoteAnswerLinkPayload) => `quote-answer_${p.quoteRequestId}_${p.professionalId}`,
     options: EMAIL_JOB_OPTIONS,
   },
   reconcileStripeEvent: {

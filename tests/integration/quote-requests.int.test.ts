@@ -68,14 +68,15 @@ describe('requests for quotes', () => {
     await listing('Data Recovery', LEEDS);
     await listing('Web Design', LEEDS, { subscriptionStatus: 'cancelled' });
 
-    const { token, mail } = await ask();
+    const { token, mail, email } = await ask();
     expect(mail).toMatch(/^Subject: Send your request for Web Design quotes$/m);
     expect(mail).toContain('LS1, on site');
-    const stored = await s.db.prisma.quoteRequest.findFirstOrThrow({ where: { tokenHash: { not: null } }, orderBy: { id: 'desc' } });
+    const stored = await s.db.prisma.quoteRequest.findFirstOrThrow({ where: { buyerEmail: email }, include: { links: true } });
     // The district and its centre, never the buyer's full postcode; no usable link stored.
     expect(stored).toMatchObject({ status: 'unconfirmed', postcodeDistrict: 'LS1', lat: LEEDS.lat, lng: LEEDS.lng });
     expect(JSON.stringify(stored)).not.toContain('4DY');
-    expect(stored.tokenHash).not.toContain(token);
+    expect(stored.links).toHaveLength(1);
+    expect(stored.links[0]!.tokenHash).not.toContain(token);
     expect(await s.db.prisma.quoteRecipient.count({ where: { requestId: stored.id } })).toBe(0);
     expect(s.smtp.to(near.email)).toHaveLength(0);
 
@@ -266,6 +267,15 @@ describe('requests for quotes', () => {
     expect((await answer(a, { kind: 'quote', pricePence: 60_000, priceUnit: 'fixed' })).status).toBe(200);
     expect((await answer(b, { kind: 'message', message: 'Could we have a call first?' })).status).toBe(200);
     expect((await answer(c, { kind: 'decline' })).status).toBe(200);
+
+    // The guest hears of each answer (not of 'not for us'), with a new link to the same request.
+    await expect.poll(() => s.smtp.to(email).length, { timeout: 10_000 }).toBe(3);
+    const answered = s.smtp.to(email).slice(1).map((m) => m.text);
+    expect(answered.some((m) => /^Subject: .* answered your UI\/UX Design request$/m.test(m) && m.includes('£600 fixed price'))).toBe(true);
+    expect(answered.some((m) => m.includes('Could we have a call first?'))).toBe(true);
+    const newToken = /\/quotes\/request\?token=([\w-]+)/.exec(answered[0]!)![1]!;
+    expect(newToken).not.toBe(token);
+    expect((await call<QuoteRequestView>(s.t, 'POST', '/api/quote-requests/view', { body: { token: newToken } })).body.id).toBe(id);
 
     const seen = (await call<QuoteRequestView>(s.t, 'POST', '/api/quote-requests/view', { body: { token } })).body;
     const byId = new Map(seen.recipients.map((r) => [r.professional.id, r]));

@@ -69,7 +69,7 @@ export function quoteRequestsRouter({ env, prisma, redis, queues, limits, access
   router.post('/quotes/:id/reply', access.only('provider'), async (ctx) => {
     const requestId = pathId(ctx.params.id, QUOTE_REPLY_TEXTS.notFound);
     const input = QuoteReplyInput.parse(ctx.request.body);
-    ctx.body = await replyToQuoteRequest({ prisma }, { professionalId: listingOf(ctx), requestId, input });
+    ctx.body = await replyToQuoteRequest({ prisma, queues }, { professionalId: listingOf(ctx), requestId, input });
   });
 
   router.post('/quotes/:id/spam', access.only('provider'), async (ctx) => {

@@ -10,6 +10,7 @@ import { reconcileWithStripeHandler } from './reconcile-with-stripe';
 import { sendEmailHandler } from './send-email';
 import { sendEmailChangeHandler } from './send-email-change';
 import { sendPasswordResetHandler } from './send-password-reset';
+import { sendQuoteAnswerLinkHandler } from './send-quote-answer-link';
 import { sendQuoteRequestLinkHandler } from './send-quote-request-link';
 import { sendRegistrationEmailHandler } from './send-registration-email';
 import { settleRejectedApplicationHandler } from './settle-rejected-application';
@@ -22,6 +23,7 @@ export const JOB_HANDLERS: readonly JobHandler[] = [
   sendEmailChangeHandler,
   sendRegistrationEmailHandler,
   sendQuoteRequestLinkHandler,
+  sendQuoteAnswerLinkHandler,
   reconcileStripeEventHandler,
   reconcileCheckoutHandler,
   settleRejectedApplicationHandler,

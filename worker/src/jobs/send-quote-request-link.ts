@@ -1,6 +1,7 @@
 // send-quote-request-link (core/jobs.ts): the buyer's private link to their request for quotes
-// (product rule 41). The token is made here and only its SHA-256 stored, so no job or table holds
-// a usable link; the link sends the request when opened, and later shows who received it.
+// (product rule 41). The token is made here and only its SHA-256 stored (quote_request_links), so
+// no job or table holds a usable link; the link sends the request when opened, and later shows who
+// received it. send-quote-answer-link e-mails a new link with each answer.
 // Idempotent: a request already e-mailed (token_sent_at), already sent or expired sends nothing.
 // As with every e-mail, at least once: a worker that dies after the message left and before the
 // row is written sends a second one (whose link replaces the first).
@@ -27,7 +28,7 @@ export async function sendQuoteRequestLink(
   if (request.expiresAt <= new Date()) return { sent: false, reason: 'expired' };
 
   const token = newToken();
-  await prisma.quoteRequest.update({ where: { id: request.id }, data: { tokenHash: hashToken(token) } });
+  await prisma.quoteRequestLink.create({ data: { tokenHash: hashToken(token), requestId: request.id } });
   const result = await deliverEmail(
     {
       template: 'quote-request-link',

@@ -153,7 +153,8 @@ export async function sendQuoteRequest(deps: QuoteSendDeps, { token, now = new D
   const { prisma } = deps;
   const tokenHash = hashToken(token);
   const id = await prisma.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<{ id: number }[]>`SELECT id FROM quote_requests WHERE token_hash = ${tokenHash} FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<{ id: number }[]>`
+      SELECT q.id FROM quote_requests q JOIN quote_request_links l ON l.request_id = q.id WHERE l.token_hash = ${tokenHash} FOR UPDATE OF q`;
     if (!locked) throw linkInvalid();
     const request = await tx.quoteRequest.findUniqueOrThrow({ where: { id: locked.id } });
     if (request.status !== 'unconfirmed') return request.id;
@@ -186,7 +187,8 @@ export async function pickQuote(deps: QuoteSendDeps, { token, professionalId, no
   const { prisma, queues, publicUrl } = deps;
   const tokenHash = hashToken(token);
   const id = await prisma.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<{ id: number; status: string }[]>`SELECT id, status FROM quote_requests WHERE token_hash = ${tokenHash} FOR UPDATE`;
+    const [locked] = await tx.$queryRaw<{ id: number; status: string }[]>`
+      SELECT q.id, q.status FROM quote_requests q JOIN quote_request_links l ON l.request_id = q.id WHERE l.token_hash = ${tokenHash} FOR UPDATE OF q`;
     if (!locked) throw linkInvalid();
     if (locked.status === 'unconfirmed') throw new AppError('conflict', QUOTE_PICK_TEXTS.closed);
     const recipients = await tx.quoteRecipient.findMany({ where: { requestId: locked.id } });
@@ -238,7 +240,8 @@ export async function pickQuote(deps: QuoteSendDeps, { token, professionalId, no
 
 /** The buyer's request through their private link; an unsent one whose time ran out is gone. */
 export async function viewQuoteRequest({ prisma }: { prisma: PrismaClient }, { token, now = new Date() }: { token: string; now?: Date }): Promise<QuoteRequestView> {
-  const request = await prisma.quoteRequest.findUnique({ where: { tokenHash: hashToken(token) }, select: { id: true, status: true, expiresAt: true } });
+  const link = await prisma.quoteRequestLink.findUnique({ where: { tokenHash: hashToken(token) }, select: { request: { select: { id: true, status: true, expiresAt: true } } } });
+  const request = link?.request;
   if (!request || (request.status === 'unconfirmed' && request.expiresAt <= now)) throw linkInvalid();
   return requestView(prisma, request.id);
 }

@@ -19,6 +19,7 @@ import {
   type Timescale,
 } from '../../../../core/quotes';
 import type { PrismaClient } from '../../../../prisma/db';
+import type { Queues } from '../../queue';
 import { AppError } from '../app-error';
 
 const notFound = () => new AppError('not_found', QUOTE_REPLY_TEXTS.notFound);
@@ -60,9 +61,9 @@ export function replyViewOf(r: { replyKind: string | null; pricePence: number | 
   return { kind: r.replyKind as QuoteReplyKind, pricePence: r.pricePence, priceUnit: r.priceUnit as QuotePriceUnit | null, message: r.replyMessage, repliedAt: r.repliedAt.toISOString() };
 }
 
-/** The listing's one answer to a request it received, while the request is open. */
+/** The listing's one answer to a request it received, while the request is open; a quote or a message is e-mailed to the buyer. */
 export async function replyToQuoteRequest(
-  { prisma }: { prisma: PrismaClient },
+  { prisma, queues }: { prisma: PrismaClient; queues: Pick<Queues, 'enqueue'> },
   { professionalId, requestId, input, now = new Date() }: { professionalId: number; requestId: number; input: QuoteReplyInput; now?: Date },
 ): Promise<ReceivedQuoteRequest> {
   await prisma.$transaction(async (tx) => {
@@ -83,6 +84,7 @@ export async function replyToQuoteRequest(
       },
     });
   });
+  if (input.kind !== 'decline') await queues.enqueue('sendQuoteAnswerLink', { quoteRequestId: requestId, professionalId });
   const received = await listReceivedQuotes({ prisma }, { professionalId });
   return received.find((r) => r.id === requestId)!;
 }

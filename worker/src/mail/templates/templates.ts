@@ -468,6 +468,30 @@ export function quoteNotChosenEmail(d: z.infer<typeof QuoteNotChosenData>): Rend
   });
 }
 
+export const QuoteAnsweredData = z.object({
+  name,
+  companyName: name,
+  service: name,
+  /** '£450 fixed price', 'a message'. */
+  answer: name,
+  message: z.string().max(20_000).nullable(),
+  requestUrl: url,
+});
+/** A professional answered the buyer's request (product rule 43), with a fresh private link to compare. */
+export function quoteAnsweredEmail(d: z.infer<typeof QuoteAnsweredData>): RenderedEmail {
+  return renderEmail({
+    subject: `${d.companyName} answered your ${d.service} request`,
+    greeting: `Hello ${d.name},`,
+    blocks: [
+      { paragraph: `${d.companyName} answered your request for ${d.service}: ${d.answer}.` },
+      ...(d.message ? [{ quote: d.message }] : []),
+      { paragraph: 'See every answer side by side, and pick one when you are ready:' },
+      { button: { label: 'Compare the answers', url: d.requestUrl } },
+      { paragraph: 'The link is private: anyone with it can see your request.' },
+    ],
+  });
+}
+
 const TEMPLATES = {
   'password-reset': [PasswordResetData, passwordResetEmail],
   'confirm-registration': [ConfirmRegistrationData, confirmRegistrationEmail],
@@ -494,6 +518,7 @@ const TEMPLATES = {
   'new-quote-request': [NewQuoteRequestData, newQuoteRequestEmail],
   'quote-chosen': [QuoteChosenData, quoteChosenEmail],
   'quote-not-chosen': [QuoteNotChosenData, quoteNotChosenEmail],
+  'quote-answered': [QuoteAnsweredData, quoteAnsweredEmail],
 } as const satisfies Record<EmailTemplate, readonly [z.ZodType, (data: never) => RenderedEmail]>;
 
 export type TemplateDataResult = { ok: true; email: RenderedEmail } | { ok: false; problems: string[] };

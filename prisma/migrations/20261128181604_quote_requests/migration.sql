@@ -19,7 +19,6 @@ CREATE TABLE "quote_requests" (
     "buyer_phone" TEXT,
     "user_id" INTEGER,
     "asked_professional_id" INTEGER,
-    "token_hash" TEXT,
     "token_sent_at" TIMESTAMPTZ(3),
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     "expires_at" TIMESTAMPTZ(3) NOT NULL,
@@ -45,14 +44,21 @@ CREATE TABLE "quote_recipients" (
     "reply_message" TEXT,
     "replied_at" TIMESTAMPTZ(3),
     "flagged_spam_at" TIMESTAMPTZ(3),
+    "answer_notified_at" TIMESTAMPTZ(3),
     "outcome" TEXT,
     "outcome_at" TIMESTAMPTZ(3),
 
     CONSTRAINT "quote_recipients_pkey" PRIMARY KEY ("request_id","professional_id")
 );
 
--- CreateIndex
-CREATE UNIQUE INDEX "quote_requests_token_hash_key" ON "quote_requests"("token_hash");
+-- CreateTable
+CREATE TABLE "quote_request_links" (
+    "token_hash" TEXT NOT NULL,
+    "request_id" INTEGER NOT NULL,
+    "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+
+    CONSTRAINT "quote_request_links_pkey" PRIMARY KEY ("token_hash")
+);
 
 -- CreateIndex
 CREATE INDEX "quote_requests_buyer_email_created_at_idx" ON "quote_requests"("buyer_email", "created_at");
@@ -66,6 +72,9 @@ CREATE INDEX "quote_requests_expires_at_idx" ON "quote_requests"("expires_at");
 -- CreateIndex
 CREATE INDEX "quote_recipients_professional_id_sent_at_idx" ON "quote_recipients"("professional_id", "sent_at" DESC);
 
+-- CreateIndex
+CREATE INDEX "quote_request_links_request_id_idx" ON "quote_request_links"("request_id");
+
 -- AddForeignKey
 ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_user_id_fkey" FOREIGN KEY ("user_id") REFERENCES "users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
@@ -77,6 +86,9 @@ ALTER TABLE "quote_recipients" ADD CONSTRAINT "quote_recipients_request_id_fkey"
 
 -- AddForeignKey
 ALTER TABLE "quote_recipients" ADD CONSTRAINT "quote_recipients_professional_id_fkey" FOREIGN KEY ("professional_id") REFERENCES "professionals"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "quote_request_links" ADD CONSTRAINT "quote_request_links_request_id_fkey" FOREIGN KEY ("request_id") REFERENCES "quote_requests"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- Only the values of core/quotes.ts, and a travel distance a listing can mean (product rule 40).
 ALTER TABLE "professionals" ADD CONSTRAINT "professionals_travel_miles_check" CHECK ("travel_miles" BETWEEN 1 AND 500);

@@ -1,0 +1,56 @@
+// send-quote-answer-link (core/jobs.ts): a professional answered a buyer's request with a quote or
+// a message (product rule 43). The buyer is e-mailed the answer with a new private link of their
+// request (made here, only its SHA-256 stored in quote_request_links: the first link's token is not
+// kept, so it cannot be sent again), once per answer (answer_notified_at). Nothing for a request
+// whose buyer's details were removed (retention), nor for 'not for us'.
+import { formatPoundsGrouped } from '../../../core/counts';
+import { JOBS, type SendQuoteAnswerLinkPayload } from '../../../core/jobs';
+import { PAGES } from '../../../core/pages';
+import { QUOTE_PRICE_UNIT_LABELS, type QuotePriceUnit } from '../../../core/quotes';
+import { hashToken, newToken } from '../../../prisma/tokens';
+import { siteLink } from '../mail/site-link';
+import { defineJobHandler, type JobContext } from './job-handler';
+import { deliverEmail } from './send-email';
+
+export type SendQuoteAnswerLinkResult = { sent: false; reason: 'gone' | 'already-sent' | 'no-answer' | 'anonymised' } | { sent: true; via: 'smtp' | 'folder' };
+
+export async function sendQuoteAnswerLink(
+  { quoteRequestId, professionalId }: SendQuoteAnswerLinkPayload,
+  ctx: Pick<JobContext, 'env' | 'job' | 'logger' | 'prisma'>,
+): Promise<SendQuoteAnswerLinkResult> {
+  const { prisma, env } = ctx;
+  const recipient = await prisma.quoteRecipient.findUnique({
+    where: { requestId_professionalId: { requestId: quoteRequestId, professionalId } },
+    include: { request: true, professional: { select: { companyName: true } } },
+  });
+  if (!recipient) return { sent: false, reason: 'gone' };
+  if (recipient.answerNotifiedAt) return { sent: false, reason: 'already-sent' };
+  if (recipient.replyKind !== 'quote' && recipient.replyKind !== 'message') return { sent: false, reason: 'no-answer' };
+  if (recipient.request.anonymisedAt) return { sent: false, reason: 'anonymised' };
+
+  const token = newToken();
+  await prisma.quoteRequestLink.create({ data: { tokenHash: hashToken(token), requestId: quoteRequestId } });
+  const answer =
+    recipient.replyKind === 'quote'
+      ? `${formatPoundsGrouped(recipient.pricePence ?? 0)} ${QUOTE_PRICE_UNIT_LABELS[(recipient.priceUnit ?? 'fixed') as QuotePriceUnit]}`
+      : 'a message';
+  const result = await deliverEmail(
+    {
+      template: 'quote-answered',
+      to: recipient.request.buyerEmail,
+      data: {
+        name: recipient.request.buyerName,
+        companyName: recipient.professional.companyName,
+        service: recipient.request.service,
+        answer,
+        message: recipient.replyMessage,
+        requestUrl: siteLink(env.PUBLIC_URL, `${PAGES.quoteRequest.path}?token=${encodeURIComponent(token)}`),
+      },
+    },
+    ctx,
+  );
+  await prisma.quoteRecipient.update({ where: { requestId_professionalId: { requestId: quoteRequestId, professionalId } }, data: { answerNotifiedAt: new Date() } });
+  return { sent: true, via: result.via };
+}
+
+export const sendQuoteAnswerLinkHandler = defineJobHandler(JOBS.sendQuoteAnswerLink, sendQuoteAnswerLink);
