@@ -133,6 +133,17 @@ export interface AdminStats {
   months: AdminMonth[];
   /** Five approved professionals with a rating above 0, highest first (spec section 9). */
   topRated: AdminTopRated[];
+  /** Beyond the spec: requests for quotes (issue 32, product rules 40–43). */
+  quotes: {
+    /** Requests the buyers sent (opened their link and pressed Send). */
+    requestsSent: number;
+    /** Professionals those requests went to, one per professional per request. */
+    deliveries: number;
+    /** Of those, answered (a quote, a message or 'not for us'). */
+    answered: number;
+    /** Requests a professional reported as spam. */
+    reportedAsSpam: number;
+  };
 }
 
 export interface AdminMonth {

@@ -136,4 +136,19 @@ describe('getAdminStats', () => {
       ['A', 4.5],
     ]);
   });
+
+  it('counts requests for quotes sent, their deliveries, the answers and the spam reports', async () => {
+    expect((await getAdminStats({ prisma: db.prisma, now: NOW })).quotes).toEqual({ requestsSent: 0, deliveries: 0, answered: 0, reportedAsSpam: 0 });
+    const [x, y] = [await createProfessional(db.prisma), await createProfessional(db.prisma)];
+    const base = { service: 'IT Support', postcodeDistrict: 'M1', remoteOk: false, details: 'Office Wi-Fi keeps dropping.', budget: 'not_sure', timescale: 'urgent', contactPreference: 'email', buyerName: 'Quinn', buyerEmail: 'quinn@example.com', expiresAt: NOW };
+    const sent = await db.prisma.quoteRequest.create({ data: { ...base, status: 'open', confirmedAt: NOW } });
+    await db.prisma.quoteRequest.create({ data: base }); // never sent: not counted
+    await db.prisma.quoteRecipient.createMany({
+      data: [
+        { requestId: sent.id, professionalId: x.id, reach: { kind: 'remote' }, fit: 0.5, position: 0, replyKind: 'decline', repliedAt: NOW },
+        { requestId: sent.id, professionalId: y.id, reach: { kind: 'remote' }, fit: 0.5, position: 1, flaggedSpamAt: NOW },
+      ],
+    });
+    expect((await getAdminStats({ prisma: db.prisma, now: NOW })).quotes).toEqual({ requestsSent: 1, deliveries: 2, answered: 1, reportedAsSpam: 1 });
+  });
 });

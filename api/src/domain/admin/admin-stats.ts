@@ -28,6 +28,10 @@ interface CountsRow {
   active_subscriptions: number;
   cancelled_subscriptions: number;
   past_due_subscriptions: number;
+  quote_requests_sent: number;
+  quote_deliveries: number;
+  quote_answered: number;
+  quote_reported: number;
 }
 
 async function counts(prisma: PrismaClient): Promise<CountsRow> {
@@ -38,6 +42,10 @@ async function counts(prisma: PrismaClient): Promise<CountsRow> {
       (SELECT count(*)::int FROM users WHERE role = 'customer' AND NOT is_archived) AS total_customers,
       (SELECT count(*)::int FROM applications WHERE status = 'pending') AS pending_applications,
       (SELECT count(*)::int FROM users WHERE is_archived) AS archived_users,
+      (SELECT count(*)::int FROM quote_requests WHERE confirmed_at IS NOT NULL) AS quote_requests_sent,
+      (SELECT count(*)::int FROM quote_recipients) AS quote_deliveries,
+      (SELECT count(*)::int FROM quote_recipients WHERE reply_kind IS NOT NULL) AS quote_answered,
+      (SELECT count(DISTINCT request_id)::int FROM quote_recipients WHERE flagged_spam_at IS NOT NULL) AS quote_reported,
       count(*) FILTER (WHERE subscription_status = 'active' AND subscription_type = 'monthly')::int AS active_monthly,
       count(*) FILTER (WHERE subscription_status = 'active' AND subscription_type = 'yearly')::int AS active_yearly,
       count(*) FILTER (WHERE subscription_status = 'active')::int AS active_subscriptions,
@@ -124,5 +132,6 @@ export async function getAdminStats({ prisma, now = new Date() }: { prisma: Pris
     },
     months: m,
     topRated: top,
+    quotes: { requestsSent: c.quote_requests_sent, deliveries: c.quote_deliveries, answered: c.quote_answered, reportedAsSpam: c.quote_reported },
   };
 }

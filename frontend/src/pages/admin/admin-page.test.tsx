@@ -47,6 +47,7 @@ const STATS: AdminStats = {
   subscriptionBreakdown: { monthly: 31, yearly: 26, activeSubscriptions: 57, cancelledSubscriptions: 1, pastDueSubscriptions: 4 },
   months,
   topRated: Array.from({ length: 6 }, (_, index) => ({ id: index + 1, slug: `firm-${index + 1}`, companyName: `Firm ${index + 1}`, rating: 5 - index / 10, reviewCount: index + 1 })),
+  quotes: { requestsSent: 12, deliveries: 40, answered: 30, reportedAsSpam: 1 },
 };
 
 const QUEUES: QueueSummary[] = [

@@ -29,6 +29,15 @@ export function statCards(stats: AdminStats): StatCard[] {
     { id: 'total-revenue', label: 'Total revenue', value: formatPounds(stats.totalRevenue), note: 'Payments received, less refunds' },
     { id: 'monthly-revenue', label: 'Monthly plan revenue', value: formatPounds(stats.monthlyRevenue), note: 'From Pay Monthly, less refunds' },
     { id: 'yearly-revenue', label: 'Yearly plan revenue', value: formatPounds(stats.yearlyRevenue), note: 'From Pay Annually, less refunds' },
+    { id: 'quote-requests', label: 'Requests for quotes', value: formatCount(stats.quotes.requestsSent), note: `Sent to ${formatCount(stats.quotes.deliveries)} professionals in all` },
+    {
+      id: 'quote-reply-rate',
+      label: 'Quote reply rate',
+      // No requests delivered yet: no rate to show, rather than an invented 0%.
+      value: stats.quotes.deliveries === 0 ? '—' : `${Math.round((stats.quotes.answered / stats.quotes.deliveries) * 100)}%`,
+      note: `${formatCount(stats.quotes.answered)} answered`,
+    },
+    { id: 'quote-spam', label: 'Requests reported as spam', value: formatCount(stats.quotes.reportedAsSpam), note: 'By the professionals who received them' },
   ];
 }
 
