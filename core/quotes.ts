@@ -272,3 +272,18 @@ export function firstNameOf(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
 }
 
+/** GET /api/quote-requests/mine: a signed-in buyer's own requests (their account's, or sent from its address). */
+export interface MyQuoteRequest {
+  id: number;
+  status: QuoteRequestStatus;
+  service: string;
+  postcodeDistrict: string | null;
+  remoteOk: boolean;
+  createdAt: string;
+  sentAt: string | null;
+  recipients: number;
+  answers: number;
+  /** The company the buyer picked, if any. */
+  picked: string | null;
+}
+

@@ -131,6 +131,8 @@ const ENDPOINTS: Row[] = [
   { method: 'POST', path: '/api/quote-requests/view', body: { token: 'x'.repeat(43) }, expect: all(404) },
   { method: 'POST', path: '/api/quote-requests/send', body: { token: 'x'.repeat(43) }, expect: all(404) },
   { method: 'POST', path: '/api/quote-requests/pick', body: { token: 'x'.repeat(43), professionalId: null }, expect: all(404) },
+  { method: 'GET', path: '/api/quote-requests/mine', expect: signedIn(200) },
+  { method: 'POST', path: '/api/quote-requests/99999999/link', body: {}, expect: signedIn(404) },
   { method: 'GET', path: '/api/quotes/received', expect: only('provider', 200) },
   { method: 'POST', path: '/api/quotes/99999999/reply', body: { kind: 'decline' }, expect: only('provider', 404) },
   { method: 'POST', path: '/api/quotes/99999999/spam', body: {}, expect: only('provider', 404) },

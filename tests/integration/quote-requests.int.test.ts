@@ -6,12 +6,12 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { QUOTE_RETENTION_DAYS } from '../../core/retention';
 import { anonymiseArchivedAccounts } from '../../worker/src/retention/anonymise-archived-accounts';
-import { QUOTE_PICK_TEXTS, QUOTE_REPLY_TEXTS, QUOTE_TEXTS, type QuoteRequestView, type ReceivedQuoteRequest } from '../../core/quotes';
+import { QUOTE_PICK_TEXTS, QUOTE_REPLY_TEXTS, QUOTE_TEXTS, type MyQuoteRequest, type QuoteRequestView, type ReceivedQuoteRequest } from '../../core/quotes';
 import { errorOf, postJson, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
 import { createProfessional, type ProfessionalFactoryInput } from '../../api/src/testing/factories';
 import { findQuoteCandidates } from '../../api/src/domain/quotes/quote-candidates';
 import { useAppAndWorker } from '../support/app-worker';
-import { call, liveProvider } from '../support/community';
+import { call, liveProvider, signedInUser } from '../support/community';
 
 const s = useAppAndWorker({ apiEnv: { QUOTE_LIMIT_PER_IP: '1000', QUOTE_LIMIT_PER_EMAIL: '2' } });
 
@@ -316,4 +316,29 @@ describe('requests for quotes', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(s.smtp.to(c.professional.email)).toHaveLength(1);
   });
+
+  it('a signed-in customer sees their own requests, and opens one through a new link', async () => {
+    const customer = await signedInUser(s.db, s.t, { name: 'Ivy Account' });
+    const other = await signedInUser(s.db, s.t, { name: 'Otto Other' });
+    await listing('Software Development', LEEDS);
+    // One asked while signed in (any address), one as a guest from the account's own address.
+    const signedInAsk = await postJson(s.t, '/api/quote-requests', { ...form({ service: 'Software Development', email: uniqueEmail('ivy-alt') }), captcha: await solveCaptcha(s.t) }, customer.cookie);
+    expect(signedInAsk.status).toBe(201);
+    const { token } = await ask({ service: 'Software Development', email: customer.email });
+    await send(token);
+
+    const mine = await call<MyQuoteRequest[]>(s.t, 'GET', '/api/quote-requests/mine', { cookie: customer.cookie });
+    expect(mine.status).toBe(200);
+    expect(mine.body).toHaveLength(2);
+    expect(mine.body[0]).toMatchObject({ service: 'Software Development', status: 'open', recipients: 1, answers: 0, picked: null });
+    expect(mine.body[1]).toMatchObject({ status: 'unconfirmed', sentAt: null });
+    expect((await call<MyQuoteRequest[]>(s.t, 'GET', '/api/quote-requests/mine', { cookie: other.cookie })).body).toEqual([]);
+
+    const link = await call<{ token: string }>(s.t, 'POST', `/api/quote-requests/${mine.body[0]!.id}/link`, { cookie: customer.cookie, body: {} });
+    expect(link.status).toBe(200);
+    expect(link.body.token).not.toBe(token);
+    expect((await call<QuoteRequestView>(s.t, 'POST', '/api/quote-requests/view', { body: { token: link.body.token } })).body.id).toBe(mine.body[0]!.id);
+    expect((await call(s.t, 'POST', `/api/quote-requests/${mine.body[0]!.id}/link`, { cookie: other.cookie, body: {} })).status).toBe(404);
+  });
 });
+

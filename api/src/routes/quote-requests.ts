@@ -5,15 +5,17 @@
 //   POST /api/quote-requests/view   { token }: the request as its link shows it
 //   POST /api/quote-requests/send   { token }: sends it to the matched professionals, once
 //   POST /api/quote-requests/pick   { token, professionalId | null }: the buyer's decision, once
+//   GET  /api/quote-requests/mine   a signed-in buyer's own requests (/profile)
+//   POST /api/quote-requests/:id/link  a new private link to one of them, to open it
 // The token travels in a body, not a query, so it stays out of access logs.
 // A provider's side (product rule 42), for their listing:
 //   GET  /api/quotes/received       the requests it received, as much of the buyer as it may see
 //   POST /api/quotes/:id/reply      its one answer: a quote, a message, or 'not for us'
 //   POST /api/quotes/:id/spam       flags the request for an admin
 import type Router from '@koa/router';
-import { QUOTE_REPLY_TEXTS, QuotePickInput, QuoteReplyInput, QuoteRequestInput, QuoteTokenInput } from '../../../core/quotes';
+import { QUOTE_REPLY_TEXTS, QUOTE_TEXTS, QuotePickInput, QuoteReplyInput, QuoteRequestInput, QuoteTokenInput } from '../../../core/quotes';
 import { createCaptcha } from '../domain/captcha/captcha';
-import { createQuoteRequest, pickQuote, sendQuoteRequest, viewQuoteRequest } from '../domain/quotes/quote-requests';
+import { createQuoteRequest, listMyQuoteRequests, newQuoteRequestLink, pickQuote, sendQuoteRequest, viewQuoteRequest } from '../domain/quotes/quote-requests';
 import { flagQuoteRequest, listReceivedQuotes, replyToQuoteRequest } from '../domain/quotes/received-quotes';
 import type { AppDeps } from '../deps';
 import { AppError } from '../domain/app-error';
@@ -52,6 +54,15 @@ export function quoteRequestsRouter({ env, prisma, redis, queues, limits, access
   router.post('/quote-requests/pick', access.public, async (ctx) => {
     const input = QuotePickInput.parse(ctx.request.body);
     ctx.body = await pickQuote({ prisma, queues, publicUrl: env.PUBLIC_URL }, input);
+  });
+
+  router.get('/quote-requests/mine', access.signedIn, async (ctx) => {
+    ctx.body = await listMyQuoteRequests({ prisma }, { user: signedInUser(ctx) });
+  });
+
+  router.post('/quote-requests/:id/link', access.signedIn, async (ctx) => {
+    const requestId = pathId(ctx.params.id, QUOTE_TEXTS.linkInvalid);
+    ctx.body = await newQuoteRequestLink({ prisma }, { user: signedInUser(ctx), requestId });
   });
 
   /** The provider's listing; a provider account without one has received nothing. */

@@ -24,6 +24,7 @@ import {
   QUOTE_TEXTS,
   type BudgetBand,
   type ContactPreference,
+  type MyQuoteRequest,
   type QuoteOutcome,
   type QuotePickInput,
   type QuoteReach,
@@ -33,7 +34,7 @@ import {
   type Timescale,
 } from '../../../../core/quotes';
 import type { Prisma, PrismaClient } from '../../../../prisma/db';
-import { hashToken } from '../../../../prisma/tokens';
+import { hashToken, newToken } from '../../../../prisma/tokens';
 import type { Queues } from '../../queue';
 import { AppError } from '../app-error';
 import { fitOf, matchQuoteRequest, reachOf, type QuoteAsk, type QuoteMatch } from './matching';
@@ -278,3 +279,37 @@ async function requestView(prisma: PrismaClient, id: number): Promise<QuoteReque
     })),
   };
 }
+
+/** Whose requests are a signed-in user's: those asked while signed in, or from their account's (proved) address. */
+const ownedBy = (user: { id: number; email: string }) => ({ OR: [{ userId: user.id }, { buyerEmail: user.email }], anonymisedAt: null });
+
+/** A signed-in buyer's requests, newest first (product rule 41); unsent ones whose link expired are left out. */
+export async function listMyQuoteRequests({ prisma }: { prisma: PrismaClient }, { user, now = new Date() }: { user: { id: number; email: string }; now?: Date }): Promise<MyQuoteRequest[]> {
+  const rows = await prisma.quoteRequest.findMany({
+    where: { ...ownedBy(user), NOT: { status: 'unconfirmed', expiresAt: { lte: now } } },
+    orderBy: { id: 'desc' },
+    include: { recipients: { select: { replyKind: true, outcome: true, professional: { select: { companyName: true } } } } },
+  });
+  return rows.map((r) => ({
+    id: r.id,
+    status: r.status as QuoteRequestStatus,
+    service: r.service,
+    postcodeDistrict: r.postcodeDistrict,
+    remoteOk: r.remoteOk,
+    createdAt: r.createdAt.toISOString(),
+    sentAt: r.confirmedAt?.toISOString() ?? null,
+    recipients: r.recipients.length,
+    answers: r.recipients.filter((x) => x.replyKind === 'quote' || x.replyKind === 'message').length,
+    picked: r.recipients.find((x) => x.outcome === 'chosen')?.professional.companyName ?? null,
+  }));
+}
+
+/** A new private link to one of a signed-in buyer's requests (only its hash stored), for /profile's 'Open'. */
+export async function newQuoteRequestLink({ prisma }: { prisma: PrismaClient }, { user, requestId }: { user: { id: number; email: string }; requestId: number }): Promise<{ token: string }> {
+  const request = await prisma.quoteRequest.findFirst({ where: { id: requestId, ...ownedBy(user) }, select: { id: true } });
+  if (!request) throw new AppError('not_found', QUOTE_TEXTS.linkInvalid);
+  const token = newToken();
+  await prisma.quoteRequestLink.create({ data: { tokenHash: hashToken(token), requestId: request.id } });
+  return { token };
+}
+

@@ -31,6 +31,7 @@ import { AccountSettings } from './account-settings';
 import { ListingEditor } from './listing-editor';
 import { MediaSection } from './media-section';
 import { MessagesSection } from './messages-section';
+import { MyQuoteRequestsSection } from './my-quote-requests-section';
 import { QuoteRequestsSection } from './quote-requests-section';
 import { SessionsSection } from './sessions-section';
 import { SubscriptionPanel } from './subscription-panel';
@@ -137,6 +138,8 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
       <MessagesSection isProvider={provider} />
 
       {provider ? <QuoteRequestsSection /> : null}
+
+      <MyQuoteRequestsSection />
 
       {provider ? <ListingEditor publicSlug={user.professionalSlug} /> : null}
       {provider ? <MediaSection /> : null}
