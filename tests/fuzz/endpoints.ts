@@ -34,6 +34,7 @@ import { DirectoryQuery } from '../../core/directory-query';
 import { AltUpdate, UploadQuery } from '../../core/media-input';
 import { MarkThreadInput, NewMessageInput, ThreadListQuery, ThreadReplyInput } from '../../core/message-inputs';
 import { MyProfileUpdate } from '../../core/my-profile';
+import { QuotePickInput, QuoteReplyInput, QuoteRequestInput, QuoteTokenInput } from '../../core/quotes';
 import { TwoStepEnableInput, TwoStepPasswordInput, TwoStepSignInInput } from '../../core/two-step';
 import { CreateReviewInput, ReportReviewInput, ReviewListQuery, ReviewReplyInput, UpdateReviewInput } from '../../core/review-inputs';
 
@@ -133,6 +134,15 @@ export const ENDPOINT_INPUTS: Record<string, EndpointInput> = {
   'POST /api/messages/threads/:id/replies': { body: ThreadReplyInput },
   'POST /api/messages/threads/:id/read': { body: MarkThreadInput },
   'POST /api/contact': { body: ContactInput },
+  'POST /api/quote-requests': { body: QuoteRequestInput },
+  'POST /api/quote-requests/view': { body: QuoteTokenInput },
+  'POST /api/quote-requests/send': { body: QuoteTokenInput },
+  'POST /api/quote-requests/pick': { body: QuotePickInput },
+  'GET /api/quote-requests/mine': {},
+  'POST /api/quote-requests/:id/link': {},
+  'GET /api/quotes/received': {},
+  'POST /api/quotes/:id/reply': { body: QuoteReplyInput },
+  'POST /api/quotes/:id/spam': {},
   'POST /api/client-errors': { body: ClientErrorInput },
   'GET /api/admin/client-errors': {},
   'GET /api/home': {},
