@@ -61,6 +61,7 @@ export const PUBLIC_PROFESSIONAL_FIELDS = [
   'trustpilot',
   'media',
   'workMode',
+  'travelMiles',
   'lat',
   'lng',
   'createdAt',

@@ -21,6 +21,7 @@
 // input and controls, but go with the rate (components/forms/rate-fields.tsx, core/hourly-rate.ts),
 // so they are not in LISTING_FIELDS.
 import { WORK_MODES, type WorkMode } from './work-mode';
+import { DEFAULT_TRAVEL_MILES, TRAVEL_MILES, type TravelMiles } from './quotes-limits';
 
 export interface ChoiceOption<V extends string> {
   value: V;
@@ -138,8 +139,24 @@ export const WORK_MODE_FIELD = enumField({
   isPublic: true,
 });
 
+/**
+ * How far the professional travels for on-site work, in miles from their stored point (product
+ * rule 40): who receives a request for quotes. Kept as text like the other choices; not given
+ * reads as DEFAULT_TRAVEL_MILES (core/quotes-limits.ts).
+ */
+export const TRAVEL_MILES_FIELD = enumField({
+  name: 'travelMiles',
+  label: 'How far you travel for on-site work',
+  hint: 'Requests for quotes from buyers within this distance of your postcode reach you.',
+  term: 'Travels up to',
+  options: TRAVEL_MILES.map((value) => ({ value, label: `${value} miles` })),
+  message: 'Choose how far you travel',
+  default: String(DEFAULT_TRAVEL_MILES) as TravelMiles,
+  isPublic: true,
+});
+
 /** The listing's choice fields an application gives, in the order /apply asks them. */
-export const LISTING_FIELDS = [EMPLOYEE_COUNT_FIELD, BUSINESS_TYPE_FIELD, WORK_MODE_FIELD] as const;
+export const LISTING_FIELDS = [EMPLOYEE_COUNT_FIELD, BUSINESS_TYPE_FIELD, WORK_MODE_FIELD, TRAVEL_MILES_FIELD] as const;
 export type ListingFields = typeof LISTING_FIELDS;
 
 type PublicOf<F extends readonly ListingField[]> = Extract<F[number], { isPublic: true }>;

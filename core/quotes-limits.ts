@@ -10,3 +10,8 @@ export const QUOTE_SIMILAR_MAX = QUOTE_RECIPIENTS_MAX - 1;
 export const QUOTE_CONFIRM_TTL_HOURS = 48;
 /** A sent request takes answers for this long, then closes. */
 export const QUOTE_OPEN_DAYS = 30;
+/** The distances a listing may travel for on-site work, in miles (TRAVEL_MILES_FIELD). */
+export const TRAVEL_MILES = ['5', '10', '15', '25', '50', '100'] as const;
+export type TravelMiles = (typeof TRAVEL_MILES)[number];
+/** How far a professional travels unless their listing says otherwise. */
+export const DEFAULT_TRAVEL_MILES = 25;

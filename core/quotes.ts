@@ -12,9 +12,7 @@ export const QUOTE_LIMITS = { nameMin: 2, nameMax: 100, detailsMin: 20, detailsM
 
 import { QUOTE_CONFIRM_TTL_HOURS } from './quotes-limits';
 
-export { QUOTE_CONFIRM_TTL_HOURS, QUOTE_OPEN_DAYS, QUOTE_RECIPIENTS_MAX, QUOTE_SIMILAR_MAX } from './quotes-limits';
-/** How far a professional travels for on-site work unless their listing says otherwise (the column's default). */
-export const DEFAULT_TRAVEL_MILES = 25;
+export { DEFAULT_TRAVEL_MILES, QUOTE_CONFIRM_TTL_HOURS, QUOTE_OPEN_DAYS, QUOTE_RECIPIENTS_MAX, QUOTE_SIMILAR_MAX } from './quotes-limits';
 
 export const BUDGET_BANDS = ['under_250', '250_1000', '1000_5000', 'over_5000', 'not_sure'] as const;
 export type BudgetBand = (typeof BUDGET_BANDS)[number];

@@ -61,7 +61,7 @@ export async function createProfessional(prisma: PrismaClient, input: Profession
       subscriptionStatus: input.subscriptionStatus ?? 'active',
       ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       ...(input.workMode !== undefined ? { workMode: input.workMode } : {}),
-      ...(input.travelMiles !== undefined ? { travelMiles: input.travelMiles } : {}),
+      ...(input.travelMiles !== undefined ? { travelMiles: String(input.travelMiles) } : {}),
     },
   });
 }

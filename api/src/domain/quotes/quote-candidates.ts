@@ -5,14 +5,18 @@
 // The distance is the directory's own expression (circle.ts), to a box of the longest travel a
 // listing may set first, so the (lat, lng) index is used.
 import { boundingBox } from '../../../../core/geo/distance';
+import { DEFAULT_TRAVEL_MILES, TRAVEL_MILES } from '../../../../core/quotes-limits';
 import type { WorkMode } from '../../../../core/work-mode';
 import { Prisma, type PrismaClient } from '../../../../prisma/db';
 import { distanceSql } from '../directory/circle';
 import { LISTED } from '../directory/directory-sql';
 import { LOAD_WINDOW_DAYS, type QuoteAsk, type QuoteCandidate } from './matching';
 
-/** The longest travel distance a listing may set (the column's CHECK). */
-export const MAX_TRAVEL_MILES = 500;
+/** The longest travel distance a listing may set (TRAVEL_MILES, the column's CHECK). */
+export const MAX_TRAVEL_MILES = Math.max(...TRAVEL_MILES.map(Number));
+
+/** The listing's travel distance in miles: its choice, or the default when it gave none. */
+const TRAVEL_MILES_SQL = Prisma.sql`coalesce(p.travel_miles, ${String(DEFAULT_TRAVEL_MILES)})::int`;
 
 interface CandidateRow {
   id: number;
@@ -34,13 +38,13 @@ export async function findQuoteCandidates(db: Pick<PrismaClient, '$queryRaw'>, a
     reaches.push(Prisma.sql`(coalesce(p.work_mode, 'both') <> 'remote'
       AND p.lat BETWEEN ${box.minLat}::float8 AND ${box.maxLat}::float8
       AND p.lng BETWEEN ${box.minLng}::float8 AND ${box.maxLng}::float8
-      AND ${distanceSql(ask.point)} <= p.travel_miles)`);
+      AND ${distanceSql(ask.point)} <= ${TRAVEL_MILES_SQL})`);
   }
   if (ask.remoteOk) reaches.push(Prisma.sql`coalesce(p.work_mode, 'both') <> 'on_site'`);
   if (reaches.length === 0) return [];
   const windowStart = new Date(now.getTime() - LOAD_WINDOW_DAYS * 86_400_000);
   const rows = await db.$queryRaw<CandidateRow[]>`
-    SELECT p.id, p.services, p.work_mode, p.lat, p.lng, p.travel_miles, p.rating::text AS rating, p.review_count,
+    SELECT p.id, p.services, p.work_mode, p.lat, p.lng, ${TRAVEL_MILES_SQL} AS travel_miles, p.rating::text AS rating, p.review_count,
       coalesce(load.sent, 0)::int AS recent_requests,
       least(${LOAD_WINDOW_DAYS}::int, greatest(1, ceil(extract(epoch FROM ${now}::timestamptz - coalesce(p.approved_at, p.created_at)) / 86400)))::int AS days_live
     FROM professionals p

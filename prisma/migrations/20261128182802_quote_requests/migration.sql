@@ -1,5 +1,8 @@
 -- AlterTable
-ALTER TABLE "professionals" ADD COLUMN     "travel_miles" INTEGER NOT NULL DEFAULT 25;
+ALTER TABLE "applications" ADD COLUMN     "travel_miles" TEXT DEFAULT '25';
+
+-- AlterTable
+ALTER TABLE "professionals" ADD COLUMN     "travel_miles" TEXT DEFAULT '25';
 
 -- CreateTable
 CREATE TABLE "quote_requests" (
@@ -91,7 +94,8 @@ ALTER TABLE "quote_recipients" ADD CONSTRAINT "quote_recipients_professional_id_
 ALTER TABLE "quote_request_links" ADD CONSTRAINT "quote_request_links_request_id_fkey" FOREIGN KEY ("request_id") REFERENCES "quote_requests"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 -- Only the values of core/quotes.ts, and a travel distance a listing can mean (product rule 40).
-ALTER TABLE "professionals" ADD CONSTRAINT "professionals_travel_miles_check" CHECK ("travel_miles" BETWEEN 1 AND 500);
+ALTER TABLE "professionals" ADD CONSTRAINT "professionals_travel_miles_check" CHECK ("travel_miles" IN ('5', '10', '15', '25', '50', '100'));
+ALTER TABLE "applications" ADD CONSTRAINT "applications_travel_miles_check" CHECK ("travel_miles" IN ('5', '10', '15', '25', '50', '100'));
 ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_status_check" CHECK ("status" IN ('unconfirmed', 'open', 'closed'));
 ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_budget_check" CHECK ("budget" IN ('under_250', '250_1000', '1000_5000', 'over_5000', 'not_sure'));
 ALTER TABLE "quote_requests" ADD CONSTRAINT "quote_requests_timescale_check" CHECK ("timescale" IN ('urgent', 'within_month', 'flexible'));
