@@ -156,6 +156,8 @@ export interface ReviewItem {
   projectType: string | null;
   wouldRecommend: boolean;
   isVerified: boolean;
+  /** The reviewer picked the professional through a request for quotes (product rule 43). */
+  foundThroughQuote: boolean;
   /** First name and last initial ('Sam T.'). */
   authorName: string;
   /** When the author last changed it (the profile says 'Edited'); null if never. */

@@ -22,6 +22,7 @@ const review: ReviewItem = {
   projectType: null,
   wouldRecommend: true,
   isVerified: true,
+  foundThroughQuote: false,
   authorName: 'Sam T.',
   editedAt: null,
   reply: null,

@@ -5,7 +5,7 @@
 // Each project places its two listings in a district of its own far from the demo data
 // (Shetland, Orkney), so the request reaches exactly them. Every new view is scanned with axe.
 import type { Page } from '@playwright/test';
-import { checkA11y, createListing, declineCookies, expect, mailedLink, query, saveScreenshot, signInAs, solveCaptcha, test, uniqueEmail, type Listing } from './fixtures';
+import { checkA11y, createAccount, createListing, declineCookies, expect, mailedLink, query, saveScreenshot, signInAs, solveCaptcha, test, uniqueEmail, type Listing } from './fixtures';
 
 const PLACES = {
   desktop: { postcode: 'ZE1 0LZ', district: 'ZE1', lat: 60.1514, lng: -1.1712 },
@@ -140,6 +140,22 @@ test('a guest asks for quotes, confirms by e-mail, compares two answers and pick
   await expect(requestCard(b.provider, details)).not.toContainText(email);
   await a.context.close();
   await b.context.close();
+
+  // The guest makes an account with the same address and reviews the one they picked: the review
+  // says the job was found through ITConnect.
+  await createAccount(email, 'Morag Buyer');
+  await signInAs(page, email);
+  await page.goto(`/professionals/${first.slug}`);
+  const reviews = page.getByRole('region', { name: 'Customer Reviews' });
+  await reviews.getByRole('button', { name: 'Write a review' }).click();
+  const reviewForm = reviews.getByRole('form', { name: `Review ${first.companyName}` });
+  await reviewForm.getByRole('radio', { name: '5 stars' }).check();
+  await reviewForm.getByLabel('Title').fill('Tidy cabling, on the day');
+  await reviewForm.getByLabel('Your review').fill('Quoted within the hour and did exactly what the quote said.');
+  await reviewForm.getByRole('button', { name: 'Publish review' }).click();
+  const article = reviews.getByRole('article', { name: 'Tidy cabling, on the day' });
+  await expect(article.getByRole('button', { name: 'Job found through ITConnect' })).toBeVisible();
+  await checkA11y(page);
 });
 
 test('a profile offers to ask that professional and similar ones, and the directory carries its search', async ({ consentedPage: page }, testInfo) => {

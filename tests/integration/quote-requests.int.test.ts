@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { QUOTE_RETENTION_DAYS } from '../../core/retention';
 import { anonymiseArchivedAccounts } from '../../worker/src/retention/anonymise-archived-accounts';
 import { QUOTE_PICK_TEXTS, QUOTE_REPLY_TEXTS, QUOTE_TEXTS, type MyQuoteRequest, type QuoteRequestView, type ReceivedQuoteRequest } from '../../core/quotes';
-import { errorOf, postJson, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
+import { createUser, errorOf, postJson, signIn, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
+import type { ReviewItem } from '../../core/directory';
 import { createProfessional, type ProfessionalFactoryInput } from '../../api/src/testing/factories';
 import { findQuoteCandidates } from '../../api/src/domain/quotes/quote-candidates';
 import { useAppAndWorker } from '../support/app-worker';
@@ -315,6 +316,19 @@ describe('requests for quotes', () => {
     // Who said 'not for us' hears nothing more.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(s.smtp.to(c.professional.email)).toHaveLength(1);
+
+    // With an account of the same address, the guest's review of the one they picked is labelled
+    // as a job found through ITConnect; a review of another is not.
+    const account = await createUser(s.db.prisma, { email, name: 'Cleo Chooser' });
+    const cookie = await signIn(s.t, account.email);
+    const write = (professionalId: number) =>
+      call(s.t, 'POST', '/api/reviews', { cookie, body: { professionalId, rating: 5, title: 'Lovely new app design', comment: 'Clear, quick and exactly what we asked for.', projectType: 'UI/UX Design', wouldRecommend: true } });
+    expect((await write(a.professional.id)).status).toBe(201);
+    expect((await write(b.professional.id)).status).toBe(201);
+    const label = async (professionalId: number) =>
+      (await call<ReviewItem[]>(s.t, 'GET', `/api/reviews?professionalId=${professionalId}`)).body.map((r) => r.foundThroughQuote);
+    expect(await label(a.professional.id)).toEqual([true]);
+    expect(await label(b.professional.id)).toEqual([false]);
   });
 
   it('a signed-in customer sees their own requests, and opens one through a new link', async () => {

@@ -19,6 +19,7 @@ interface ReviewRow {
   project_type: string | null;
   would_recommend: boolean;
   is_verified: boolean;
+  found_through_quote: boolean;
   author_name: string;
   reply: string | null;
   replied_at: Date | null;
@@ -50,7 +51,7 @@ export async function listPublicReviews(
 ): Promise<{ items: ReviewItem[]; total: number }> {
   const rows = await prisma.$queryRaw<ReviewRow[]>`
     SELECT r.id, r.professional_id, r.rating, r.title, r.comment, r.created_at, r.edited_at, r.project_type,
-      r.would_recommend, r.is_verified, u.name AS author_name, r.reply, r.replied_at,
+      r.would_recommend, r.is_verified, r.found_through_quote, u.name AS author_name, r.reply, r.replied_at,
       (count(*) OVER ())::int AS total
     FROM reviews r
     JOIN professionals p ON p.id = r.professional_id
@@ -69,6 +70,7 @@ export async function listPublicReviews(
     projectType: r.project_type,
     wouldRecommend: r.would_recommend,
     isVerified: r.is_verified,
+    foundThroughQuote: r.found_through_quote,
     authorName: authorDisplayName(r.author_name),
     editedAt: iso(r.edited_at),
     reply: r.reply,

@@ -1,6 +1,7 @@
 // A reviewer's own review (product rules 7 and 26): write one (at most one per professional, never
 // of one's own listing; published at once, negative ones too; verified when the reviewer had
-// messaged that professional through the site first), edit it (editedAt) or delete it. After each
+// messaged that professional through the site first; labelled as found through ITConnect when the
+// reviewer picked them through a request for quotes, product rule 43), edit it (editedAt) or delete it. After each
 // commit the professional's rating is recalculated by the worker; a new review also e-mails the
 // professional (its idempotency key is the review's id).
 import type { ReviewWriteResult } from '../../../../core/reviews';
@@ -30,10 +31,15 @@ export async function createReview({ prisma, queues, publicUrl }: ReviewDeps, { 
   // In one query: the professional (public and reviewable), whether this reviewer has reviewed
   // them already, and whether the review is verified (the reviewer had written to this
   // professional through the site before reviewing). Three queries cost three round trips.
-  const [professional] = await prisma.$queryRaw<{ id: number; slug: string; email: string; contactName: string; reviewed: boolean; messaged: boolean }[]>`
+  // And whether the reviewer picked them through a request for quotes, asked while signed in or
+  // from the account's own address (product rule 43).
+  const [professional] = await prisma.$queryRaw<{ id: number; slug: string; email: string; contactName: string; reviewed: boolean; messaged: boolean; picked: boolean }[]>`
     SELECT p.id, p.slug, p.email, p.contact_name AS "contactName",
            EXISTS (SELECT 1 FROM reviews r WHERE r.user_id = ${user.id}::int AND r.professional_id = p.id) AS reviewed,
-           EXISTS (SELECT 1 FROM messages m WHERE m.from_user_id = ${user.id}::int AND m.professional_id = p.id) AS messaged
+           EXISTS (SELECT 1 FROM messages m WHERE m.from_user_id = ${user.id}::int AND m.professional_id = p.id) AS messaged,
+           EXISTS (SELECT 1 FROM quote_recipients qr JOIN quote_requests q ON q.id = qr.request_id
+                   WHERE qr.professional_id = p.id AND qr.outcome = 'chosen'
+                     AND (q.user_id = ${user.id}::int OR q.buyer_email = (SELECT u.email FROM users u WHERE u.id = ${user.id}::int))) AS picked
     FROM professionals p
     WHERE p.id = ${input.professionalId}::int AND p.is_approved AND p.subscription_status = 'active'`;
   if (!professional) throw new AppError('not_found', REVIEW_MESSAGES.professionalNotFound);
@@ -50,6 +56,7 @@ export async function createReview({ prisma, queues, publicUrl }: ReviewDeps, { 
         projectType: input.projectType,
         wouldRecommend: input.wouldRecommend,
         isVerified: professional.messaged,
+        foundThroughQuote: professional.picked,
       },
     });
   } catch (err) {

@@ -39,6 +39,13 @@ export function ReviewCard({ review, companyName, canReply, report, onReport, on
             </button>
           </Tooltip>
         ) : null}
+        {review.foundThroughQuote ? (
+          <Tooltip label={`The reviewer asked for quotes on ITConnect and picked ${companyName} from the answers.`} isExplanation>
+            <button type="button" className="cursor-help rounded-full bg-blue-100 px-2 py-0.5 text-xs font-medium text-blue-900 hover:bg-blue-200">
+              Job found through ITConnect
+            </button>
+          </Tooltip>
+        ) : null}
       </div>
       <h3 id={headingId} className="mt-2 font-semibold text-gray-900">
         {review.title}

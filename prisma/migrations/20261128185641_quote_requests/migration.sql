@@ -4,6 +4,9 @@ ALTER TABLE "applications" ADD COLUMN     "travel_miles" TEXT DEFAULT '25';
 -- AlterTable
 ALTER TABLE "professionals" ADD COLUMN     "travel_miles" TEXT DEFAULT '25';
 
+-- AlterTable
+ALTER TABLE "reviews" ADD COLUMN     "found_through_quote" BOOLEAN NOT NULL DEFAULT false;
+
 -- CreateTable
 CREATE TABLE "quote_requests" (
     "id" SERIAL NOT NULL,
