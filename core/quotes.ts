@@ -4,6 +4,7 @@
 // an e-mailed link, and a second private link follows the replies.
 import { z } from 'zod';
 import { Captcha, Email } from './auth';
+import { formatPoundsGrouped } from './counts';
 import { normalisePostcode } from './postcode';
 import { isService } from './services';
 import { text } from './text';
@@ -203,6 +204,11 @@ export type QuoteReplyKind = (typeof QUOTE_REPLY_KINDS)[number];
 export const QUOTE_PRICE_UNITS = ['hour', 'day', 'fixed'] as const;
 export type QuotePriceUnit = (typeof QUOTE_PRICE_UNITS)[number];
 export const QUOTE_PRICE_UNIT_LABELS: Record<QuotePriceUnit, string> = { hour: 'per hour', day: 'per day', fixed: 'fixed price' };
+
+/** A quote's price as both sides and the e-mails write it: '£450 fixed price', '£37.50 per hour'. */
+export function quotePriceText(pricePence: number | null, priceUnit: string | null): string {
+  return `${formatPoundsGrouped(pricePence ?? 0)} ${QUOTE_PRICE_UNIT_LABELS[(priceUnit ?? 'fixed') as QuotePriceUnit]}`;
+}
 
 export const QUOTE_REPLY_LIMITS = { messageMin: 10, messageMax: 2000, pricePenceMax: 100_000_000 } as const;
 

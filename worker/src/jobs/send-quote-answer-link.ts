@@ -3,10 +3,9 @@
 // request (made here, only its SHA-256 stored in quote_request_links: the first link's token is not
 // kept, so it cannot be sent again), once per answer (answer_notified_at). Nothing for a request
 // whose buyer's details were removed (retention), nor for 'not for us'.
-import { formatPoundsGrouped } from '../../../core/counts';
 import { JOBS, type SendQuoteAnswerLinkPayload } from '../../../core/jobs';
 import { PAGES } from '../../../core/pages';
-import { QUOTE_PRICE_UNIT_LABELS, type QuotePriceUnit } from '../../../core/quotes';
+import { quotePriceText } from '../../../core/quotes';
 import { hashToken, newToken } from '../../../prisma/tokens';
 import { siteLink } from '../mail/site-link';
 import { defineJobHandler, type JobContext } from './job-handler';
@@ -30,10 +29,7 @@ export async function sendQuoteAnswerLink(
 
   const token = newToken();
   await prisma.quoteRequestLink.create({ data: { tokenHash: hashToken(token), requestId: quoteRequestId } });
-  const answer =
-    recipient.replyKind === 'quote'
-      ? `${formatPoundsGrouped(recipient.pricePence ?? 0)} ${QUOTE_PRICE_UNIT_LABELS[(recipient.priceUnit ?? 'fixed') as QuotePriceUnit]}`
-      : 'a message';
+  const answer = recipient.replyKind === 'quote' ? quotePriceText(recipient.pricePence, recipient.priceUnit) : 'a message';
   const result = await deliverEmail(
     {
       template: 'quote-answered',

@@ -24,10 +24,10 @@ import { AppError } from '../app-error';
 
 const notFound = () => new AppError('not_found', QUOTE_REPLY_TEXTS.notFound);
 
-/** Every request the listing received, newest first. */
-export async function listReceivedQuotes({ prisma }: { prisma: PrismaClient }, { professionalId }: { professionalId: number }): Promise<ReceivedQuoteRequest[]> {
+/** Every request the listing received, newest first (or only `requestId`). */
+export async function listReceivedQuotes({ prisma }: { prisma: PrismaClient }, { professionalId, requestId }: { professionalId: number; requestId?: number }): Promise<ReceivedQuoteRequest[]> {
   const rows = await prisma.quoteRecipient.findMany({
-    where: { professionalId },
+    where: { professionalId, ...(requestId === undefined ? {} : { requestId }) },
     orderBy: [{ sentAt: 'desc' }, { requestId: 'desc' }],
     include: { request: true },
   });
@@ -85,8 +85,8 @@ export async function replyToQuoteRequest(
     });
   });
   if (input.kind !== 'decline') await queues.enqueue('sendQuoteAnswerLink', { quoteRequestId: requestId, professionalId });
-  const received = await listReceivedQuotes({ prisma }, { professionalId });
-  return received.find((r) => r.id === requestId)!;
+  const [received] = await listReceivedQuotes({ prisma }, { professionalId, requestId });
+  return received!;
 }
 
 /** Flags a request the listing received as spam (the first flag's time is kept); admins review flagged requests. */

@@ -5,7 +5,6 @@
 // request can be reported as spam. E-mail links arrive with ?quote=<id>#quote-requests.
 import { useEffect, useId, useState } from 'react';
 import useSWR from 'swr';
-import { formatPoundsGrouped } from '../../../../core/counts';
 import {
   BUDGET_BAND_LABELS,
   CONTACT_PREFERENCE_LABELS,
@@ -14,6 +13,7 @@ import {
   QUOTE_REPLY_LIMITS,
   QUOTE_REPLY_TEXTS,
   QuoteReplyInput,
+  quotePriceText,
   reachReasonForProfessional,
   TIMESCALE_LABELS,
   whereText,
@@ -133,7 +133,7 @@ function ReplyShown({ request }: { request: ReceivedQuoteRequest }) {
   const reply = request.reply!;
   const what =
     reply.kind === 'quote'
-      ? `You quoted ${formatPoundsGrouped(reply.pricePence ?? 0)} ${QUOTE_PRICE_UNIT_LABELS[reply.priceUnit ?? 'fixed']}`
+      ? `You quoted ${quotePriceText(reply.pricePence, reply.priceUnit)}`
       : reply.kind === 'message'
         ? 'You sent a message'
         : 'You said it is not for you';

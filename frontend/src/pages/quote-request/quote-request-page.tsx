@@ -6,13 +6,12 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import useSWR from 'swr';
-import { formatPoundsGrouped } from '../../../../core/counts';
 import { replyTimeText } from '../../../../core/messages';
 import { PAGES } from '../../../../core/pages';
 import {
   BUDGET_BAND_LABELS,
-  QUOTE_PRICE_UNIT_LABELS,
   QUOTE_TEXTS,
+  quotePriceText,
   reachText,
   TIMESCALE_LABELS,
   whereText,
@@ -31,7 +30,7 @@ function answerText(r: QuoteRecipientView): string {
   if (!r.reply) return 'No answer yet';
   if (r.reply.kind === 'decline') return 'Not for them';
   if (r.reply.kind === 'message') return 'Sent a message';
-  return `${formatPoundsGrouped(r.reply.pricePence ?? 0)} ${QUOTE_PRICE_UNIT_LABELS[r.reply.priceUnit ?? 'fixed']}`;
+  return quotePriceText(r.reply.pricePence, r.reply.priceUnit);
 }
 
 function RequestSummary({ request }: { request: QuoteRequestView }) {
