@@ -127,6 +127,10 @@ export const QuotePickInput = z.object({
 });
 export type QuotePickInput = z.infer<typeof QuotePickInput>;
 
+/** An admin's review of a request a professional reported as spam: 'spam' closes it; 'not_spam' leaves it as it was. */
+export const QUOTE_SPAM_VERDICTS = ['spam', 'not_spam'] as const;
+export type QuoteSpamVerdict = (typeof QUOTE_SPAM_VERDICTS)[number];
+
 export const QUOTE_PICK_TEXTS = {
   alreadyDecided: 'You have already decided on this request.',
   notAnswered: 'You can pick only a professional who answered with a quote or a message.',
