@@ -53,6 +53,8 @@ export const PUBLIC_PROFESSIONAL_FIELDS = [
   'rating',
   'reviewCount',
   'replyTimeMinutes',
+  'quoteRequestsSettled',
+  'quoteRequestsAnswered',
   'linkedin',
   'github',
   'facebook',
@@ -100,6 +102,13 @@ export interface ProfessionalListItem extends StoredPublicListingFields {
    * (product rule 28; the worker's recalculate-reply-time); null until then.
    */
   replyTimeMinutes: number | null;
+  /**
+   * Requests for quotes received and settled (answered, or closed unanswered; spam left out), and
+   * how many of them were answered: the reply rate, shown from QUOTE_REPLY_RATE_MIN_REQUESTS
+   * (product rule 42; the worker's recalculate-quote-reply-rate).
+   */
+  quoteRequestsSettled: number;
+  quoteRequestsAnswered: number;
   linkedin: string | null;
   github: string | null;
   facebook: string | null;

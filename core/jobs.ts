@@ -162,6 +162,10 @@ export type RecalculateRatingPayload = z.infer<typeof RecalculateRatingPayload>;
 export const RecalculateReplyTimePayload = z.object({ professionalId: z.number().int().positive() });
 export type RecalculateReplyTimePayload = z.infer<typeof RecalculateReplyTimePayload>;
 
+/** A professional whose requests for quotes were answered, decided or closed: the worker recomputes their reply rate. */
+export const RecalculateQuoteReplyRatePayload = z.object({ professionalId: z.number().int().positive() });
+export type RecalculateQuoteReplyRatePayload = z.infer<typeof RecalculateQuoteReplyRatePayload>;
+
 /**
  * An application an admin rejected after it was paid: the worker ends its Stripe subscription and
  * refunds what was paid (the listing never went live), then e-mails the reason (and the refund).
@@ -280,6 +284,15 @@ export const JOBS = {
     payload: RecalculateReplyTimePayload,
     /** reply-time_42, deduplicated like recalculate-rating. */
     jobId: (p: RecalculateReplyTimePayload) => `reply-time_${p.professionalId}`,
+    deduplicate: true,
+    options: { removeOnComplete: true },
+  },
+  recalculateQuoteReplyRate: {
+    queue: 'ratings',
+    name: 'recalculate-quote-reply-rate',
+    payload: RecalculateQuoteReplyRatePayload,
+    /** quote-reply-rate_42, deduplicated like recalculate-rating. */
+    jobId: (p: RecalculateQuoteReplyRatePayload) => `quote-reply-rate_${p.professionalId}`,
     deduplicate: true,
     options: { removeOnComplete: true },
   },

@@ -15,3 +15,11 @@ export const TRAVEL_MILES = ['5', '10', '15', '25', '50', '100'] as const;
 export type TravelMiles = (typeof TRAVEL_MILES)[number];
 /** How far a professional travels unless their listing says otherwise. */
 export const DEFAULT_TRAVEL_MILES = 25;
+/** A professional's reply rate shows on their profile once this many requests have settled (product rule 42). */
+export const QUOTE_REPLY_RATE_MIN_REQUESTS = 5;
+
+/** 'Answered 10 of 12 requests for quotes (83%)', or null before QUOTE_REPLY_RATE_MIN_REQUESTS. */
+export function quoteReplyRateText(answered: number, settled: number): string | null {
+  if (settled < QUOTE_REPLY_RATE_MIN_REQUESTS) return null;
+  return `Answered ${answered} of ${settled} requests for quotes (${Math.round((answered / settled) * 100)}%)`;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QUOTE_TEXTS, QuoteRequestFields, reachText, whereText } from './quotes';
+import { QUOTE_REPLY_RATE_MIN_REQUESTS, quoteReplyRateText } from './quotes-limits';
 
 const valid = {
   service: 'Web Design',
@@ -37,5 +38,20 @@ describe('a request for quotes', () => {
     expect(whereText('LS1', true)).toBe('LS1, on site or remotely');
     expect(whereText('LS1', false)).toBe('LS1, on site');
     expect(whereText(null, true)).toBe('Remote work');
+  });
+});
+
+describe('a single enquiry and the reply rate', () => {
+  it('needs the professional an enquiry is for', () => {
+    expect(QuoteRequestFields.parse({ ...valid, professionalId: 7, askedOnly: true })).toMatchObject({ professionalId: 7, askedOnly: true });
+    const orphan = QuoteRequestFields.safeParse({ ...valid, askedOnly: true });
+    expect(orphan.success).toBe(false);
+    expect(orphan.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['askedOnly', 'An enquiry needs the professional it is for']]);
+  });
+
+  it('shows the reply rate only from five settled requests, rounded to a whole per cent', () => {
+    expect(quoteReplyRateText(4, 4)).toBeNull();
+    expect(quoteReplyRateText(0, QUOTE_REPLY_RATE_MIN_REQUESTS)).toBe('Answered 0 of 5 requests for quotes (0%)');
+    expect(quoteReplyRateText(10, 12)).toBe('Answered 10 of 12 requests for quotes (83%)');
   });
 });

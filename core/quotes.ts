@@ -53,6 +53,7 @@ export const QUOTE_TEXTS = {
   linkInvalid: 'This link is not valid, or has expired. Please ask for quotes again.',
   sentTitle: 'Your request has been sent',
   noneMatched: 'No live professional offers this service where you are yet, so your request was not sent to anyone.',
+  enquiryNotSent: 'This professional is no longer listed, so your enquiry was not sent.',
 } as const;
 
 const choice = <T extends readonly [string, ...string[]]>(values: T, message: string) => z.enum(values, { error: message });
@@ -87,6 +88,8 @@ const QuoteRequestObject = z.object({
       .transform((v) => v || null),
     /** Asked from this professional's profile: they receive it, with up to QUOTE_SIMILAR_MAX others. */
     professionalId: z.number().int().positive().max(2_147_483_647).optional(),
+    /** A single enquiry: only that professional receives it, no similar ones (needs professionalId). */
+    askedOnly: z.boolean().optional(),
 });
 
 /** Whether the fields a rule reads are valid themselves: then the rule is checked even while others are not, so an empty form says everything at once. */
@@ -99,6 +102,9 @@ export const QuoteRequestFields = QuoteRequestObject.refine((v) => v.postcode !=
   path: ['postcode'],
   message: QUOTE_TEXTS.postcodeOrRemote,
   ...whenValid(['postcode', 'remoteOk']),
+}).refine((v) => !v.askedOnly || v.professionalId !== undefined, {
+  path: ['askedOnly'],
+  message: 'An enquiry needs the professional it is for',
 }).refine((v) => v.contactPreference !== 'phone' || v.phone !== null, {
   path: ['phone'],
   message: QUOTE_TEXTS.phoneRequired,
@@ -199,6 +205,9 @@ export interface QuoteRequestView {
   createdAt: string;
   sentAt: string | null;
   closesAt: string | null;
+  /** A single enquiry to the professional it was asked from (askedCompany), no similar ones. */
+  askedOnly: boolean;
+  askedCompany: string | null;
   recipients: QuoteRecipientView[];
 }
 

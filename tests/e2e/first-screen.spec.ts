@@ -55,7 +55,8 @@ test.describe('before any script runs', () => {
     const section = page.getByRole('region', { name: 'Customer Reviews' });
     for (const review of reviews.slice(0, 5)) await expect(section.getByText(review.title, { exact: true }).first()).toBeVisible();
     // A visitor without a session is known to be signed out: the contact section says how to write.
-    await expect(page.getByText(`to send ${professional.companyName} a message through ITConnect`, { exact: false })).toBeVisible();
+    await expect(page.getByRole('link', { name: `Send ${professional.companyName} an enquiry` })).toBeVisible();
+    await expect(page.getByText('to message them through ITConnect', { exact: false })).toBeVisible();
   });
 
   test("the header's search is a form the server answers, its text trimmed", async ({ consentedPage: page, isMobile }) => {

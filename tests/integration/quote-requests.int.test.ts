@@ -1,7 +1,8 @@
 // Requests for quotes across the API and the worker (issue 32, product rules 40 and 41): the
 // double opt-in (nothing reaches a professional before the buyer opens the e-mailed link and
 // sends), the matching rules against real listings in PostgreSQL, a request asked from a
-// profile, expired links, the checks of the form and the limits.
+// profile and a single enquiry, expired links, the checks of the form and the limits, the answers,
+// the buyer's choice and the reply rate.
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { QUOTE_RETENTION_DAYS } from '../../core/retention';
@@ -353,6 +354,72 @@ describe('requests for quotes', () => {
     expect(link.body.token).not.toBe(token);
     expect((await call<QuoteRequestView>(s.t, 'POST', '/api/quote-requests/view', { body: { token: link.body.token } })).body.id).toBe(mine.body[0]!.id);
     expect((await call(s.t, 'POST', `/api/quote-requests/${mine.body[0]!.id}/link`, { cookie: other.cookie, body: {} })).status).toBe(404);
+  });
+
+  it('a guest’s single enquiry goes, once confirmed, to that professional alone', async () => {
+    const asked = await listing('Cybersecurity', LEEDS, { companyName: 'Aire Net Guard' });
+    const others = await Promise.all(Array.from({ length: 3 }, () => listing('Cybersecurity', LEEDS)));
+    const { token, mail } = await ask({ service: 'Cybersecurity', professionalId: asked.id, askedOnly: true });
+    expect(mail).toMatch(/^Subject: Send your enquiry to Aire Net Guard$/m);
+    expect(mail).toContain('You asked Aire Net Guard about Cybersecurity');
+    expect(s.smtp.to(asked.email)).toHaveLength(0);
+    const before = (await call<QuoteRequestView>(s.t, 'POST', '/api/quote-requests/view', { body: { token } })).body;
+    expect(before).toMatchObject({ status: 'unconfirmed', askedOnly: true, askedCompany: 'Aire Net Guard', recipients: [] });
+
+    const sent = await send(token);
+    expect(sent.recipients.map((r) => r.professional.id)).toEqual([asked.id]);
+    await expect.poll(() => s.smtp.to(asked.email).length, { timeout: 10_000 }).toBe(1);
+    expect(s.smtp.to(asked.email)[0]!.text).toMatch(/^Subject: New enquiry: Cybersecurity, LS1, on site$/m);
+    expect(s.smtp.to(asked.email)[0]!.text).toContain('They sent this enquiry to you only');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const other of others) expect(s.smtp.to(other.email)).toHaveLength(0);
+
+    // An enquiry needs its professional; a listing that left meanwhile receives nothing.
+    const orphan = await postJson(s.t, '/api/quote-requests', { ...form({ service: 'Cybersecurity', askedOnly: true }), captcha: await solveCaptcha(s.t) });
+    expect(orphan.status).toBe(422);
+    expect((await errorOf(orphan)).fields).toEqual({ askedOnly: 'An enquiry needs the professional it is for' });
+    const leaving = await ask({ service: 'Cybersecurity', professionalId: others[0]!.id, askedOnly: true });
+    await s.db.prisma.professional.update({ where: { id: others[0]!.id }, data: { subscriptionStatus: 'cancelled' } });
+    expect((await send(leaving.token)).recipients).toEqual([]);
+  });
+
+  it('a listing’s reply rate counts settled requests (answered, or closed unanswered), leaving out spam', async () => {
+    const { professional, provider } = await liveProvider(s.db, s.t, { services: ['Data Migration'], ...LEEDS, workMode: 'both', travelMiles: 25 });
+    const day = 86_400_000;
+    const now = Date.now();
+    const request = (status: 'open' | 'closed', extra: object = {}) =>
+      s.db.prisma.quoteRequest.create({
+        data: {
+          service: 'Data Migration', postcodeDistrict: 'LS1', lat: LEEDS.lat, lng: LEEDS.lng, remoteOk: false, details: 'Move our mail to a new provider.', budget: 'under_250',
+          timescale: 'flexible', contactPreference: 'email', buyerName: 'Rae Rate', buyerEmail: uniqueEmail('rate'), expiresAt: new Date(now + day), status,
+          confirmedAt: new Date(now - 2 * day), closesAt: new Date(now + 28 * day), ...(status === 'closed' ? { closedAt: new Date(now - day) } : {}), ...extra,
+          recipients: { create: { professionalId: professional.id, reach: { kind: 'on_site', distanceMiles: 0, travelMiles: 25 }, fit: 1, position: 0, sentAt: new Date(now - 2 * day) } },
+        },
+      });
+    const answered = { replyKind: 'decline', repliedAt: new Date(now - day) };
+    for (let i = 0; i < 3; i++) {
+      const r = await request('closed');
+      await s.db.prisma.quoteRecipient.update({ where: { requestId_professionalId: { requestId: r.id, professionalId: professional.id } }, data: answered });
+    }
+    await request('closed'); // closed unanswered: counts against them
+    const stillOpen = await request('open'); // open and unanswered: not yet counted
+    const reported = await request('closed');
+    await s.db.prisma.quoteRecipient.update({ where: { requestId_professionalId: { requestId: reported.id, professionalId: professional.id } }, data: { flaggedSpamAt: new Date() } });
+    await request('closed', { spamVerdict: 'spam', spamReviewedAt: new Date() }); // judged spam by an admin
+    const toAnswer = await request('open');
+
+    // An answer through the API asks the worker to recount.
+    expect((await call(s.t, 'POST', `/api/quotes/${toAnswer.id}/reply`, { cookie: provider.cookie, body: { kind: 'message', message: 'We can do this next week.' } })).status).toBe(200);
+    const counts = () => s.db.prisma.professional.findUniqueOrThrow({ where: { id: professional.id }, select: { quoteRequestsSettled: true, quoteRequestsAnswered: true } });
+    await expect.poll(counts, { timeout: 10_000 }).toEqual({ quoteRequestsSettled: 5, quoteRequestsAnswered: 4 });
+    await expect
+      .poll(async () => (await call<{ quoteRequestsSettled: number; quoteRequestsAnswered: number }>(s.t, 'GET', `/api/professionals/${professional.id}`)).body, { timeout: 10_000 })
+      .toMatchObject({ quoteRequestsSettled: 5, quoteRequestsAnswered: 4 });
+
+    // The open one closes unanswered in the daily run, which recounts everyone.
+    await s.db.prisma.quoteRequest.update({ where: { id: stillOpen.id }, data: { closesAt: new Date(now - 1000) } });
+    await anonymiseArchivedAccounts({ prisma: s.db.prisma, logger: pino({ level: 'silent' }) });
+    expect(await counts()).toEqual({ quoteRequestsSettled: 6, quoteRequestsAnswered: 4 });
   });
 });
 

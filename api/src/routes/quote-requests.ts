@@ -85,7 +85,7 @@ export function quoteRequestsRouter({ env, prisma, redis, queues, limits, access
 
   router.post('/quotes/:id/spam', access.only('provider'), async (ctx) => {
     const requestId = pathId(ctx.params.id, QUOTE_REPLY_TEXTS.notFound);
-    ctx.body = await flagQuoteRequest({ prisma }, { professionalId: listingOf(ctx), requestId });
+    ctx.body = await flagQuoteRequest({ prisma, queues }, { professionalId: listingOf(ctx), requestId });
   });
 
   return router;

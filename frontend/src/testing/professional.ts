@@ -25,6 +25,8 @@ export function makeProfessional(overrides: Partial<ProfessionalListItem> = {}):
     rating: 4.5,
     reviewCount: 12,
     replyTimeMinutes: null,
+    quoteRequestsSettled: 0,
+    quoteRequestsAnswered: 0,
     linkedin: null,
     github: null,
     facebook: null,

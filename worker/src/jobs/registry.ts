@@ -3,6 +3,7 @@
 import { anonymiseArchivedAccountsHandler } from './anonymise-archived-accounts';
 import { geocodeProfessionalHandler } from './geocode-professional';
 import type { JobHandler } from './job-handler';
+import { recalculateQuoteReplyRateHandler } from './recalculate-quote-reply-rate';
 import { recalculateRatingHandler } from './recalculate-rating';
 import { recalculateReplyTimeHandler } from './recalculate-reply-time';
 import { reconcileCheckoutHandler, reconcileStripeEventHandler } from './reconcile-stripe-event';
@@ -30,6 +31,7 @@ export const JOB_HANDLERS: readonly JobHandler[] = [
   anonymiseArchivedAccountsHandler,
   recalculateRatingHandler,
   recalculateReplyTimeHandler,
+  recalculateQuoteReplyRateHandler,
   settleCancellationHandler,
   reconcileWithStripeHandler,
 ];

@@ -21,7 +21,7 @@ export async function sendQuoteRequestLink(
   ctx: Pick<JobContext, 'env' | 'job' | 'logger' | 'prisma'>,
 ): Promise<SendQuoteRequestLinkResult> {
   const { prisma, env } = ctx;
-  const request = await prisma.quoteRequest.findUnique({ where: { id: quoteRequestId } });
+  const request = await prisma.quoteRequest.findUnique({ where: { id: quoteRequestId }, include: { askedProfessional: { select: { companyName: true } } } });
   if (!request) return { sent: false, reason: 'gone' };
   if (request.tokenSentAt) return { sent: false, reason: 'already-sent' };
   if (request.status !== 'unconfirmed') return { sent: false, reason: 'not-waiting' };
@@ -42,6 +42,7 @@ export async function sendQuoteRequestLink(
         details: request.details,
         requestUrl: siteLink(env.PUBLIC_URL, `${PAGES.quoteRequest.path}?token=${encodeURIComponent(token)}`),
         expiresInHours: QUOTE_CONFIRM_TTL_HOURS,
+        enquiryTo: request.askedOnly ? (request.askedProfessional?.companyName ?? null) : null,
       },
     },
     ctx,

@@ -1,11 +1,13 @@
 // Requests for quotes in the daily retention run (product rule 41, core/retention.ts): requests
 // never sent are deleted once their link has expired, sent ones close when their time is up, and
-// closed ones lose the buyer's personal data QUOTE_RETENTION_DAYS later. Each step is one
-// statement with its own condition, so a run that stops half-way or two runs at once change
-// nothing twice.
+// closed ones lose the buyer's personal data QUOTE_RETENTION_DAYS later; then every listing's
+// reply rate is recomputed, since a request that closes unanswered now counts against it (and a
+// recalculation a crash lost is made good). Each step is one statement with its own condition, so
+// a run that stops half-way or two runs at once change nothing twice.
 import { ANONYMISED_NAME } from '../../../core/admin';
 import { QUOTE_RETENTION_DAYS } from '../../../core/retention';
 import { Prisma, type PrismaClient } from '../../../prisma/db';
+import { recalculateQuoteReplyRates } from '../jobs/recalculate-quote-reply-rate';
 
 const DAY_MS = 86_400_000;
 
@@ -22,5 +24,6 @@ export async function quoteRetention(prisma: PrismaClient, now: Date): Promise<{
   const { count: closed } = await prisma.quoteRequest.updateMany({ where: { status: 'open', closesAt: { lte: now } }, data: { status: 'closed', closedAt: now } });
   const closedBefore = new Date(now.getTime() - QUOTE_RETENTION_DAYS * DAY_MS);
   const anonymised = await anonymiseQuoteRequests(prisma, Prisma.sql`status = 'closed' AND closed_at < ${closedBefore}`, now);
+  await recalculateQuoteReplyRates(prisma, null);
   return { unsentDeleted, closed, anonymised };
 }

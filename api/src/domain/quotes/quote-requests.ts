@@ -83,6 +83,7 @@ export async function createQuoteRequest(
       buyerPhone: input.phone,
       userId,
       askedProfessionalId: input.professionalId ?? null,
+      askedOnly: input.professionalId !== undefined && input.askedOnly === true,
       createdAt: now,
       expiresAt: new Date(now.getTime() + QUOTE_CONFIRM_TTL_HOURS * 3_600_000),
     },
@@ -94,15 +95,18 @@ export async function createQuoteRequest(
 
 type Tx = Prisma.TransactionClient;
 
-/** Who receives the request: the professional it was asked from first (whatever their reach), then the matches. */
-async function recipientsFor(tx: Tx, request: { askedProfessionalId: number | null }, ask: QuoteAsk, now: Date): Promise<QuoteMatch[]> {
+/**
+ * Who receives the request: the professional it was asked from first (whatever their reach), then
+ * the matches; a single enquiry only that professional (nobody, if they are no longer listed).
+ */
+async function recipientsFor(tx: Tx, request: { askedProfessionalId: number | null; askedOnly: boolean }, ask: QuoteAsk, now: Date): Promise<QuoteMatch[]> {
   const candidates = await findQuoteCandidates(tx, ask, now);
   if (request.askedProfessionalId === null) return matchQuoteRequest(ask, candidates);
   const asked = await tx.professional.findFirst({
     where: { id: request.askedProfessionalId, ...LISTED, services: { has: ask.service } },
     select: { id: true, rating: true, reviewCount: true },
   });
-  const others = matchQuoteRequest({ ...ask, exclude: [request.askedProfessionalId] }, candidates, asked ? QUOTE_SIMILAR_MAX : QUOTE_SIMILAR_MAX + 1);
+  const others = request.askedOnly ? [] : matchQuoteRequest({ ...ask, exclude: [request.askedProfessionalId] }, candidates, asked ? QUOTE_SIMILAR_MAX : QUOTE_SIMILAR_MAX + 1);
   if (!asked) return others;
   const candidate = candidates.find((c) => c.id === asked.id);
   const reach: QuoteReach = (candidate && reachOf(ask, candidate)) ?? { kind: 'asked' };
@@ -137,6 +141,7 @@ async function notifyRecipients({ prisma, queues, publicUrl }: QuoteSendDeps, re
         details: request.details,
         why: reachReasonForProfessional(r.reach as QuoteReach, request.service),
         quotesUrl: quotesUrl(publicUrl, request.id),
+        enquiry: request.askedOnly,
       },
       idempotencyKey: `new-quote-request_${request.id}_${r.professional.id}`,
     });
@@ -212,6 +217,8 @@ export async function pickQuote(deps: QuoteSendDeps, { token, professionalId, no
     include: { recipients: { include: { professional: { select: { id: true, email: true, contactName: true } } } } },
   });
   for (const r of request.recipients) {
+    // The request closed: an unanswered one now counts in each recipient's reply rate.
+    await queues.enqueue('recalculateQuoteReplyRate', { professionalId: r.professionalId });
     if (r.outcome === 'chosen') {
       await queues.enqueue('sendEmail', {
         template: 'quote-chosen',
@@ -251,6 +258,7 @@ async function requestView(prisma: PrismaClient, id: number): Promise<QuoteReque
   const request = await prisma.quoteRequest.findUniqueOrThrow({
     where: { id },
     include: {
+      askedProfessional: { select: { companyName: true } },
       recipients: {
         orderBy: { position: 'asc' },
         include: { professional: { select: { id: true, slug: true, companyName: true, rating: true, reviewCount: true } } },
@@ -269,6 +277,8 @@ async function requestView(prisma: PrismaClient, id: number): Promise<QuoteReque
     createdAt: request.createdAt.toISOString(),
     sentAt: request.confirmedAt?.toISOString() ?? null,
     closesAt: request.closesAt?.toISOString() ?? null,
+    askedOnly: request.askedOnly,
+    askedCompany: request.askedProfessional?.companyName ?? null,
     recipients: request.recipients.map((r) => ({
       professional: { ...r.professional, rating: Number(r.professional.rating) },
       reach: r.reach as QuoteReach,

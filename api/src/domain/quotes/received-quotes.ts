@@ -85,14 +85,20 @@ export async function replyToQuoteRequest(
     });
   });
   if (input.kind !== 'decline') await queues.enqueue('sendQuoteAnswerLink', { quoteRequestId: requestId, professionalId });
+  await queues.enqueue('recalculateQuoteReplyRate', { professionalId });
   const [received] = await listReceivedQuotes({ prisma }, { professionalId, requestId });
   return received!;
 }
 
 /** Flags a request the listing received as spam (the first flag's time is kept); admins review flagged requests. */
-export async function flagQuoteRequest({ prisma }: { prisma: PrismaClient }, { professionalId, requestId, now = new Date() }: { professionalId: number; requestId: number; now?: Date }) {
+export async function flagQuoteRequest(
+  { prisma, queues }: { prisma: PrismaClient; queues: Pick<Queues, 'enqueue'> },
+  { professionalId, requestId, now = new Date() }: { professionalId: number; requestId: number; now?: Date },
+) {
   const row = await prisma.quoteRecipient.findUnique({ where: { requestId_professionalId: { requestId, professionalId } }, select: { flaggedSpamAt: true } });
   if (!row) throw notFound();
   await prisma.quoteRecipient.updateMany({ where: { requestId, professionalId, flaggedSpamAt: null }, data: { flaggedSpamAt: now } });
+  // A request they reported no longer counts in their reply rate.
+  await queues.enqueue('recalculateQuoteReplyRate', { professionalId });
   return { ok: true as const, message: QUOTE_REPLY_TEXTS.flagged };
 }

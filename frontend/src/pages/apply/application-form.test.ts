@@ -235,6 +235,8 @@ describe('applicationFromProfile', () => {
     rating: 4.5,
     reviewCount: 3,
     replyTimeMinutes: null,
+    quoteRequestsSettled: 0,
+    quoteRequestsAnswered: 0,
     linkedin: 'https://www.linkedin.com/company/acme',
     github: null,
     facebook: null,

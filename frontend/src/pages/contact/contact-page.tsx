@@ -2,34 +2,25 @@
 // captcha. The API stores it and the worker e-mails it to the team, who answer by e-mail. A
 // signed-in visitor's name and address are filled in. To reach a professional, their profile has
 // its own form; the page says so.
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CONTACT_LIMITS, CONTACT_TEXTS, ContactInput } from '../../../../core/contact';
 import { PAGES } from '../../../../core/pages';
 import { CONTACT_RETENTION_YEARS } from '../../../../core/retention';
 import { postJson } from '../../api/client';
-import { useCurrentUser } from '../../api/use-current-user';
 import { Captcha } from '../../components/captcha/captcha';
 import { AuthCard, AuthForm, CardFooterLink, EmailField, TextAreaField, TextField } from '../../components/forms/form-fields';
 import { MESSAGE_NOT_SENT, useCaptchaForm } from '../../components/forms/use-captcha-form';
+import { useSignedInSender } from '../../components/forms/use-signed-in-sender';
 import { linkClass } from '../../components/styles';
 import { useDocumentTitle } from '../../components/use-document-title';
 
 export function ContactPage() {
   useDocumentTitle(PAGES.contact.title);
-  const { user } = useCurrentUser();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const { name, setName, email, setEmail } = useSignedInSender();
   const [subject, setSubject] = useState('');
   const [message, setMessage] = useState('');
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  // Fill in who is signed in, unless they have typed something already.
-  useEffect(() => {
-    if (!user) return;
-    setName((current) => current || user.name);
-    setEmail((current) => current || user.email);
-  }, [user]);
 
   const { errors, isSubmitting, submit, formRef, captchaProps } = useCaptchaForm({
     schema: ContactInput,

@@ -2,8 +2,9 @@
 // matching professionals receive it. No account: the API stores the request and e-mails a private
 // link, and nothing is sent until the buyer opens it. The address may carry what the visitor
 // already chose: ?service= and ?postcode= (from the directory), ?professional=<id> (from a profile:
-// that professional and up to four similar ones). A signed-in visitor's name and e-mail are filled in.
-import { useEffect, useId, useState } from 'react';
+// that professional and, unless the visitor unticks it, up to four similar ones; with &only=1, a
+// single enquiry to them alone, the box unticked). A signed-in visitor's name and e-mail are filled in.
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PAGES } from '../../../../core/pages';
 import {
@@ -25,23 +26,23 @@ import {
 } from '../../../../core/quotes';
 import { isService, SERVICES } from '../../../../core/services';
 import { postJson } from '../../api/client';
-import { useCurrentUser } from '../../api/use-current-user';
 import { useProfessional } from '../../api/use-professional';
 import { Captcha } from '../../components/captcha/captcha';
 import { AuthCard, AuthForm, CardFooterLink, EmailField, OptionList, SelectField, TextAreaField, TextField } from '../../components/forms/form-fields';
 import { useCaptchaForm } from '../../components/forms/use-captcha-form';
+import { useSignedInSender } from '../../components/forms/use-signed-in-sender';
 import { labelTextClass, linkClass } from '../../components/styles';
 import { useDocumentTitle } from '../../components/use-document-title';
 
 const REQUEST_NOT_SENT = { title: 'Request not sent', description: 'Your request could not be sent. Please try again.' };
 
-function RemoteCheckbox({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+function Checkbox({ name, checked, onChange, children }: { name: string; checked: boolean; onChange: (checked: boolean) => void; children: ReactNode }) {
   const id = useId();
   return (
     <div className="flex items-start gap-2">
-      <input id={id} type="checkbox" name="remoteOk" checked={checked} onChange={(event) => onChange(event.target.checked)} className="mt-1 h-4 w-4" />
+      <input id={id} type="checkbox" name={name} checked={checked} onChange={(event) => onChange(event.target.checked)} className="mt-1 h-4 w-4" />
       <label htmlFor={id} className={labelTextClass}>
-        The work can be done remotely (professionals anywhere in the UK who work remotely can then reply)
+        {children}
       </label>
     </div>
   );
@@ -50,7 +51,6 @@ function RemoteCheckbox({ checked, onChange }: { checked: boolean; onChange: (ch
 export function GetQuotesPage() {
   useDocumentTitle(PAGES.getQuotes.title);
   const [params] = useSearchParams();
-  const { user } = useCurrentUser();
   const askedId = /^\d{1,10}$/.test(params.get('professional') ?? '') ? params.get('professional')! : undefined;
   const { professional: asked } = useProfessional(askedId);
   const initialService = params.get('service') ?? '';
@@ -61,16 +61,10 @@ export function GetQuotesPage() {
   const [budget, setBudget] = useState<BudgetBand | ''>('');
   const [timescale, setTimescale] = useState<Timescale | ''>('');
   const [contactPreference, setContactPreference] = useState<ContactPreference>('email');
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
+  const { name, setName, email, setEmail } = useSignedInSender();
   const [phone, setPhone] = useState('');
+  const [askSimilar, setAskSimilar] = useState(params.get('only') !== '1');
   const [sentTo, setSentTo] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!user) return;
-    setName((current) => current || user.name);
-    setEmail((current) => current || user.email);
-  }, [user]);
 
   const { errors, isSubmitting, submit, formRef, captchaProps } = useCaptchaForm({
     schema: QuoteRequestInput,
@@ -96,18 +90,28 @@ export function GetQuotesPage() {
   }
 
   const askedListed = asked && askedId ? asked : null;
+  const enquiry = askedListed !== null && !askSimilar;
   return (
     <AuthCard
-      title="Get quotes"
+      title={enquiry ? `Send ${askedListed.companyName} an enquiry` : 'Get quotes'}
       intro={
         <>
           <p>
-            Describe your job once and up to {QUOTE_RECIPIENTS_MAX} matching professionals receive it. It is free, you need no account, and
-            professionals pay no fee per request.
+            {enquiry
+              ? 'Describe what you need and they answer through ITConnect. It is free and you need no account.'
+              : `Describe your job once and up to ${QUOTE_RECIPIENTS_MAX} matching professionals receive it. It is free, you need no account, and professionals pay no fee per request.`}
           </p>
           {askedListed ? (
             <p className="mt-2" role="note">
-              Your request goes to <strong>{askedListed.companyName}</strong> and up to {QUOTE_SIMILAR_MAX} similar professionals.
+              {enquiry ? (
+                <>
+                  Your enquiry goes to <strong>{askedListed.companyName}</strong> only.
+                </>
+              ) : (
+                <>
+                  Your request goes to <strong>{askedListed.companyName}</strong> and up to {QUOTE_SIMILAR_MAX} similar professionals.
+                </>
+              )}
             </p>
           ) : null}
         </>
@@ -115,7 +119,7 @@ export function GetQuotesPage() {
     >
       <div ref={formRef}>
         <AuthForm
-          label="Ask for quotes"
+          label={enquiry ? 'Send an enquiry' : 'Ask for quotes'}
           submitLabel="Continue"
           busyLabel="Sending…"
           isSubmitting={isSubmitting}
@@ -131,7 +135,7 @@ export function GetQuotesPage() {
               name,
               email,
               phone,
-              ...(askedListed ? { professionalId: askedListed.id } : {}),
+              ...(askedListed ? { professionalId: askedListed.id, askedOnly: !askSimilar } : {}),
               // The selects' empty choice is refused by the schema with its message.
             } as QuoteRequestFormValues)
           }
@@ -149,7 +153,9 @@ export function GetQuotesPage() {
             hint="Professionals see only its district (LS1 for LS1 4DY). Leave it empty for remote work."
             maxLength={16}
           />
-          <RemoteCheckbox checked={remoteOk} onChange={setRemoteOk} />
+          <Checkbox name="remoteOk" checked={remoteOk} onChange={setRemoteOk}>
+            The work can be done remotely (professionals anywhere in the UK who work remotely can then reply)
+          </Checkbox>
           <TextAreaField
             label="What do you need?"
             name="details"
@@ -201,6 +207,11 @@ export function GetQuotesPage() {
             error={errors.phone}
             maxLength={QUOTE_LIMITS.phoneMax}
           />
+          {askedListed ? (
+            <Checkbox name="askSimilar" checked={askSimilar} onChange={setAskSimilar}>
+              Also ask up to {QUOTE_SIMILAR_MAX} similar professionals for quotes
+            </Checkbox>
+          ) : null}
           <p className="text-xs text-gray-700">
             Professionals see your first name, your postcode district and what you wrote. Your e-mail and phone number go only to the professional
             you pick. We delete your details a year after the request closes. See our{' '}

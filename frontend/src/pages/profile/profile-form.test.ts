@@ -34,6 +34,8 @@ const profile: MyProfile = {
   rating: 4.5,
   reviewCount: 2,
   replyTimeMinutes: null,
+  quoteRequestsSettled: 0,
+  quoteRequestsAnswered: 0,
   isApproved: true,
   subscriptionStatus: 'active',
   subscriptionType: 'monthly',

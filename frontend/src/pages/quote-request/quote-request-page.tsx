@@ -10,6 +10,7 @@ import { replyTimeText } from '../../../../core/messages';
 import { PAGES } from '../../../../core/pages';
 import {
   BUDGET_BAND_LABELS,
+  QUOTE_RECIPIENTS_MAX,
   QUOTE_TEXTS,
   quotePriceText,
   reachText,
@@ -151,9 +152,14 @@ export function QuoteRequestPage() {
         <div className="mt-4">
           <RequestSummary request={data} />
         </div>
-        <p className="mt-4 text-sm text-gray-700">It goes to up to five professionals who offer {data.service} and reach you. Nothing has been sent yet.</p>
+        <p className="mt-4 text-sm text-gray-700">
+          {data.askedOnly
+            ? `It goes to ${data.askedCompany ?? 'the professional you asked'} only.`
+            : `It goes to up to ${QUOTE_RECIPIENTS_MAX} professionals who offer ${data.service} and reach you.`}{' '}
+          Nothing has been sent yet.
+        </p>
         <button type="button" className={`${primaryButtonClass} mt-4`} onClick={() => void sendRequest()} disabled={isSending} aria-busy={isSending}>
-          {isSending ? 'Sending…' : 'Send my request'}
+          {isSending ? 'Sending…' : data.askedOnly ? 'Send my enquiry' : 'Send my request'}
         </button>
       </section>
     );
@@ -165,11 +171,13 @@ export function QuoteRequestPage() {
       <>
         <section aria-labelledby="quote-sent" className={panelClass}>
           <h2 id="quote-sent" className={sectionHeadingClass}>
-            {QUOTE_TEXTS.sentTitle}
+            {data.askedOnly ? 'Your enquiry has been sent' : QUOTE_TEXTS.sentTitle}
           </h2>
           <p role="status" className="mt-2 text-sm text-gray-800">
             {data.recipients.length === 0
-              ? QUOTE_TEXTS.noneMatched
+              ? data.askedOnly
+                ? QUOTE_TEXTS.enquiryNotSent
+                : QUOTE_TEXTS.noneMatched
               : chosen
                 ? `You picked ${chosen.professional.companyName}. They have your contact details and will be in touch; the others have been told.`
                 : decided
@@ -226,7 +234,7 @@ export function QuoteRequestPage() {
 
   return (
     <div className={`${pageWidthClass} py-10`}>
-      <h1 className="text-3xl font-bold text-gray-900">Your request for quotes</h1>
+      <h1 className="text-3xl font-bold text-gray-900">{data?.askedOnly ? 'Your enquiry' : 'Your request for quotes'}</h1>
       <div className="mt-6">{body}</div>
     </div>
   );

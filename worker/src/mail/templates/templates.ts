@@ -385,17 +385,22 @@ export const QuoteRequestLinkData = z.object({
   details: text.min(1),
   requestUrl: url,
   expiresInHours: z.number().int().positive(),
+  /** A single enquiry: the one professional it is for. */
+  enquiryTo: name.nullable().default(null),
 });
-/** A buyer's private link to their request for quotes (product rule 41): opening it sends the request. */
+/** A buyer's private link to their request for quotes or single enquiry (product rule 41): opening it sends the request. */
 export function quoteRequestLinkEmail(d: z.infer<typeof QuoteRequestLinkData>): RenderedEmail {
+  const what = d.enquiryTo ? 'enquiry' : 'request';
   return renderEmail({
-    subject: `Send your request for ${d.service} quotes`,
+    subject: d.enquiryTo ? `Send your enquiry to ${d.enquiryTo}` : `Send your request for ${d.service} quotes`,
     greeting: `Hello ${d.name},`,
     blocks: [
-      { paragraph: `You asked ITConnect for quotes for ${d.service}: ${d.where}, budget ${d.budget}, ${d.timescale.toLowerCase()}. You wrote:` },
+      {
+        paragraph: `${d.enquiryTo ? `You asked ${d.enquiryTo} about ${d.service}` : `You asked ITConnect for quotes for ${d.service}`}: ${d.where}, budget ${d.budget}, ${d.timescale.toLowerCase()}. You wrote:`,
+      },
       { quote: d.details },
-      { paragraph: 'Nothing has been sent yet. Open your request to check it and send it to the matching professionals:' },
-      { button: { label: 'Review and send my request', url: d.requestUrl } },
+      { paragraph: `Nothing has been sent yet. Open your ${what} to check it and send it to ${d.enquiryTo ?? 'the matching professionals'}:` },
+      { button: { label: `Review and send my ${what}`, url: d.requestUrl } },
       {
         paragraph: `Please send it within ${d.expiresInHours} hours, or it is deleted. Keep this e-mail: the same link later shows who received your request and their replies. It is private: anyone with it can see your request.`,
       },
@@ -415,16 +420,22 @@ export const NewQuoteRequestData = z.object({
   /** 'On site: 3.2 miles from you…': why they received it (product rule 40). */
   why: name,
   quotesUrl: url,
+  /** A single enquiry: sent to this professional only. */
+  enquiry: z.boolean().default(false),
 });
-/** A request for quotes a listing received (product rules 40 and 42); no contact details of the buyer. */
+/** A request for quotes or single enquiry a listing received (product rules 40 and 42); no contact details of the buyer. */
 export function newQuoteRequestEmail(d: z.infer<typeof NewQuoteRequestData>): RenderedEmail {
   return renderEmail({
-    subject: `New request for quotes: ${d.service}, ${d.where}`,
+    subject: `${d.enquiry ? 'New enquiry' : 'New request for quotes'}: ${d.service}, ${d.where}`,
     greeting: `Hello ${d.recipientName},`,
     blocks: [
       { paragraph: `${d.buyerFirstName} is looking for ${d.service}: ${d.where}, budget ${d.budget}, ${d.timescale.toLowerCase()}. They wrote:` },
       { quote: d.details },
-      { paragraph: `You received it because ${d.why}. It went to at most five professionals; requests come free with your listing.` },
+      {
+        paragraph: d.enquiry
+          ? 'They sent this enquiry to you only, from your profile; enquiries come free with your listing.'
+          : `You received it because ${d.why}. It went to at most five professionals; requests come free with your listing.`,
+      },
       { button: { label: 'Answer the request', url: d.quotesUrl } },
       { paragraph: 'Send a quote, a message, or say it is not for you. You will see how to contact them once they pick you.' },
     ],
