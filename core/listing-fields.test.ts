@@ -35,6 +35,13 @@ describe('listingFacts', () => {
     expect(listingFacts(TEST_LISTING_FIELDS, { testWorkMode: 'elsewhere' }).map((fact) => fact.text)).toEqual([null, 'Welcome']);
   });
 
+  it('says nothing of how far a listing travels when it works remotely only', () => {
+    const facts = (workMode: string) => listingFacts(PUBLIC_LISTING_FIELDS, { workMode, travelMiles: '50' }).find((f) => f.name === 'travelMiles')?.text;
+    expect(facts('both')).toBe('50 miles');
+    expect(facts('on_site')).toBe('50 miles');
+    expect(facts('remote')).toBeNull();
+  });
+
   it("says Yes and No for a boolean without texts of its own", () => {
     const plain = booleanField({ name: 'plain', label: 'Plain', term: 'Plain', default: false, isPublic: false });
     expect(listingFacts([plain], { plain: true })[0]?.text).toBe('Yes');

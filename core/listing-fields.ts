@@ -64,6 +64,8 @@ interface Shown<V extends string> {
    * for a boolean, `yes` and `no` ('Yes' and 'No' when not given; null: nothing is said).
    */
   texts?: Partial<Record<V, string | null>>;
+  /** Nothing is said while another field of the listing has this value (how far one travels, for a listing that works remotely only). */
+  silentWhen?: { name: string; value: string };
   /**
    * Shown on the profile (so sent with the listing by the directory API) and edited in My
    * Profile's listing editor; otherwise only the application, the admin's view and the stored
@@ -152,6 +154,7 @@ export const TRAVEL_MILES_FIELD = enumField({
   options: TRAVEL_MILES.map((value) => ({ value, label: `${value} miles` })),
   message: 'Choose how far you travel',
   default: String(DEFAULT_TRAVEL_MILES) as TravelMiles,
+  silentWhen: { name: 'workMode', value: 'remote' },
   isPublic: true,
 });
 
@@ -202,7 +205,11 @@ export interface ListingFact {
 /** What a list of facts says for each of `fields` of `listing` (a row, an application, a profile), in their order. */
 export function listingFacts(fields: readonly ListingField[], listing: object): ListingFact[] {
   const record = listing as Record<string, unknown>;
-  return fields.map((field) => ({ name: field.name, term: field.term, text: describeListingField(field, record[field.name]) }));
+  return fields.map((field) => ({
+    name: field.name,
+    term: field.term,
+    text: field.silentWhen && record[field.silentWhen.name] === field.silentWhen.value ? null : describeListingField(field, record[field.name]),
+  }));
 }
 
 /** What a list of facts says for a field's value ('2-5', 'On site and remotely'), or null to say nothing. */
