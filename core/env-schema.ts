@@ -295,7 +295,8 @@ export const WorkerEnv = CommonEnv.extend({
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /**
    * A stored Stripe event not processed this long after it arrived is queued again (its job was
-   * lost, with Redis say); the worker looks every STRIPE_EVENT_SWEEP_EVERY_MS. Tests shorten both.
+   * lost, with Redis say), and so is the e-mail of an answer to a request for quotes; the worker
+   * looks every STRIPE_EVENT_SWEEP_EVERY_MS. Tests shorten both.
    */
   STRIPE_EVENT_SWEEP_AFTER_MS: z.coerce.number().int().min(100).max(86_400_000).default(5 * 60_000),
   STRIPE_EVENT_SWEEP_EVERY_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),

@@ -12,7 +12,7 @@ import { createUser, errorOf, postJson, signIn, solveCaptcha, uniqueEmail } from
 import type { ReviewItem } from '../../core/directory';
 import { createProfessional, type ProfessionalFactoryInput } from '../../api/src/testing/factories';
 import { findQuoteCandidates } from '../../api/src/domain/quotes/quote-candidates';
-import { useAppAndWorker } from '../support/app-worker';
+import { startAppWorker, useAppAndWorker } from '../support/app-worker';
 import { call, liveProvider, signedInUser } from '../support/community';
 
 const s = useAppAndWorker({ apiEnv: { QUOTE_LIMIT_PER_IP: '1000', QUOTE_LIMIT_PER_EMAIL: '2' } });
@@ -381,6 +381,26 @@ describe('requests for quotes', () => {
     const leaving = await ask({ service: 'Cybersecurity', professionalId: others[0]!.id, askedOnly: true });
     await s.db.prisma.professional.update({ where: { id: others[0]!.id }, data: { subscriptionStatus: 'cancelled' } });
     expect((await send(leaving.token)).recipients).toEqual([]);
+  });
+
+  it('an answer stored while its e-mail could not be queued reaches the buyer through the worker’s sweep, once', async () => {
+    const pro = await listing('Server Management', LEEDS, { companyName: 'Kirkstall Servers' });
+    const { token, email } = await ask({ service: 'Server Management' });
+    const { id } = await send(token);
+    // The API committed the answer and died before queueing its e-mail.
+    await s.db.prisma.quoteRecipient.update({
+      where: { requestId_professionalId: { requestId: id, professionalId: pro.id } },
+      data: { replyKind: 'quote', pricePence: 12_000, priceUnit: 'day', repliedAt: new Date(Date.now() - 1000) },
+    });
+    const sweeper = await startAppWorker(s.db, s.t, { SMTP_URL: s.smtp.url, STRIPE_EVENT_SWEEP_AFTER_MS: '200', STRIPE_EVENT_SWEEP_EVERY_MS: '300' });
+    try {
+      await expect.poll(() => s.smtp.to(email).length, { timeout: 10_000 }).toBe(2);
+      expect(s.smtp.to(email)[1]!.text).toContain('£120 per day');
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(s.smtp.to(email)).toHaveLength(2);
+    } finally {
+      await sweeper.close();
+    }
   });
 
   it('a listing’s reply rate counts settled requests (answered, or closed unanswered), leaving out spam', async () => {

@@ -5,10 +5,12 @@
 // deterministic job id: one still waiting or running is not added twice, and a job run again
 // changes nothing twice (reconcile.ts). The timer lives in the worker process, not in Redis, so it
 // survives the very loss it repairs; each look also upserts the job schedulers again, which Redis
-// held too.
+// held too, and queues again the e-mails of quote answers the API stored but could not queue
+// (jobs/send-quote-answer-link.ts sweepQuoteAnswers).
 import type { Logger } from 'pino';
 import type { PrismaClient } from '../../../prisma/db';
 import type { JobDeps } from '../jobs/job-handler';
+import { sweepQuoteAnswers } from '../jobs/send-quote-answer-link';
 
 /** The most events queued again in one look (a backlog is worked through over several). */
 const SWEEP_BATCH = 500;
@@ -51,6 +53,8 @@ export function startEventSweeper({
       try {
         const queued = await sweepStripeEvents({ prisma, enqueue, olderThanMs });
         if (queued.length > 0) logger.warn({ events: queued.length, first: queued[0] }, 'stored Stripe events had no job: queued again');
+        const answers = await sweepQuoteAnswers({ prisma, enqueue, olderThanMs });
+        if (answers > 0) logger.warn({ answers }, 'answers to requests for quotes were not e-mailed: queued again');
         await reschedule();
         return queued;
       } catch (err) {

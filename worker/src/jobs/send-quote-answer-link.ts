@@ -2,13 +2,16 @@
 // a message (product rule 43). The buyer is e-mailed the answer with a new private link of their
 // request (made here, only its SHA-256 stored in quote_request_links: the first link's token is not
 // kept, so it cannot be sent again), once per answer (answer_notified_at). Nothing for a request
-// whose buyer's details were removed (retention), nor for 'not for us'.
+// whose buyer's details were removed (retention), nor for 'not for us'. The API queues it after
+// the answer commits; should it die in between, the worker's sweep (sweepQuoteAnswers, run with
+// billing/sweep-events.ts) queues it again under the same job id a few minutes later.
 import { JOBS, type SendQuoteAnswerLinkPayload } from '../../../core/jobs';
 import { PAGES } from '../../../core/pages';
 import { quotePriceText } from '../../../core/quotes';
+import type { PrismaClient } from '../../../prisma/db';
 import { hashToken, newToken } from '../../../prisma/tokens';
 import { siteLink } from '../mail/site-link';
-import { defineJobHandler, type JobContext } from './job-handler';
+import { defineJobHandler, type JobContext, type JobDeps } from './job-handler';
 import { deliverEmail } from './send-email';
 
 export type SendQuoteAnswerLinkResult = { sent: false; reason: 'gone' | 'already-sent' | 'no-answer' | 'anonymised' } | { sent: true; via: 'smtp' | 'folder' };
@@ -50,3 +53,18 @@ export async function sendQuoteAnswerLink(
 }
 
 export const sendQuoteAnswerLinkHandler = defineJobHandler(JOBS.sendQuoteAnswerLink, sendQuoteAnswerLink);
+
+/** The most answers queued again in one look. */
+const SWEEP_BATCH = 500;
+
+/** Answers still not e-mailed to the buyer olderThanMs after they were given: queued again (their job was lost). */
+export async function sweepQuoteAnswers({ prisma, enqueue, olderThanMs }: { prisma: PrismaClient; enqueue: JobDeps['enqueue']; olderThanMs: number }): Promise<number> {
+  const waiting = await prisma.$queryRaw<{ request_id: number; professional_id: number }[]>`
+    SELECT r.request_id, r.professional_id FROM quote_recipients r JOIN quote_requests q ON q.id = r.request_id
+    WHERE r.reply_kind IN ('quote', 'message') AND r.answer_notified_at IS NULL AND q.anonymised_at IS NULL
+      AND r.replied_at < now() - make_interval(secs => ${olderThanMs / 1000})
+    ORDER BY r.replied_at
+    LIMIT ${SWEEP_BATCH}`;
+  for (const row of waiting) await enqueue('sendQuoteAnswerLink', { quoteRequestId: row.request_id, professionalId: row.professional_id });
+  return waiting.length;
+}
