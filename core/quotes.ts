@@ -192,19 +192,24 @@ export interface QuoteRecipientView {
   outcome: QuoteOutcome | null;
 }
 
-/** GET /api/quote-requests/view: the buyer's own request, through their private link. */
-export interface QuoteRequestView {
+/** What a request says of the job, as the buyer, the professionals who received it and the admins see it. */
+export interface QuoteRequestFacts {
   id: number;
   status: QuoteRequestStatus;
   service: string;
+  /** Where the work is by postcode district only ('LS1'); null for remote work. */
   postcodeDistrict: string | null;
   remoteOk: boolean;
   details: string;
   budget: BudgetBand;
   timescale: Timescale;
+  closesAt: string | null;
+}
+
+/** GET /api/quote-requests/view: the buyer's own request, through their private link. */
+export interface QuoteRequestView extends QuoteRequestFacts {
   createdAt: string;
   sentAt: string | null;
-  closesAt: string | null;
   /** A single enquiry to the professional it was asked from (askedCompany), no similar ones. */
   askedOnly: boolean;
   askedCompany: string | null;
@@ -264,19 +269,10 @@ export type QuoteReplyInput = z.infer<typeof QuoteReplyInput>;
  * district), and the buyer's first name, never their surname, e-mail or phone before the buyer
  * picks them.
  */
-export interface ReceivedQuoteRequest {
-  id: number;
-  status: QuoteRequestStatus;
-  service: string;
-  postcodeDistrict: string | null;
-  remoteOk: boolean;
-  details: string;
-  budget: BudgetBand;
-  timescale: Timescale;
+export interface ReceivedQuoteRequest extends QuoteRequestFacts {
   buyerFirstName: string;
   reach: QuoteReach;
   sentAt: string;
-  closesAt: string | null;
   reply: QuoteReplyView | null;
   flaggedSpam: boolean;
   outcome: QuoteOutcome | null;

@@ -39,7 +39,7 @@ import type { Queues } from '../../queue';
 import { AppError } from '../app-error';
 import { fitOf, matchQuoteRequest, reachOf, type QuoteAsk, type QuoteMatch } from './matching';
 import { findQuoteCandidates } from './quote-candidates';
-import { replyViewOf } from './received-quotes';
+import { replyViewOf, requestFactsOf } from './received-quotes';
 
 const DAY_MS = 86_400_000;
 
@@ -122,11 +122,7 @@ export function quotesUrl(publicUrl: string, requestId: number): string {
  * E-mails each professional the request went to, once each (sent_emails keys): asked again after
  * every Send, so a crash between the commit and these jobs is made good by the buyer's next click.
  */
-async function notifyRecipients({ prisma, queues, publicUrl }: QuoteSendDeps, requestId: number): Promise<void> {
-  const request = await prisma.quoteRequest.findUniqueOrThrow({
-    where: { id: requestId },
-    include: { recipients: { include: { professional: { select: { id: true, email: true, contactName: true } } } } },
-  });
+async function notifyRecipients({ queues, publicUrl }: QuoteSendDeps, request: LoadedRequest): Promise<void> {
   for (const r of request.recipients) {
     await queues.enqueue('sendEmail', {
       template: 'new-quote-request',
@@ -180,8 +176,9 @@ export async function sendQuoteRequest(deps: QuoteSendDeps, { token, now = new D
     });
     return request.id;
   });
-  await notifyRecipients(deps, id);
-  return requestView(prisma, id);
+  const request = await loadRequest(prisma, id);
+  await notifyRecipients(deps, request);
+  return viewOf(request);
 }
 
 /**
@@ -212,10 +209,7 @@ export async function pickQuote(deps: QuoteSendDeps, { token, professionalId, no
     await tx.quoteRequest.update({ where: { id: locked.id }, data: { status: 'closed', closedAt: now } });
     return locked.id;
   });
-  const request = await prisma.quoteRequest.findUniqueOrThrow({
-    where: { id },
-    include: { recipients: { include: { professional: { select: { id: true, email: true, contactName: true } } } } },
-  });
+  const request = await loadRequest(prisma, id);
   for (const r of request.recipients) {
     // The request closed: an unanswered one now counts in each recipient's reply rate.
     await queues.enqueue('recalculateQuoteReplyRate', { professionalId: r.professionalId });
@@ -243,7 +237,7 @@ export async function pickQuote(deps: QuoteSendDeps, { token, professionalId, no
       });
     }
   }
-  return requestView(prisma, id);
+  return viewOf(request);
 }
 
 /** The buyer's request through their private link; an unsent one whose time ran out is gone. */
@@ -251,36 +245,33 @@ export async function viewQuoteRequest({ prisma }: { prisma: PrismaClient }, { t
   const link = await prisma.quoteRequestLink.findUnique({ where: { tokenHash: hashToken(token) }, select: { request: { select: { id: true, status: true, expiresAt: true } } } });
   const request = link?.request;
   if (!request || (request.status === 'unconfirmed' && request.expiresAt <= now)) throw linkInvalid();
-  return requestView(prisma, request.id);
+  return viewOf(await loadRequest(prisma, request.id));
 }
 
-async function requestView(prisma: PrismaClient, id: number): Promise<QuoteRequestView> {
-  const request = await prisma.quoteRequest.findUniqueOrThrow({
-    where: { id },
-    include: {
-      askedProfessional: { select: { companyName: true } },
-      recipients: {
-        orderBy: { position: 'asc' },
-        include: { professional: { select: { id: true, slug: true, companyName: true, rating: true, reviewCount: true } } },
-      },
-    },
-  });
+const WITH_RECIPIENTS = {
+  askedProfessional: { select: { companyName: true } },
+  recipients: {
+    orderBy: { position: 'asc' },
+    include: { professional: { select: { id: true, slug: true, companyName: true, rating: true, reviewCount: true, email: true, contactName: true } } },
+  },
+} as const satisfies Prisma.QuoteRequestInclude;
+type LoadedRequest = Prisma.QuoteRequestGetPayload<{ include: typeof WITH_RECIPIENTS }>;
+
+/** A request with who received it, in order: what its view and its e-mails read, in one query. */
+function loadRequest(prisma: PrismaClient, id: number): Promise<LoadedRequest> {
+  return prisma.quoteRequest.findUniqueOrThrow({ where: { id }, include: WITH_RECIPIENTS });
+}
+
+/** The buyer's view: the professionals' e-mail addresses and contact names stay out of it. */
+function viewOf(request: LoadedRequest): QuoteRequestView {
   return {
-    id: request.id,
-    status: request.status as QuoteRequestStatus,
-    service: request.service,
-    postcodeDistrict: request.postcodeDistrict,
-    remoteOk: request.remoteOk,
-    details: request.details,
-    budget: request.budget as BudgetBand,
-    timescale: request.timescale as Timescale,
+    ...requestFactsOf(request),
     createdAt: request.createdAt.toISOString(),
     sentAt: request.confirmedAt?.toISOString() ?? null,
-    closesAt: request.closesAt?.toISOString() ?? null,
     askedOnly: request.askedOnly,
     askedCompany: request.askedProfessional?.companyName ?? null,
-    recipients: request.recipients.map((r) => ({
-      professional: { ...r.professional, rating: Number(r.professional.rating) },
+    recipients: request.recipients.map(({ professional: { id, slug, companyName, rating, reviewCount }, ...r }) => ({
+      professional: { id, slug, companyName, rating: Number(rating), reviewCount },
       reach: r.reach as QuoteReach,
       sentAt: r.sentAt.toISOString(),
       reply: replyViewOf(r),

@@ -14,13 +14,16 @@ import {
   type QuoteReach,
   type QuoteReplyInput,
   type QuoteReplyKind,
+  type QuoteRequestFacts,
   type QuoteRequestStatus,
   type ReceivedQuoteRequest,
   type Timescale,
 } from '../../../../core/quotes';
-import type { PrismaClient } from '../../../../prisma/db';
+import type { Prisma, PrismaClient } from '../../../../prisma/db';
 import type { Queues } from '../../queue';
 import { AppError } from '../app-error';
+
+type QuoteRequestRow = Prisma.QuoteRequestGetPayload<object>;
 
 const notFound = () => new AppError('not_found', QUOTE_REPLY_TEXTS.notFound);
 
@@ -32,18 +35,10 @@ export async function listReceivedQuotes({ prisma }: { prisma: PrismaClient }, {
     include: { request: true },
   });
   return rows.map(({ request, ...r }) => ({
-    id: request.id,
-    status: request.status as QuoteRequestStatus,
-    service: request.service,
-    postcodeDistrict: request.postcodeDistrict,
-    remoteOk: request.remoteOk,
-    details: request.details,
-    budget: request.budget as BudgetBand,
-    timescale: request.timescale as Timescale,
+    ...requestFactsOf(request),
     buyerFirstName: firstNameOf(request.buyerName),
     reach: r.reach as QuoteReach,
     sentAt: r.sentAt.toISOString(),
-    closesAt: request.closesAt?.toISOString() ?? null,
     reply: replyViewOf(r),
     flaggedSpam: r.flaggedSpamAt !== null,
     outcome: r.outcome as QuoteOutcome | null,
@@ -53,6 +48,21 @@ export async function listReceivedQuotes({ prisma }: { prisma: PrismaClient }, {
         ? { name: request.buyerName, email: request.buyerEmail, phone: request.buyerPhone, contactPreference: request.contactPreference as ContactPreference }
         : null,
   }));
+}
+
+/** The job as a stored request says it (core/quotes.ts QuoteRequestFacts). */
+export function requestFactsOf(request: QuoteRequestRow): QuoteRequestFacts {
+  return {
+    id: request.id,
+    status: request.status as QuoteRequestStatus,
+    service: request.service,
+    postcodeDistrict: request.postcodeDistrict,
+    remoteOk: request.remoteOk,
+    details: request.details,
+    budget: request.budget as BudgetBand,
+    timescale: request.timescale as Timescale,
+    closesAt: request.closesAt?.toISOString() ?? null,
+  };
 }
 
 /** A recipient row's answer, or null before they answered. */
