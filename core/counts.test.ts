@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { countOf, formatCount, formatPoundsGrouped, professionalsText } from './counts';
+import { countOf, formatCount, formatPoundsGrouped, penceOfPounds, professionalsText } from './counts';
 
 const EN_GB = new Intl.NumberFormat('en-GB');
 const WHOLE_POUNDS = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP', maximumFractionDigits: 0 });
@@ -36,6 +36,18 @@ describe('counts', () => {
     );
     expect(() => formatPoundsGrouped(12.5)).toThrow(RangeError);
     expect(formatPoundsGrouped(-350)).toBe('-£3.50');
+  });
+
+  it('reads pounds as typed into pence, and back from formatPoundsGrouped', () => {
+    expect(penceOfPounds('450')).toBe(45_000);
+    expect(penceOfPounds(' 49.5 ')).toBe(4950);
+    expect(penceOfPounds('37.50')).toBe(3750);
+    expect(penceOfPounds('0.07')).toBe(7);
+    for (const bad of ['', '£', '12.345', '1,2', '-5', '4.5e3', 'ten', '1.']) expect(penceOfPounds(bad), bad).toBeNull();
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999_999_999_99 }), (pence) => penceOfPounds(formatPoundsGrouped(pence)) === pence),
+      { numRuns: 2000 },
+    );
   });
 
   it('says one thing in the singular and any other number in the plural', () => {

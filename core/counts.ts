@@ -23,6 +23,14 @@ export function formatPoundsGrouped(pence: number): string {
   return `${pence < 0 ? '-' : ''}£${formatCount((abs - rest) / 100)}${rest === 0 ? '' : `.${String(rest).padStart(2, '0')}`}`;
 }
 
+/** '450', '49.50', '£1,250' → pence (45000, 4950, 125000): the inverse of formatPoundsGrouped; null for anything else. */
+export function penceOfPounds(pounds: string): number | null {
+  const plain = pounds.trim().replace(/^£/, '').replace(/,(?=\d{3}(\D|$))/g, '');
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(plain);
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
 /** '1 review', '1,200 reviews'. */
 export function countOf(n: number, one: string, many: string): string {
   return `${formatCount(n)} ${n === 1 ? one : many}`;

@@ -4,6 +4,7 @@
 // of the request stays as it is (the form has no YouTube or TikTok field, say). MyProfile is
 // what GET and PATCH answer, declared here once for the API and the front end.
 import { z } from 'zod';
+import { penceOfPounds } from './counts';
 import { hourlyEquivalentPence } from './hourly-rate';
 import type { ProfessionalListItem } from './directory';
 import { booleanInput, editorFieldInputs, enumInput } from './listing-field-input';
@@ -77,7 +78,7 @@ export const MyProfileUpdate = z
     trustpilot: optionalUrl,
   })
   .transform(({ region, hourlyRate, rateType, isProjectBased, ...rest }) => {
-    const ratePence = isProjectBased || hourlyRate === '' ? null : Math.round(Number(hourlyRate) * 100);
+    const ratePence = isProjectBased || hourlyRate === '' ? null : penceOfPounds(hourlyRate);
     const type = ratePence === null ? null : (rateType ?? 'hourly');
     return {
       ...rest,

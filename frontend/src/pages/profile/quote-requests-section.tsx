@@ -21,6 +21,7 @@ import {
   type ReceivedQuoteRequest,
 } from '../../../../core/quotes';
 import { formatUkDate } from '../../../../core/uk-date';
+import { penceOfPounds } from '../../../../core/counts';
 import { errorMessageFor, getJson, postJson } from '../../api/client';
 import { SelectField, TextAreaField, TextField } from '../../components/forms/form-fields';
 import { validate, type FieldErrors } from '../../components/forms/form-validation';
@@ -29,12 +30,6 @@ import { showToast } from '../../components/toast';
 
 const RECEIVED_KEY = '/api/quotes/received';
 type ReplyKind = 'quote' | 'message' | 'decline';
-
-/** '450' or '49.50' → pence; anything else is left for the schema to refuse. */
-function penceOf(pounds: string): number {
-  const trimmed = pounds.trim().replace(/^£/, '').replace(/,/g, '');
-  return /^\d+(\.\d{1,2})?$/.test(trimmed) ? Math.round(Number(trimmed) * 100) : Number.NaN;
-}
 
 function ReplyForm({ request, onReplied }: { request: ReceivedQuoteRequest; onReplied: (updated: ReceivedQuoteRequest) => void }) {
   const [kind, setKind] = useState<ReplyKind>('quote');
@@ -48,7 +43,7 @@ function ReplyForm({ request, onReplied }: { request: ReceivedQuoteRequest; onRe
   async function send() {
     const body =
       kind === 'quote'
-        ? { kind, pricePence: penceOf(price), priceUnit: unit, ...(message.trim() ? { message } : {}) }
+        ? { kind, pricePence: penceOfPounds(price) ?? Number.NaN, priceUnit: unit, ...(message.trim() ? { message } : {}) }
         : kind === 'message'
           ? { kind, message }
           : { kind };
