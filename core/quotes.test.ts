@@ -20,6 +20,13 @@ describe('a request for quotes', () => {
     expect(QuoteRequestFields.parse({ ...valid, postcode: '', remoteOk: true }).postcode).toBeNull();
   });
 
+  it('reads its own answer again unchanged: the form sends what it parsed, and the API parses it again', () => {
+    for (const form of [valid, { ...valid, postcode: '', remoteOk: true, phone: '' }, { ...valid, phone: ' 0113 496 0000 ', professionalId: 7, askedOnly: true }]) {
+      const once = QuoteRequestFields.parse(form);
+      expect(QuoteRequestFields.parse(once)).toEqual(once);
+    }
+  });
+
   it('needs a postcode or remote work, and a phone number to be called', () => {
     const issues = (input: object) => QuoteRequestFields.safeParse(input).error?.issues.map((i) => [i.path.join('.'), i.message]);
     expect(issues({ ...valid, postcode: '' })).toEqual([['postcode', QUOTE_TEXTS.postcodeOrRemote]]);

@@ -60,11 +60,14 @@ const choice = <T extends readonly [string, ...string[]]>(values: T, message: st
 
 const QuoteRequestObject = z.object({
     service: text({ error: QUOTE_TEXTS.serviceRequired }).refine(isService, QUOTE_TEXTS.serviceRequired),
-    /** A UK postcode (stored normalised), or empty when the work can be done remotely. */
+    /**
+     * A UK postcode (stored normalised), or empty when the work can be done remotely. Null is read
+     * as empty, like the phone's: the form sends what it parsed, and the API parses it again.
+     */
     postcode: text()
       .trim()
       .max(16, QUOTE_TEXTS.postcodeInvalid)
-      .optional()
+      .nullish()
       .transform((v, ctx) => {
         if (!v) return null;
         const normalised = normalisePostcode(v);
@@ -84,7 +87,7 @@ const QuoteRequestObject = z.object({
     phone: text()
       .trim()
       .max(QUOTE_LIMITS.phoneMax, QUOTE_TEXTS.phoneLong)
-      .optional()
+      .nullish()
       .transform((v) => v || null),
     /** Asked from this professional's profile: they receive it, with up to QUOTE_SIMILAR_MAX others. */
     professionalId: z.number().int().positive().max(2_147_483_647).optional(),
