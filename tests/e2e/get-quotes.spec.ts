@@ -4,6 +4,7 @@
 // answers side by side and picks one → the one picked sees how to reach them, the other is told.
 // Each project places its two listings in a district of its own far from the demo data
 // (Shetland, Orkney), so the request reaches exactly them. Every new view is scanned with axe.
+// A guest's single enquiry from a profile goes to that professional alone.
 import type { Page } from '@playwright/test';
 import { checkA11y, createAccount, createListing, declineCookies, expect, mailedLink, query, saveScreenshot, signInAs, solveCaptcha, test, uniqueEmail, type Listing } from './fixtures';
 
@@ -174,4 +175,59 @@ test('a profile offers to ask that professional and similar ones, and the direct
   const form = page.getByRole('form', { name: 'Ask for quotes' });
   await expect(form.getByLabel('Service', { exact: true })).toHaveValue('Network Setup');
   await expect(form.getByLabel('Your postcode')).toHaveValue(place.postcode);
+});
+
+/** Far from the other tests' places, so their requests for quotes never reach these listings. */
+const ENQUIRY_PLACE = { postcode: 'HS1 2BA', lat: 58.2127, lng: -6.3814 } as const;
+
+test('a guest sends one professional an enquiry from their profile, without an account, and only they receive it', async ({ consentedPage: page }) => {
+  test.setTimeout(120_000);
+  const place = ENQUIRY_PLACE;
+  const tag = Math.random().toString(36).slice(2, 8);
+  const asked = await listingAt(`Lerwick Laptops ${tag}`, place);
+  const neighbour = await listingAt(`Scalloway Systems ${tag}`, place);
+  const email = uniqueEmail('enquirer');
+
+  await page.goto(`/professionals/${asked.slug}`);
+  await page.getByRole('link', { name: `Send ${asked.companyName} an enquiry` }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Send ${asked.companyName} an enquiry` })).toBeVisible();
+  await expect(page.getByRole('note')).toContainText(`Your enquiry goes to ${asked.companyName} only.`);
+  const form = page.getByRole('form', { name: 'Send an enquiry' });
+  // The form's name follows the box, so the box is found on the page.
+  const similar = page.getByRole('checkbox', { name: 'Also ask up to 4 similar professionals for quotes' });
+  await expect(similar).not.toBeChecked();
+  // Ticking it turns the enquiry into a request for quotes, and back.
+  await similar.check();
+  await expect(page.getByRole('heading', { level: 1, name: 'Get quotes' })).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Ask for quotes' })).toBeVisible();
+  await similar.uncheck();
+  await expect(form).toBeVisible();
+  await checkA11y(page);
+
+  await form.getByLabel('Your postcode').fill(place.postcode);
+  await form.getByLabel('What do you need?').fill(`Is a refurbished laptop worth repairing? Ref ${tag}.`);
+  await form.getByLabel('Budget').selectOption({ label: 'Under £250' });
+  await form.getByLabel('When do you need it?').selectOption({ label: 'I am flexible' });
+  await form.getByLabel('Your name').fill('Ewan Enquirer');
+  await form.getByLabel('Email').fill(email);
+  await solveCaptcha(form);
+  await form.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+
+  const link = new URL(await mailedLink(email, /https?:\/\/[^\s"'<>]+\/quotes\/request\?token=[\w-]+/));
+  await page.goto(`${link.pathname}${link.search}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your enquiry' })).toBeVisible();
+  await expect(page.getByText(`It goes to ${asked.companyName} only.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Send my enquiry' }).click();
+  await expect(page.getByRole('heading', { name: 'Your enquiry has been sent' })).toBeVisible();
+  const answers = page.getByRole('region', { name: 'Who received it, and their answers' });
+  await expect(answers.getByRole('listitem')).toHaveCount(1);
+  await expect(answers.getByRole('listitem')).toContainText(asked.companyName);
+  await checkA11y(page);
+  const recipients = await query<{ professional_id: number }>(
+    'SELECT r.professional_id FROM quote_recipients r JOIN quote_requests q ON q.id = r.request_id WHERE q.buyer_email = $1',
+    [email],
+  );
+  expect(recipients.map((r) => r.professional_id)).toEqual([asked.id]);
+  expect(recipients.map((r) => r.professional_id)).not.toContain(neighbour.id);
 });

@@ -52,7 +52,7 @@ export function PrivacyPolicyPage() {
           send us through our contact form.
         </li>
         <li>
-          <strong>Requests for quotes:</strong> the service you need, the district of your postcode (we never keep the
+          <strong>Requests for quotes and enquiries sent without an account:</strong> the service you need, the district of your postcode (we never keep the
           full postcode), whether the work can be done remotely, what you wrote, your budget band and timescale, your
           name, email address, phone number if you give one and how you prefer to be contacted; the professionals&apos;
           answers and which one you picked.
@@ -120,8 +120,9 @@ export function PrivacyPolicyPage() {
         </li>
         <li>
           <strong>Professionals who receive your request for quotes</strong> (at most {QUOTE_RECIPIENTS_MAX}, chosen by
-          service and area, never by payment): they see your first name, your postcode district and the job as you
-          described it. Your name, email address and phone number go only to the one you pick, when you pick them.
+          service and area, never by payment), or the one professional you send an enquiry to: they see your first
+          name, your postcode district and the job as you described it. Your name, email address and phone number go
+          only to the one you pick, when you pick them.
         </li>
         <li>
           <strong>Service providers who act for us:</strong> Stripe (payments), our email delivery provider and our
