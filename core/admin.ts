@@ -7,6 +7,7 @@ import type { Role } from './auth';
 import type { ListingFieldValues } from './listing-fields';
 import type { PlanId } from './plans';
 import { MAINTENANCE_MESSAGES } from './maintenance-texts';
+import { QUOTE_SPAM_VERDICTS, type QuoteRequestFacts, type QuoteSpamVerdict } from './quotes';
 import { queryInteger } from './query-number';
 import { text } from './text';
 
@@ -143,6 +144,8 @@ export interface AdminStats {
     answered: number;
     /** Requests a professional reported as spam. */
     reportedAsSpam: number;
+    /** Of those, the ones no admin has reviewed yet (GET /api/admin/quote-reports?reviewed=open). */
+    spamAwaitingReview: number;
   };
 }
 
@@ -326,6 +329,10 @@ export const AUDIT_ACTIONS = {
   twoStepOff: 'user.two-step-off',
   /** The worker's daily check of our billing against Stripe's: what it repaired and flagged. */
   billingReconciliation: 'billing.reconciliation',
+  /** An admin agreed a request for quotes reported by a professional is spam, and closed it. */
+  quoteSpamConfirmed: 'quote-request.spam-confirmed',
+  /** An admin found a request for quotes reported by a professional is not spam; it stays as it was. */
+  quoteSpamDismissed: 'quote-request.spam-dismissed',
 } as const;
 
 /**
@@ -345,7 +352,8 @@ export interface AuditEntry {
   /** The admin's name, or null for the system (the retention job). */
   actor: string | null;
   /** 'application.approve', 'application.reject', 'maintenance.on', 'maintenance.off',
-   *  'maintenance.access-code', 'review.hide', 'review.restore', 'retention.anonymise', … */
+   *  'maintenance.access-code', 'review.hide', 'review.restore', 'retention.anonymise',
+   *  'quote-request.spam-confirmed', … */
   action: string;
   targetType: string;
   targetId: string | null;
@@ -399,3 +407,41 @@ export const ModerateReviewInput = z.object({
   reason: text({ error: 'Please give a reason' }).trim().min(3, 'Please give a reason (at least 3 characters)').max(1000),
 });
 export type ModerateReviewInput = z.infer<typeof ModerateReviewInput>;
+
+// ---------------------------------------------------------------------------------------------
+// Requests for quotes reported as spam (issue 32): GET /api/admin/quote-reports,
+// POST /api/admin/quote-reports/{id}/review
+
+/** 'open': no verdict yet (the default); 'reviewed': an admin gave one. */
+export const QUOTE_REPORT_FILTERS = ['open', 'reviewed', 'all'] as const;
+export const QuoteReportsQuery = z.object({ reviewed: z.enum(QUOTE_REPORT_FILTERS).default('open'), limit: listQuery.limit, offset: listQuery.offset });
+export type QuoteReportsQuery = z.infer<typeof QuoteReportsQuery>;
+
+/**
+ * A request at least one professional flagged as spam, as an admin reviews it: the whole request
+ * with the buyer's name and address (to judge it; blank once retention anonymised it,
+ * `anonymisedAt`), who flagged it and when, and the verdict once given.
+ */
+export interface AdminQuoteReport extends QuoteRequestFacts {
+  buyerName: string;
+  buyerEmail: string;
+  /** Set once retention blanked the buyer's details and the job's description (product rule 41). */
+  anonymisedAt: string | null;
+  createdAt: string;
+  /** When the buyer sent it (confirmed their link). */
+  sentAt: string | null;
+  /** How many professionals received it. */
+  recipients: number;
+  /** The professionals who flagged it, first flag first. */
+  reports: { professionalId: number; companyName: string; flaggedAt: string }[];
+  spamVerdict: QuoteSpamVerdict | null;
+  spamReviewedAt: string | null;
+}
+
+export const QuoteReportReviewInput = z.object({ verdict: z.enum(QUOTE_SPAM_VERDICTS, { error: 'Please choose spam or not spam' }) });
+export type QuoteReportReviewInput = z.infer<typeof QuoteReportReviewInput>;
+
+export const QUOTE_REPORT_TEXTS = {
+  notFound: 'Reported request not found',
+  alreadyReviewed: 'This report has already been reviewed.',
+} as const;

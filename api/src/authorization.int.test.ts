@@ -93,6 +93,8 @@ const ENDPOINTS: Row[] = [
   { method: 'GET', path: '/api/admin/queues', expect: only('admin', 200) },
   { method: 'GET', path: '/api/admin/contact-messages', expect: only('admin', 200) },
   { method: 'POST', path: '/api/admin/contact-messages/99999999/handled', expect: only('admin', 404) },
+  { method: 'GET', path: '/api/admin/quote-reports', expect: only('admin', 200) },
+  { method: 'POST', path: '/api/admin/quote-reports/99999999/review', body: { verdict: 'spam' }, expect: only('admin', 404) },
   { method: 'GET', path: '/api/admin/maintenance/status', expect: only('admin', 200) },
   { method: 'POST', path: '/api/admin/maintenance/toggle', body: { enabled: false }, expect: only('admin', 200) },
   { method: 'POST', path: '/api/admin/maintenance/access-code', body: {}, expect: only('admin', 422) },

@@ -260,7 +260,8 @@ export function corruptedArbitrary(schema: z.ZodType, example?: Record<string, u
       if (mutation === 'proto') {
         // JSON.parse makes "__proto__" an own key, as a request body would have it.
         const text = JSON.stringify(result);
-        return JSON.parse(text.replace(/^\{/, `{"__proto__":${JSON.stringify(hostile) ?? 'null'}${text === '{}' ? '' : ','}`)) as unknown;
+        // A function as the replacement: a string's `$'` or `$&` (hostile text has them) would be read as patterns.
+        return JSON.parse(text.replace(/^\{/, () => `{"__proto__":${JSON.stringify(hostile) ?? 'null'}${text === '{}' ? '' : ','}`)) as unknown;
       }
       if (mutation === 'add' || paths.length === 0) {
         const containers = [[], ...paths].filter((p) => {

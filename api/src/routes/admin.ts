@@ -1,6 +1,7 @@
 // /api/admin: the admin dashboard's calls (spec section 7, core/admin.ts), admins only. Lists are
 // arrays with their total in X-Total-Count and take limit/offset (and search where it makes sense).
 // Maintenance mode's calls are in admin-maintenance.ts; review moderation in its own router.
+// Requests for quotes reported as spam are reviewed here (quote-reports: a verdict, once).
 // "Sign out everywhere" ends every session of one user (ASVS 5.0 V7.4.5): a stolen cookie or a
 // shared computer, found out by the team.
 import type Router from '@koa/router';
@@ -13,6 +14,9 @@ import {
   AdminUsersQuery,
   AuditLogQuery,
   ContactMessagesQuery,
+  QUOTE_REPORT_TEXTS,
+  QuoteReportReviewInput,
+  QuoteReportsQuery,
   RejectApplicationInput,
   TurnOffTwoStepInput,
   type AdminDecision,
@@ -29,6 +33,7 @@ import { listArchivedUsers, listProfessionals, listUsers } from '../domain/admin
 import { listAuditLog, recordAudit } from '../domain/admin/audit-log';
 import { CONTACT_MESSAGE_NOT_FOUND, listContactMessages, markContactMessageHandled } from '../domain/admin/contact-messages';
 import { APPLICATION_NOT_FOUND, approveApplication, rejectApplication } from '../domain/admin/decide-application';
+import { listQuoteReports, reviewQuoteReport } from '../domain/admin/quote-reports';
 import { summariseQueues } from '../domain/admin/queue-summary';
 import type { AppDeps } from '../deps';
 import { signedInUser } from '../middleware/require-role';
@@ -165,6 +170,16 @@ export function adminRouter({
 
   router.post('/contact-messages/:id/handled', admin, async (ctx) => {
     ctx.body = await markContactMessageHandled({ prisma, admin: signedInUser(ctx), messageId: rowId(ctx, CONTACT_MESSAGE_NOT_FOUND) });
+  });
+
+  router.get('/quote-reports', admin, async (ctx) => {
+    sendPage(ctx, await listQuoteReports({ prisma, query: QuoteReportsQuery.parse(ctx.query) }));
+  });
+
+  router.post('/quote-reports/:id/review', admin, async (ctx) => {
+    const requestId = rowId(ctx, QUOTE_REPORT_TEXTS.notFound);
+    const { verdict } = QuoteReportReviewInput.parse(ctx.request.body ?? {});
+    ctx.body = await reviewQuoteReport({ prisma, queues, admin: signedInUser(ctx), requestId, verdict });
   });
 
   return router;

@@ -2,7 +2,8 @@
 // ApiRequestError on failure; the dashboard turns that into the spec's toasts. After a change the
 // admin's cached answers are read again (data never goes stale by itself, swr-options.ts).
 import { mutate } from 'swr';
-import type { AdminDecision, MaintenanceStatus } from '../../../core/admin';
+import type { AdminDecision, MaintenanceStatus, QuoteReportReviewInput } from '../../../core/admin';
+import type { QuoteSpamVerdict } from '../../../core/quotes';
 import { postJson } from './client';
 
 export const ADMIN_KEY_PREFIX = '/api/admin/';
@@ -34,6 +35,10 @@ export function setAccessCode(code: string) {
 
 export function markContactMessageHandled(messageId: number) {
   return postJson<unknown>(`/api/admin/contact-messages/${messageId}/handled`);
+}
+
+export function reviewQuoteReport(requestId: number, verdict: QuoteSpamVerdict) {
+  return postJson<unknown>(`/api/admin/quote-reports/${requestId}/review`, { verdict } satisfies QuoteReportReviewInput);
 }
 
 export function moderateReview(reviewId: number, action: 'hide' | 'restore', reason: string) {

@@ -137,8 +137,8 @@ describe('getAdminStats', () => {
     ]);
   });
 
-  it('counts requests for quotes sent, their deliveries, the answers and the spam reports', async () => {
-    expect((await getAdminStats({ prisma: db.prisma, now: NOW })).quotes).toEqual({ requestsSent: 0, deliveries: 0, answered: 0, reportedAsSpam: 0 });
+  it('counts requests for quotes sent, their deliveries, the answers, the spam reports and those awaiting review', async () => {
+    expect((await getAdminStats({ prisma: db.prisma, now: NOW })).quotes).toEqual({ requestsSent: 0, deliveries: 0, answered: 0, reportedAsSpam: 0, spamAwaitingReview: 0 });
     const [x, y] = [await createProfessional(db.prisma), await createProfessional(db.prisma)];
     const base = { service: 'IT Support', postcodeDistrict: 'M1', remoteOk: false, details: 'Office Wi-Fi keeps dropping.', budget: 'not_sure', timescale: 'urgent', contactPreference: 'email', buyerName: 'Quinn', buyerEmail: 'quinn@example.com', expiresAt: NOW };
     const sent = await db.prisma.quoteRequest.create({ data: { ...base, status: 'open', confirmedAt: NOW } });
@@ -149,6 +149,16 @@ describe('getAdminStats', () => {
         { requestId: sent.id, professionalId: y.id, reach: { kind: 'remote' }, fit: 0.5, position: 1, flaggedSpamAt: NOW },
       ],
     });
-    expect((await getAdminStats({ prisma: db.prisma, now: NOW })).quotes).toEqual({ requestsSent: 1, deliveries: 2, answered: 1, reportedAsSpam: 1 });
+    expect((await getAdminStats({ prisma: db.prisma, now: NOW })).quotes).toEqual({ requestsSent: 1, deliveries: 2, answered: 1, reportedAsSpam: 1, spamAwaitingReview: 1 });
+
+    // A second reported request, flagged by both who received it (one request, not two), then
+    // reviewed: still reported, no longer awaiting review.
+    const other = await db.prisma.quoteRequest.create({ data: { ...base, status: 'open', confirmedAt: NOW } });
+    await db.prisma.quoteRecipient.createMany({
+      data: [x, y].map((p, position) => ({ requestId: other.id, professionalId: p.id, reach: { kind: 'remote' }, fit: 0.5, position, flaggedSpamAt: NOW })),
+    });
+    expect((await getAdminStats({ prisma: db.prisma, now: NOW })).quotes).toMatchObject({ requestsSent: 2, deliveries: 4, reportedAsSpam: 2, spamAwaitingReview: 2 });
+    await db.prisma.quoteRequest.update({ where: { id: other.id }, data: { spamVerdict: 'not_spam', spamReviewedAt: NOW } });
+    expect((await getAdminStats({ prisma: db.prisma, now: NOW })).quotes).toMatchObject({ reportedAsSpam: 2, spamAwaitingReview: 1 });
   });
 });

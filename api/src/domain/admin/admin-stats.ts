@@ -32,6 +32,7 @@ interface CountsRow {
   quote_deliveries: number;
   quote_answered: number;
   quote_reported: number;
+  quote_spam_awaiting_review: number;
 }
 
 async function counts(prisma: PrismaClient): Promise<CountsRow> {
@@ -46,6 +47,8 @@ async function counts(prisma: PrismaClient): Promise<CountsRow> {
       (SELECT count(*)::int FROM quote_recipients) AS quote_deliveries,
       (SELECT count(*)::int FROM quote_recipients WHERE reply_kind IS NOT NULL) AS quote_answered,
       (SELECT count(DISTINCT request_id)::int FROM quote_recipients WHERE flagged_spam_at IS NOT NULL) AS quote_reported,
+      (SELECT count(*)::int FROM quote_requests q WHERE q.spam_verdict IS NULL
+          AND EXISTS (SELECT 1 FROM quote_recipients r WHERE r.request_id = q.id AND r.flagged_spam_at IS NOT NULL)) AS quote_spam_awaiting_review,
       count(*) FILTER (WHERE subscription_status = 'active' AND subscription_type = 'monthly')::int AS active_monthly,
       count(*) FILTER (WHERE subscription_status = 'active' AND subscription_type = 'yearly')::int AS active_yearly,
       count(*) FILTER (WHERE subscription_status = 'active')::int AS active_subscriptions,
@@ -132,6 +135,12 @@ export async function getAdminStats({ prisma, now = new Date() }: { prisma: Pris
     },
     months: m,
     topRated: top,
-    quotes: { requestsSent: c.quote_requests_sent, deliveries: c.quote_deliveries, answered: c.quote_answered, reportedAsSpam: c.quote_reported },
+    quotes: {
+      requestsSent: c.quote_requests_sent,
+      deliveries: c.quote_deliveries,
+      answered: c.quote_answered,
+      reportedAsSpam: c.quote_reported,
+      spamAwaitingReview: c.quote_spam_awaiting_review,
+    },
   };
 }

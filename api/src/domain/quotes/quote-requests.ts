@@ -190,10 +190,11 @@ export async function pickQuote(deps: QuoteSendDeps, { token, professionalId, no
   const { prisma, queues, publicUrl } = deps;
   const tokenHash = hashToken(token);
   const id = await prisma.$transaction(async (tx) => {
-    const [locked] = await tx.$queryRaw<{ id: number; status: string }[]>`
-      SELECT q.id, q.status FROM quote_requests q JOIN quote_request_links l ON l.request_id = q.id WHERE l.token_hash = ${tokenHash} FOR UPDATE OF q`;
+    const [locked] = await tx.$queryRaw<{ id: number; status: string; spam_verdict: string | null }[]>`
+      SELECT q.id, q.status, q.spam_verdict FROM quote_requests q JOIN quote_request_links l ON l.request_id = q.id WHERE l.token_hash = ${tokenHash} FOR UPDATE OF q`;
     if (!locked) throw linkInvalid();
-    if (locked.status === 'unconfirmed') throw new AppError('conflict', QUOTE_PICK_TEXTS.closed);
+    // Unsent, or closed by an admin as spam: nobody is to be given the sender's details.
+    if (locked.status === 'unconfirmed' || locked.spam_verdict === 'spam') throw new AppError('conflict', QUOTE_PICK_TEXTS.closed);
     const recipients = await tx.quoteRecipient.findMany({ where: { requestId: locked.id } });
     if (recipients.some((r) => r.outcome !== null)) throw new AppError('conflict', QUOTE_PICK_TEXTS.alreadyDecided);
     if (professionalId !== null) {

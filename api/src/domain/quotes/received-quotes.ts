@@ -71,7 +71,11 @@ export function replyViewOf(r: { replyKind: string | null; pricePence: number | 
   return { kind: r.replyKind as QuoteReplyKind, pricePence: r.pricePence, priceUnit: r.priceUnit as QuotePriceUnit | null, message: r.replyMessage, repliedAt: r.repliedAt.toISOString() };
 }
 
-/** The listing's one answer to a request it received, while the request is open; a quote or a message is e-mailed to the buyer. */
+/**
+ * The listing's one answer to a request it received, while the request is open; a quote or a
+ * message is e-mailed to the buyer. The request's row is locked too, so an answer cannot slip in
+ * beside the buyer's decision or an admin closing it as spam.
+ */
 export async function replyToQuoteRequest(
   { prisma, queues }: { prisma: PrismaClient; queues: Pick<Queues, 'enqueue'> },
   { professionalId, requestId, input, now = new Date() }: { professionalId: number; requestId: number; input: QuoteReplyInput; now?: Date },
@@ -79,7 +83,7 @@ export async function replyToQuoteRequest(
   await prisma.$transaction(async (tx) => {
     const [row] = await tx.$queryRaw<{ reply_kind: string | null; status: string; closes_at: Date | null }[]>`
       SELECT r.reply_kind, q.status, q.closes_at FROM quote_recipients r JOIN quote_requests q ON q.id = r.request_id
-      WHERE r.request_id = ${requestId} AND r.professional_id = ${professionalId} FOR UPDATE OF r`;
+      WHERE r.request_id = ${requestId} AND r.professional_id = ${professionalId} FOR UPDATE OF r, q`;
     if (!row) throw notFound();
     if (row.reply_kind !== null) throw new AppError('conflict', QUOTE_REPLY_TEXTS.alreadyReplied);
     if (row.status !== 'open' || (row.closes_at !== null && row.closes_at <= now)) throw new AppError('conflict', QUOTE_REPLY_TEXTS.closed);

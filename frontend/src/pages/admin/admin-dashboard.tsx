@@ -1,8 +1,8 @@
 // The admin dashboard (spec "Admin dashboard", issue 11): the maintenance switch and access code,
 // the statistics (stat cards, revenue chart and table, subscription breakdown, Top Rated), the
 // lists in dialogs (applications, users, professionals, archived users, contact messages, reported
-// reviews, audit log), the queue summary, the latest audit entries and the errors the site's pages
-// reported (product rule 37). A failed statistics load
+// reviews, requests for quotes reported as spam, audit log), the queue summary, the latest audit
+// entries and the errors the site's pages reported (product rule 37). A failed statistics load
 // shows 'Error loading dashboard' with a retry; the rest of the dashboard keeps working.
 import { useState } from 'react';
 import { ADMIN_MESSAGES } from '../../../../core/admin';
@@ -14,6 +14,7 @@ import { AuditLogDialog, AuditLogPanel } from './audit-log';
 import { ContactMessagesDialog } from './messages-dialog';
 import { MaintenancePanel } from './maintenance-panel';
 import { ArchivedUsersDialog, ProfessionalsDialog, UsersDialog } from './people-dialogs';
+import { QuoteReportsDialog } from './quote-reports-dialog';
 import { QueueSummaryPanel } from './queue-summary';
 import { ReportedErrorsPanel } from './reported-errors';
 import { RevenuePanel } from './revenue-panel';
@@ -27,6 +28,7 @@ const MANAGE: readonly { id: DashboardDialog; label: string }[] = [
   { id: 'archived', label: 'Archived users' },
   { id: 'messages', label: 'Contact messages' },
   { id: 'reviews', label: 'Reported reviews' },
+  { id: 'quote-reports', label: 'Reported requests' },
   { id: 'audit', label: 'Audit log' },
 ];
 
@@ -77,6 +79,7 @@ export function AdminDashboard({ user }: { user: CurrentUser }) {
       <ArchivedUsersDialog isOpen={dialog === 'archived'} onClose={close} />
       <ContactMessagesDialog isOpen={dialog === 'messages'} onClose={close} />
       <ReportedReviewsDialog isOpen={dialog === 'reviews'} onClose={close} />
+      <QuoteReportsDialog isOpen={dialog === 'quote-reports'} onClose={close} />
       <AuditLogDialog isOpen={dialog === 'audit'} onClose={close} />
     </div>
   );

@@ -5,7 +5,16 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { SWRConfig } from 'swr';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_MESSAGES, DECISION_TEXTS, type AdminApplication, type AdminStats, type AuditEntry, type MaintenanceStatus, type QueueSummary } from '../../../../core/admin';
+import {
+  ADMIN_MESSAGES,
+  DECISION_TEXTS,
+  type AdminApplication,
+  type AdminQuoteReport,
+  type AdminStats,
+  type AuditEntry,
+  type MaintenanceStatus,
+  type QueueSummary,
+} from '../../../../core/admin';
 import type { CurrentUser } from '../../../../core/auth';
 import { LISTING_FIELDS, readListingFields } from '../../../../core/listing-fields';
 import { listKey } from '../../api/admin-lists';
@@ -20,6 +29,7 @@ import { AdminPage, NOT_ALLOWED } from './admin-page';
 import { ApplicationCard } from './applications-dialog';
 import { AUDIT_LOG_PATH } from './audit-log';
 import { professionalState } from './people-dialogs';
+import { QuoteReportCard } from './quote-reports-dialog';
 
 /** The text as read aloud: a space between elements (stripTags joins them). */
 function readable(html: string): string {
@@ -47,7 +57,7 @@ const STATS: AdminStats = {
   subscriptionBreakdown: { monthly: 31, yearly: 26, activeSubscriptions: 57, cancelledSubscriptions: 1, pastDueSubscriptions: 4 },
   months,
   topRated: Array.from({ length: 6 }, (_, index) => ({ id: index + 1, slug: `firm-${index + 1}`, companyName: `Firm ${index + 1}`, rating: 5 - index / 10, reviewCount: index + 1 })),
-  quotes: { requestsSent: 12, deliveries: 40, answered: 30, reportedAsSpam: 1 },
+  quotes: { requestsSent: 12, deliveries: 40, answered: 30, reportedAsSpam: 3, spamAwaitingReview: 2 },
 };
 
 const QUEUES: QueueSummary[] = [
@@ -119,6 +129,17 @@ describe('/admin', () => {
     ]) {
       expect(text).toContain(`${label} ${value}`);
     }
+  });
+
+  it('counts requests for quotes, their reply rate and the spam reports awaiting review, with a way to review them', () => {
+    const html = renderAdmin(user('admin'));
+    const text = readable(html);
+    expect(text).toContain('Requests for quotes 12 Sent to 40 professionals in all');
+    expect(text).toContain('Quote reply rate 75% 30 answered');
+    expect(text).toContain('Requests reported as spam 3 By the professionals who received them; 2 awaiting review');
+    // The card's button ('Review' on a phone; its name is always the whole label) and the Manage list's.
+    expect(textOf(html, 'button').filter((b) => b.endsWith('Review reported requests'))).toHaveLength(1);
+    expect(textOf(html, 'button')).toContain('Reported requests');
   });
 
   it('breaks subscriptions down, and lists the five top rated with links to their profiles', () => {
@@ -267,5 +288,71 @@ describe('professionalState', () => {
     expect(professionalState({ isApproved: true, subscriptionStatus: 'past_due' }).label).toBe('Payment overdue');
     expect(professionalState({ isApproved: true, subscriptionStatus: 'cancelled' }).label).toBe('Cancelled');
     expect(professionalState({ isApproved: true, subscriptionStatus: 'inactive' }).label).toBe('No subscription');
+  });
+});
+
+const QUOTE_REPORT: AdminQuoteReport = {
+  id: 42,
+  status: 'open',
+  service: 'Web Design',
+  postcodeDistrict: 'LS1',
+  remoteOk: true,
+  details: 'Cheap followers and links, visit my site.',
+  budget: '250_1000',
+  timescale: 'urgent',
+  closesAt: '2026-12-28T09:00:00.000Z',
+  buyerName: 'Sam Spammer',
+  buyerEmail: 'sam@spam.example',
+  anonymisedAt: null,
+  createdAt: '2026-11-20T09:00:00Z',
+  sentAt: '2026-11-20T09:05:00Z',
+  recipients: 4,
+  reports: [
+    { professionalId: 3, companyName: 'Leeds Web Co', flaggedAt: '2026-11-21T10:00:00Z' },
+    { professionalId: 8, companyName: 'Aire Digital', flaggedAt: '2026-11-22T11:30:00Z' },
+  ],
+  spamVerdict: null,
+  spamReviewedAt: null,
+};
+
+describe('a request reported as spam', () => {
+  it('shows the whole request, the buyer, who reported it, and the two verdicts named with the request', () => {
+    const html = renderToStaticMarkup(<QuoteReportCard report={QUOTE_REPORT} />);
+    const text = readable(html);
+    expect(textOf(html, 'h3')).toEqual(['Request 42: Web Design']);
+    expect(text).toContain('LS1, on site or remotely · Sent 20 Nov 2026, 09:05 · Open');
+    expect(text).toContain('Not reviewed');
+    expect(text).toContain('Budget £250 to £1,000');
+    expect(text).toContain('Timescale As soon as possible');
+    expect(text).toContain('Buyer Sam Spammer · sam@spam.example');
+    expect(html).toContain('href="mailto:sam@spam.example"');
+    expect(text).toContain('Received by 4 professionals');
+    expect(text).toContain('Cheap followers and links, visit my site.');
+    expect(textOf(html, 'li')).toEqual(['Leeds Web Co, 21 Nov 2026, 10:00', 'Aire Digital, 22 Nov 2026, 11:30']);
+    expect(textOf(html, 'button')).toEqual(['Spam: close the request (request 42)', 'Not spam (request 42)']);
+  });
+
+  it('shows the verdict and its date once reviewed, and offers no more', () => {
+    const spam = renderToStaticMarkup(<QuoteReportCard report={{ ...QUOTE_REPORT, status: 'closed', spamVerdict: 'spam', spamReviewedAt: '2026-11-23T09:30:00Z' }} />);
+    expect(textOf(spam, 'button')).toEqual([]);
+    expect(textOf(spam, 'span')).toContain('Spam');
+    expect(readable(spam)).toContain('Marked as spam on 23 Nov 2026, 09:30: the request is closed.');
+    const notSpam = renderToStaticMarkup(<QuoteReportCard report={{ ...QUOTE_REPORT, spamVerdict: 'not_spam', spamReviewedAt: '2026-11-23T09:30:00Z' }} />);
+    expect(textOf(notSpam, 'button')).toEqual([]);
+    expect(textOf(notSpam, 'span')).toContain('Not spam');
+    expect(readable(notSpam)).toContain('Marked as not spam on 23 Nov 2026, 09:30.');
+  });
+
+  it('says when retention removed the buyer, and does not offer to close a closed request', () => {
+    const html = renderToStaticMarkup(
+      <QuoteReportCard
+        report={{ ...QUOTE_REPORT, status: 'closed', buyerName: 'Deleted user', buyerEmail: 'deleted-quote-request-42@deleted.invalid', details: '', anonymisedAt: '2027-03-01T03:00:00Z' }}
+      />,
+    );
+    const text = readable(html);
+    expect(text).toContain('Buyer Removed on 1 Mar 2027, 03:00 (data retention)');
+    expect(text).toContain('The description was removed with the buyer’s details.');
+    expect(html).not.toContain('deleted.invalid');
+    expect(textOf(html, 'button')).toEqual(['Spam (request 42)', 'Not spam (request 42)']);
   });
 });

@@ -8,7 +8,7 @@ import type { AdminStats } from '../../../../core/admin';
 import { linkClass, panelClass, secondaryButtonClass, sectionHeadingClass } from '../../components/styles';
 import { formatCount, formatPounds } from './admin-format';
 
-export type DashboardDialog = 'users' | 'professionals' | 'archived' | 'applications' | 'messages' | 'reviews' | 'audit';
+export type DashboardDialog = 'users' | 'professionals' | 'archived' | 'applications' | 'messages' | 'reviews' | 'quote-reports' | 'audit';
 
 interface StatCard {
   id: string;
@@ -37,7 +37,13 @@ export function statCards(stats: AdminStats): StatCard[] {
       value: stats.quotes.deliveries === 0 ? '—' : `${Math.round((stats.quotes.answered / stats.quotes.deliveries) * 100)}%`,
       note: `${formatCount(stats.quotes.answered)} answered`,
     },
-    { id: 'quote-spam', label: 'Requests reported as spam', value: formatCount(stats.quotes.reportedAsSpam), note: 'By the professionals who received them' },
+    {
+      id: 'quote-spam',
+      label: 'Requests reported as spam',
+      value: formatCount(stats.quotes.reportedAsSpam),
+      note: `By the professionals who received them; ${formatCount(stats.quotes.spamAwaitingReview)} awaiting review`,
+      dialog: { id: 'quote-reports', label: 'Review reported requests', short: 'Review' },
+    },
   ];
 }
 
