@@ -4,7 +4,8 @@
 // answers side by side and picks one → the one picked sees how to reach them, the other is told.
 // Each project places its two listings in a district of its own far from the demo data
 // (Shetland, Orkney), so the request reaches exactly them. Every new view is scanned with axe.
-// A guest's single enquiry from a profile goes to that professional alone.
+// A guest's single enquiry from a profile goes to that professional alone; a request a
+// professional reports as spam is closed by an admin from the dashboard.
 import type { Page } from '@playwright/test';
 import { checkA11y, createAccount, createListing, declineCookies, expect, mailedLink, query, saveScreenshot, signInAs, solveCaptcha, test, uniqueEmail, type Listing } from './fixtures';
 
@@ -230,4 +231,49 @@ test('a guest sends one professional an enquiry from their profile, without an a
   );
   expect(recipients.map((r) => r.professional_id)).toEqual([asked.id]);
   expect(recipients.map((r) => r.professional_id)).not.toContain(neighbour.id);
+});
+
+test('a professional reports a request as spam, and an admin closes it from the dashboard', async ({ adminPage: admin, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const tag = Math.random().toString(36).slice(2, 8);
+  const listing = await listingAt(`Minch Support ${tag}`, ENQUIRY_PLACE);
+  const details = `Cheap followers and backlinks for your site, ref ${tag}.`;
+  const [request] = await query<{ id: number }>(
+    `INSERT INTO quote_requests (status, service, postcode_district, lat, lng, remote_ok, details, budget, timescale, contact_preference,
+       buyer_name, buyer_email, expires_at, confirmed_at, closes_at)
+     VALUES ('open', 'Network Setup', 'HS1', $1, $2, true, $3, 'not_sure', 'urgent', 'email', 'Sid Spammer', $4, now() + interval '1 day', now(), now() + interval '30 days')
+     RETURNING id`,
+    [ENQUIRY_PLACE.lat, ENQUIRY_PLACE.lng, details, uniqueEmail('spammer')],
+  );
+  await query(`INSERT INTO quote_recipients (request_id, professional_id, reach, fit, position) VALUES ($1, $2, '{"kind":"remote"}', 0.5, 0)`, [request!.id, listing.id]);
+
+  // The professional reports it from their inbox.
+  const context = await browser.newContext({ ...testInfo.project.use });
+  await declineCookies(context);
+  const provider = await context.newPage();
+  await signInAs(provider, listing.providerEmail);
+  await provider.goto('/profile#quote-requests');
+  const card = requestCard(provider, details);
+  await card.getByRole('button', { name: 'Report as spam' }).click();
+  await expect(card).toContainText('You reported this request as spam.');
+
+  // The admin reads it with who reported it, and closes it as spam.
+  await admin.goto('/admin');
+  await admin.getByRole('region', { name: 'Manage' }).getByRole('button', { name: 'Reported requests', exact: true }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Requests reported as spam' });
+  const report = dialog.getByRole('article', { name: `Request ${request!.id}: Network Setup` });
+  await expect(report).toContainText(details);
+  await expect(report).toContainText(listing.companyName);
+  await expect(report).toContainText('Sid Spammer');
+  await checkA11y(admin);
+  await saveScreenshot(admin, 'quote-reports-dialog', { fullPage: false });
+  await report.getByRole('button', { name: `Spam: close the request (request ${request!.id})` }).click();
+  await dialog.getByRole('combobox', { name: 'Show' }).selectOption({ label: 'Reviewed' });
+  await expect(dialog.getByRole('article', { name: `Request ${request!.id}: Network Setup` })).toContainText('Marked as spam on');
+
+  // The professional's inbox shows it closed: no more answers.
+  await provider.reload();
+  await expect(requestCard(provider, details)).toContainText('This request is closed.');
+  await expect(requestCard(provider, details).getByRole('button', { name: 'Send answer' })).toHaveCount(0);
+  await context.close();
 });
