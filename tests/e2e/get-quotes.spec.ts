@@ -188,8 +188,11 @@ test('a guest sends one professional an enquiry from their profile, without an a
   const asked = await listingAt(`Lerwick Laptops ${tag}`, place);
   const neighbour = await listingAt(`Scalloway Systems ${tag}`, place);
   const email = uniqueEmail('enquirer');
+  // The listing's reply rate, as the worker keeps it, shows beside the ways to contact them.
+  await query('UPDATE professionals SET quote_requests_settled = 12, quote_requests_answered = 10 WHERE id = $1', [asked.id]);
 
   await page.goto(`/professionals/${asked.slug}`);
+  await expect(page.getByRole('region', { name: `Contact ${asked.companyName}` })).toContainText('Answered 10 of 12 requests for quotes (83%)');
   await page.getByRole('link', { name: `Send ${asked.companyName} an enquiry` }).click();
   await expect(page.getByRole('heading', { level: 1, name: `Send ${asked.companyName} an enquiry` })).toBeVisible();
   await expect(page.getByRole('note')).toContainText(`Your enquiry goes to ${asked.companyName} only.`);
