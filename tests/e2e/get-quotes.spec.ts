@@ -221,9 +221,11 @@ test('a guest sends one professional an enquiry from their profile, without an a
   const link = new URL(await mailedLink(email, /https?:\/\/[^\s"'<>]+\/quotes\/request\?token=[\w-]+/));
   await page.goto(`${link.pathname}${link.search}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Your enquiry' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Check your enquiry, then send it' })).toBeVisible();
   await expect(page.getByText(`It goes to ${asked.companyName} only.`)).toBeVisible();
   await page.getByRole('button', { name: 'Send my enquiry' }).click();
   await expect(page.getByRole('heading', { name: 'Your enquiry has been sent' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: `It went to ${asked.companyName}.` })).toBeVisible();
   const answers = page.getByRole('region', { name: 'Who received it, and their answers' });
   await expect(answers.getByRole('listitem')).toHaveCount(1);
   await expect(answers.getByRole('listitem')).toContainText(asked.companyName);

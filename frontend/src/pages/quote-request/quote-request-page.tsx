@@ -147,7 +147,7 @@ export function QuoteRequestPage() {
     body = (
       <section aria-labelledby="quote-check" className={panelClass}>
         <h2 id="quote-check" className={sectionHeadingClass}>
-          Check your request, then send it
+          {data.askedOnly ? 'Check your enquiry, then send it' : 'Check your request, then send it'}
         </h2>
         <div className="mt-4">
           <RequestSummary request={data} />
@@ -182,7 +182,9 @@ export function QuoteRequestPage() {
                 ? `You picked ${chosen.professional.companyName}. They have your contact details and will be in touch; the others have been told.`
                 : decided
                   ? 'You decided not to go ahead with any of them; they have been told.'
-                  : `It went to ${data.recipients.length} professional${data.recipients.length === 1 ? '' : 's'}. Their answers appear here; keep the e-mail with this link.`}
+                  : data.askedOnly
+                    ? `It went to ${data.recipients[0]!.professional.companyName}. Their answer appears here; keep the e-mail with this link.`
+                    : `It went to ${data.recipients.length} professional${data.recipients.length === 1 ? '' : 's'}. Their answers appear here; keep the e-mail with this link.`}
           </p>
           <div className="mt-4">
             <RequestSummary request={data} />
