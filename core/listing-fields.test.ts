@@ -40,6 +40,7 @@ describe('listingFacts', () => {
     expect(facts('both')).toBe('50 miles');
     expect(facts('on_site')).toBe('50 miles');
     expect(facts('remote')).toBeNull();
+    expect(listingFacts(PUBLIC_LISTING_FIELDS, { workMode: 'remote', travelMiles: '50' }).find((f) => f.name === 'travelMiles')).toMatchObject({ text: null, silencedNote: 'Not shown: you work remotely only' });
   });
 
   it("says Yes and No for a boolean without texts of its own", () => {

@@ -64,8 +64,11 @@ interface Shown<V extends string> {
    * for a boolean, `yes` and `no` ('Yes' and 'No' when not given; null: nothing is said).
    */
   texts?: Partial<Record<V, string | null>>;
-  /** Nothing is said while another field of the listing has this value (how far one travels, for a listing that works remotely only). */
-  silentWhen?: { name: string; value: string };
+  /**
+   * Nothing is said while another field of the listing has this value (how far one travels, for a
+   * listing that works remotely only); `note` is what the owner's view says instead.
+   */
+  silentWhen?: { name: string; value: string; note: string };
   /**
    * Shown on the profile (so sent with the listing by the directory API) and edited in My
    * Profile's listing editor; otherwise only the application, the admin's view and the stored
@@ -154,7 +157,7 @@ export const TRAVEL_MILES_FIELD = enumField({
   options: TRAVEL_MILES.map((value) => ({ value, label: `${value} miles` })),
   message: 'Choose how far you travel',
   default: String(DEFAULT_TRAVEL_MILES) as TravelMiles,
-  silentWhen: { name: 'workMode', value: 'remote' },
+  silentWhen: { name: 'workMode', value: 'remote', note: 'Not shown: you work remotely only' },
   isPublic: true,
 });
 
@@ -198,18 +201,20 @@ function readChoice(field: Choice, value: unknown): string | boolean | null {
 export interface ListingFact {
   name: string;
   term: string;
-  /** Null: nothing to say (no value given). */
+  /** Null: nothing to say (no value given, or silenced). */
   text: string | null;
+  /** Said nothing because of another field (`silentWhen`): what the owner's view says instead. */
+  silencedNote?: string;
 }
 
 /** What a list of facts says for each of `fields` of `listing` (a row, an application, a profile), in their order. */
 export function listingFacts(fields: readonly ListingField[], listing: object): ListingFact[] {
   const record = listing as Record<string, unknown>;
-  return fields.map((field) => ({
-    name: field.name,
-    term: field.term,
-    text: field.silentWhen && record[field.silentWhen.name] === field.silentWhen.value ? null : describeListingField(field, record[field.name]),
-  }));
+  return fields.map((field) =>
+    field.silentWhen && record[field.silentWhen.name] === field.silentWhen.value
+      ? { name: field.name, term: field.term, text: null, silencedNote: field.silentWhen.note }
+      : { name: field.name, term: field.term, text: describeListingField(field, record[field.name]) },
+  );
 }
 
 /** What a list of facts says for a field's value ('2-5', 'On site and remotely'), or null to say nothing. */

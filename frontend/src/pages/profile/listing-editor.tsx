@@ -117,9 +117,9 @@ function ProfileView({ profile, onEdit }: { profile: MyProfile; onEdit: () => vo
         <ViewRow label="Phone">{profile.phone || 'Not provided'}</ViewRow>
         <ViewRow label="Website">{profile.website || 'Not provided'}</ViewRow>
         <ViewRow label="Rate">{describeRate(profile)}</ViewRow>
-        {listingFacts(PUBLIC_LISTING_FIELDS, profile).map(({ name, term, text }) => (
+        {listingFacts(PUBLIC_LISTING_FIELDS, profile).map(({ name, term, text, silencedNote }) => (
           <ViewRow key={name} label={term}>
-            {text ?? 'Not set'}
+            {text ?? silencedNote ?? 'Not set'}
           </ViewRow>
         ))}
         <ViewRow label="Service area">{profile.location}</ViewRow>
