@@ -6,7 +6,7 @@
 // (Shetland, Orkney), so the request reaches exactly them. Every new view is scanned with axe.
 // A guest's single enquiry from a profile goes to that professional alone; a request a
 // professional reports as spam is closed by an admin from the dashboard.
-import type { Page } from '@playwright/test';
+import type { Browser, BrowserContext, Page, TestInfo } from '@playwright/test';
 import { checkA11y, createAccount, createListing, declineCookies, expect, mailedLink, query, saveScreenshot, signInAs, solveCaptcha, test, uniqueEmail, type Listing } from './fixtures';
 
 const PLACES = {
@@ -22,6 +22,16 @@ async function listingAt(companyName: string, place: { lat: number; lng: number;
   const listing = await createListing({ companyName, contactName: 'Skye Provider' });
   await query('UPDATE professionals SET lat = $1, lng = $2, postcode = $3, geocoded_postcode = $3 WHERE id = $4', [place.lat, place.lng, place.postcode, listing.id]);
   return listing;
+}
+
+/** A listing's provider signed in, in a context of their own, on My Profile's requests for quotes. */
+async function providerInbox(browser: Browser, testInfo: TestInfo, listing: Listing): Promise<{ context: BrowserContext; provider: Page }> {
+  const context = await browser.newContext({ ...testInfo.project.use });
+  await declineCookies(context);
+  const provider = await context.newPage();
+  await signInAs(provider, listing.providerEmail);
+  await provider.goto('/profile#quote-requests');
+  return { context, provider };
 }
 
 /** The request's card on My Profile (its text is unique to this test). */
@@ -85,11 +95,7 @@ test('a guest asks for quotes, confirms by e-mail, compares two answers and pick
 
   // The professionals answer on My Profile, seeing the first name and district only.
   const answer = async (listing: Listing, reply: (card: ReturnType<typeof requestCard>) => Promise<void>, screenshot?: string) => {
-    const context = await browser.newContext({ ...testInfo.project.use });
-    await declineCookies(context);
-    const provider = await context.newPage();
-    await signInAs(provider, listing.providerEmail);
-    await provider.goto('/profile#quote-requests');
+    const { context, provider } = await providerInbox(browser, testInfo, listing);
     const card = requestCard(provider, details);
     await expect(card).toContainText('From Morag');
     await expect(card).toContainText(`Network Setup · ${place.district}, on site`);
@@ -253,11 +259,7 @@ test('a professional reports a request as spam, and an admin closes it from the 
   await query(`INSERT INTO quote_recipients (request_id, professional_id, reach, fit, position) VALUES ($1, $2, '{"kind":"remote"}', 0.5, 0)`, [request!.id, listing.id]);
 
   // The professional reports it from their inbox.
-  const context = await browser.newContext({ ...testInfo.project.use });
-  await declineCookies(context);
-  const provider = await context.newPage();
-  await signInAs(provider, listing.providerEmail);
-  await provider.goto('/profile#quote-requests');
+  const { context, provider } = await providerInbox(browser, testInfo, listing);
   const card = requestCard(provider, details);
   await card.getByRole('button', { name: 'Report as spam' }).click();
   await expect(card).toContainText('You reported this request as spam.');
