@@ -1,0 +1,42 @@
+// The addresses of the service-and-place pages (issue 33, decision 0038): one page per service
+// of core/services.ts in each place of core/locations.ts, at /{service}/{place} ('/web-design/leeds',
+// '/seo-sem/greater-london'). Each slug is the name in lower case with every run of other
+// characters made one hyphen; both lists are fixed, so a slug is read back through a table, never
+// guessed. The page is the directory's search with those two filters (the same listings as
+// /professionals?service=Web%20Design&location=Leeds, whose canonical address it is).
+import { UK_LOCATIONS, type UkLocation } from './locations';
+import { SERVICES, type Service } from './services';
+
+/** Below this many live listings a page is still served (a visitor may land on it) but marked noindex: a thinner page is not worth a search engine's result. */
+export const SERVICE_PLACE_INDEX_MIN_LISTINGS = 3;
+
+/** 'Web Design' → 'web-design', 'SEO & SEM' → 'seo-sem', 'Derry/Londonderry' → 'derry-londonderry'. */
+export function slugOf(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+const SERVICE_BY_SLUG: ReadonlyMap<string, Service> = new Map(SERVICES.map((service) => [slugOf(service), service]));
+const PLACE_BY_SLUG: ReadonlyMap<string, UkLocation> = new Map(UK_LOCATIONS.map((place) => [slugOf(place.name), place]));
+
+export interface ServicePlace {
+  service: Service;
+  place: UkLocation;
+}
+
+/** The page's address: '/web-design/leeds'. */
+export function servicePlacePath(service: string, place: string): string {
+  return `/${slugOf(service)}/${slugOf(place)}`;
+}
+
+/** The service and place an address's two slugs name, or null when either names none (the page is then a 404). */
+export function readServicePlace(serviceSlug: string, placeSlug: string): ServicePlace | null {
+  const service = SERVICE_BY_SLUG.get(serviceSlug);
+  const place = PLACE_BY_SLUG.get(placeSlug);
+  return service && place ? { service, place } : null;
+}
+
+/** Every service slug: the first segment an address must have to be one of these pages. */
+export const SERVICE_SLUGS: readonly string[] = [...SERVICE_BY_SLUG.keys()];
