@@ -24,6 +24,8 @@ export const SUMMARY_PATHS = {
   home: '/home',
   /** RegionSummary[] (GET). */
   locations: '/locations',
+  /** A service-and-place page's ServicePlaceSummary (GET; slugs of core/service-places.ts), 404 when it has no live listing. */
+  servicePlace: '/service-places/:service/:place',
 } as const;
 
 /** A longer slug in an address is no professional's (404 without a lookup). */

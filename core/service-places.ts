@@ -4,7 +4,7 @@
 // characters made one hyphen; both lists are fixed, so a slug is read back through a table, never
 // guessed. The page is the directory's search with those two filters (the same listings as
 // /professionals?service=Web%20Design&location=Leeds, whose canonical address it is).
-import { UK_LOCATIONS, type UkLocation } from './locations';
+import { UK_LOCATIONS, type LocationKind, type UkLocation } from './locations';
 import { SERVICES, type Service } from './services';
 
 /** Below this many live listings a page is still served (a visitor may land on it) but marked noindex: a thinner page is not worth a search engine's result. */
@@ -40,3 +40,33 @@ export function readServicePlace(serviceSlug: string, placeSlug: string): Servic
 
 /** Every service slug: the first segment an address must have to be one of these pages. */
 export const SERVICE_SLUGS: readonly string[] = [...SERVICE_BY_SLUG.keys()];
+
+/** Up to this many nearest other places, and other services, a page links to. */
+export const SERVICE_PLACE_NEARBY_MAX = 6;
+export const SERVICE_PLACE_RELATED_MAX = 8;
+
+/**
+ * GET /api/service-places/{service}/{place}: the facts a service-and-place page is built from, all
+ * counted from the live listings of the directory search it is (a 404 when there are none).
+ */
+export interface ServicePlaceSummary {
+  service: Service;
+  place: { name: string; kind: LocationKind };
+  /** Its own address ('/web-design/leeds'). */
+  path: string;
+  /** Live listings: the directory search's total. */
+  count: number;
+  /** True mean of their published reviews, one decimal; null without reviews. */
+  averageRating: number | null;
+  reviewCount: number;
+  /** Their rates as hourly equivalents (a day's rate over HOURS_PER_DAY), in pence; null when none gives a rate. */
+  hourlyRange: { minPence: number; maxPence: number; listings: number } | null;
+  /** Those who quote per project, with no hourly or daily rate. */
+  projectBased: number;
+  /** The nearest other places with live listings of this service, nearest first. */
+  nearby: { name: string; path: string; count: number }[];
+  /** Other services with live listings here, most first. */
+  related: { service: Service; path: string; count: number }[];
+  /** Search engines may index it: at least SERVICE_PLACE_INDEX_MIN_LISTINGS listings. */
+  indexable: boolean;
+}

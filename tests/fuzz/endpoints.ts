@@ -151,4 +151,5 @@ export const ENDPOINT_INPUTS: Record<string, EndpointInput> = {
   'GET /api/admin/client-errors': {},
   'GET /api/home': {},
   'GET /api/locations': {},
+  'GET /api/service-places/:service/:place': {},
 };

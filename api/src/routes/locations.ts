@@ -1,15 +1,28 @@
 // GET /api/locations: RegionSummary[] (live professionals by region, true mean rating; product
 // rule 5), the answer the server also renders /locations with (domain/directory/directory-answers.ts).
+// GET /api/service-places/{service}/{place}: the facts of a service-and-place page (issue 33,
+// decision 0038), counted from the live listings of that directory search; 404 when the slugs name
+// no service or place, or the search has no live listing (there is then no page).
 import type Router from '@koa/router';
 import { SUMMARY_PATHS } from '../../../core/api-paths';
+import { readServicePlace } from '../../../core/service-places';
+import { AppError } from '../domain/app-error';
 import { sendAnswer } from './send-answer';
 import type { AppDeps } from '../deps';
 import { createRouter } from './create-router';
+
+export const NO_SERVICE_PLACE = 'No live professional offers this service in this place';
 
 export function locationsRouter({ access, directoryAnswers }: Pick<AppDeps, 'access' | 'directoryAnswers'>): Router {
   const router = createRouter();
   router.get(SUMMARY_PATHS.locations, access.public, async (ctx) => {
     sendAnswer(ctx, await directoryAnswers.locations());
+  });
+  router.get(SUMMARY_PATHS.servicePlace, access.public, async (ctx) => {
+    const servicePlace = readServicePlace(ctx.params.service ?? '', ctx.params.place ?? '');
+    const answer = servicePlace && (await directoryAnswers.servicePlace(servicePlace));
+    if (!answer) throw new AppError('not_found', NO_SERVICE_PLACE);
+    sendAnswer(ctx, answer);
   });
   return router;
 }

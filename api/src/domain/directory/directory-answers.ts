@@ -5,6 +5,7 @@
 // that can alter it. The home page's figures and /locations' regions are computed again shortly
 // after every change (keepWarm), so no visitor waits for them.
 import type { DirectoryQuery } from '../../../../core/directory-query';
+import { servicePlacePath, type ServicePlace } from '../../../../core/service-places';
 import type { PrismaClient } from '../../../../prisma/db';
 import { queryKey, searchScope, type Answer, type AnswerCache } from './answer-cache';
 import type { DirectoryIndex } from './directory-index';
@@ -12,6 +13,7 @@ import type { PagePlace } from './page-place';
 import { getHomeSummary } from './home-summary';
 import { listRegionSummaries } from './region-summaries';
 import { countMatches, findLiveCard, findLiveProfessional, findPage, mapPointsJson } from './search-professionals';
+import { servicePlaceSummary } from './service-place-summary';
 
 /** The summaries are the same for everyone and change only with the listings: browsers may keep them a minute. */
 const SUMMARY_HEADERS = { 'Cache-Control': 'public, max-age=60' };
@@ -32,6 +34,8 @@ export interface DirectoryAnswers {
   home(): Promise<Answer>;
   /** RegionSummary[] for /locations. */
   locations(): Promise<Answer>;
+  /** A service-and-place page's ServicePlaceSummary, or null when it has no live listing (no page). */
+  servicePlace(servicePlace: ServicePlace): Promise<Answer | null>;
 }
 
 export function directoryAnswers({
@@ -49,6 +53,13 @@ export function directoryAnswers({
   const locations = async () => (await answers.answer('locations', async () => ({ body: await listRegionSummaries({ prisma, directory }), headers: SUMMARY_HEADERS })))!;
   answers.keepWarm(home);
   answers.keepWarm(locations);
+  /** How many listings a search matches: the index's total, else SQL's, kept like the directory's own counts. */
+  const count = (query: DirectoryQuery) =>
+    answers.value(
+      `count?${queryKey(query, PAGE_ONLY)}`,
+      async () => (directory ? (await directory.page({ ...query, limit: 1, offset: 0 }))?.total : undefined) ?? countMatches({ prisma }, query),
+      () => 8,
+    );
 
   return {
     home,
@@ -76,6 +87,12 @@ export function directoryAnswers({
       answers.answer(`${'slug' in where ? `slug/${where.slug}` : `id/${where.id}`}?near=${near ?? ''}`, async () => {
         const item = await findLiveProfessional({ prisma }, { ...where, near });
         return item && { body: item, scope: { kind: 'professionals', ids: [item.id] } };
+      }),
+
+    servicePlace: (servicePlace) =>
+      answers.answer(`service-place${servicePlacePath(servicePlace.service, servicePlace.place.name)}`, async () => {
+        const summary = await servicePlaceSummary({ prisma, count }, servicePlace);
+        return summary && { body: summary, headers: SUMMARY_HEADERS };
       }),
 
     card: (id) =>
