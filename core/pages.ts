@@ -170,6 +170,9 @@ export const PAGES = {
   },
   /** A buyer's private link to their request for quotes (product rule 41): never crawled. */
   quoteRequest: { path: '/quotes/request', module: 'src/pages/quote-request/quote-request-page.tsx', title: 'Your request for quotes', isInSitemap: false, isCrawlable: false },
+  // Issue 33 (decision 0038): a service in a place, '/web-design/leeds'; after every page with a
+  // static first segment, so '/professionals/acme' or '/admin/mail' is never read as one.
+  servicePlace: { path: '/:service/:place', module: 'src/pages/service-place/service-place-page.tsx', isInSitemap: false, isCrawlable: true },
   notFound: { path: '*', module: 'src/pages/not-found/not-found-page.tsx', title: '404 Page Not Found', isInSitemap: false, isCrawlable: true },
 } as const satisfies Record<string, PageInfo>;
 
@@ -215,6 +218,11 @@ export function pageDataPath(pathname: string, search: string): string | undefin
       } catch {
         return undefined;
       }
+    }
+    case 'servicePlace': {
+      // use-service-place.ts: the two slugs as the address has them.
+      const [, service = '', place = ''] = pathname.split('/');
+      return apiPath(SUMMARY_PATHS.servicePlace.replace(':service', service).replace(':place', place));
     }
     default:
       return undefined;

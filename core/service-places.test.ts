@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { UK_LOCATIONS } from './locations';
 import { PAGE_IDS, PAGES } from './pages';
-import { readServicePlace, SERVICE_SLUGS, servicePlacePath, slugOf } from './service-places';
+import { readServicePlace, SERVICE_SLUGS, servicePlaceIntro, servicePlacePath, slugOf, type ServicePlaceSummary } from './service-places';
 import { SERVICES } from './services';
 
 describe('the service-and-place addresses', () => {
@@ -35,5 +35,37 @@ describe('the service-and-place addresses', () => {
     const firstSegments = PAGE_IDS.map((id) => PAGES[id].path.split('/')[1]).filter((segment): segment is string => !!segment && !segment.startsWith(':') && segment !== '*');
     expect(firstSegments).toContain('professionals');
     for (const segment of firstSegments) expect(SERVICE_SLUGS, segment).not.toContain(segment);
+  });
+});
+
+describe('a service-and-place page’s introduction', () => {
+  const base: ServicePlaceSummary = {
+    service: 'Web Design',
+    place: { name: 'Leeds', kind: 'city' },
+    path: '/web-design/leeds',
+    count: 3,
+    averageRating: 4,
+    reviewCount: 3,
+    hourlyRange: { minPence: 3750, maxPence: 4500, listings: 2 },
+    projectBased: 1,
+    nearby: [{ name: 'York', path: '/web-design/york', count: 1 }],
+    related: [],
+    indexable: true,
+  };
+
+  it('says each figure the data has, and only those', () => {
+    expect(servicePlaceIntro(base)).toEqual([
+      '3 live Web Design professionals are based in or around Leeds on ITConnect.',
+      '3 published reviews give them an average of 4.0 stars.',
+      "2 of them charge £37.50 to £45 an hour (a day's rate counted as 8 hours).",
+      '1 of them quotes per project instead.',
+      'The nearest other city with Web Design professionals is York.',
+    ]);
+    expect(servicePlaceIntro({ ...base, count: 1, averageRating: null, reviewCount: 0, hourlyRange: { minPence: 4500, maxPence: 4500, listings: 1 }, projectBased: 0, nearby: [] })).toEqual([
+      '1 live Web Design professional is based in or around Leeds on ITConnect.',
+      'They have no published review yet.',
+      "They charge £45 an hour (a day's rate counted as 8 hours).",
+    ]);
+    expect(servicePlaceIntro({ ...base, hourlyRange: null, projectBased: 3 })[2]).toBe('They all quote per project, with no hourly rate.');
   });
 });

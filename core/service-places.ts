@@ -4,6 +4,8 @@
 // characters made one hyphen; both lists are fixed, so a slug is read back through a table, never
 // guessed. The page is the directory's search with those two filters (the same listings as
 // /professionals?service=Web%20Design&location=Leeds, whose canonical address it is).
+import { countOf, formatPoundsGrouped } from './counts';
+import { HOURS_PER_DAY } from './hourly-rate';
 import { UK_LOCATIONS, type LocationKind, type UkLocation } from './locations';
 import { SERVICES, type Service } from './services';
 
@@ -69,4 +71,41 @@ export interface ServicePlaceSummary {
   related: { service: Service; path: string; count: number }[];
   /** Search engines may index it: at least SERVICE_PLACE_INDEX_MIN_LISTINGS listings. */
   indexable: boolean;
+}
+
+/** 'Web Design in Leeds': the page's heading, and its title's start. */
+export function servicePlaceHeading(service: string, place: string): string {
+  return `${service} in ${place}`;
+}
+
+/** 'Web Design in Leeds – 3 IT professionals': the page's title, the same in the server's head and the browser's tab. */
+export function servicePlaceTitle(s: Pick<ServicePlaceSummary, 'service' | 'place' | 'count'>): string {
+  return `${servicePlaceHeading(s.service, s.place.name)} – ${countOf(s.count, 'IT professional', 'IT professionals')}`;
+}
+
+/** '£37.50 to £45 an hour', '£45 an hour'. */
+export function hourlyRangeText(range: NonNullable<ServicePlaceSummary['hourlyRange']>): string {
+  const low = formatPoundsGrouped(range.minPence);
+  return range.minPence === range.maxPence ? `${low} an hour` : `${low} to ${formatPoundsGrouped(range.maxPence)} an hour`;
+}
+
+/**
+ * The page's introduction, sentence by sentence, each from a figure of the summary and said only
+ * when the figure exists: no claim the data does not make, and pages differ as their data does.
+ */
+export function servicePlaceIntro(s: ServicePlaceSummary): string[] {
+  const sentences = [`${countOf(s.count, `live ${s.service} professional is`, `live ${s.service} professionals are`)} based in or around ${s.place.name} on ITConnect.`];
+  if (s.averageRating !== null) {
+    sentences.push(`${countOf(s.reviewCount, 'published review gives', 'published reviews give')} them an average of ${s.averageRating.toFixed(1)} stars.`);
+  } else {
+    sentences.push(s.count === 1 ? 'They have no published review yet.' : 'None of them has a published review yet.');
+  }
+  if (s.hourlyRange) {
+    const who = s.hourlyRange.listings === s.count ? 'They charge' : countOf(s.hourlyRange.listings, 'of them charges', 'of them charge');
+    sentences.push(`${who} ${hourlyRangeText(s.hourlyRange)} (a day's rate counted as ${HOURS_PER_DAY} hours).`);
+  }
+  if (s.projectBased === s.count) sentences.push(s.count === 1 ? 'They quote per project, with no hourly rate.' : 'They all quote per project, with no hourly rate.');
+  else if (s.projectBased > 0) sentences.push(`${countOf(s.projectBased, 'of them quotes', 'of them quote')} per project instead.`);
+  if (s.nearby[0]) sentences.push(`The nearest other ${s.place.kind} with ${s.service} professionals is ${s.nearby[0].name}.`);
+  return sentences;
 }

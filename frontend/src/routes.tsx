@@ -66,6 +66,7 @@ const COMPONENTS: Record<PageId, PageComponent> = {
   contact: lazyPage(() => import('./pages/contact/contact-page'), 'ContactPage'),
   getQuotes: lazyPage(() => import('./pages/get-quotes/get-quotes-page'), 'GetQuotesPage'),
   quoteRequest: lazyPage(() => import('./pages/quote-request/quote-request-page'), 'QuoteRequestPage'),
+  servicePlace: lazyPage(() => import('./pages/service-place/service-place-page'), 'ServicePlacePage'),
   notFound: lazyPage(() => import('./pages/not-found/not-found-page'), 'NotFoundPage'),
 };
 

@@ -1,6 +1,7 @@
 // Search-engine visibility end to end (issue 3 item 7), against real PostgreSQL: the heads the
 // server writes into index.html, the 404 for an unknown or hidden professional, the id redirect,
-// sitemap.xml (only live professionals) and robots.txt.
+// the service-and-place pages' heads and existence, sitemap.xml (only live professionals) and
+// robots.txt.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../../../tests/support/se
 import { buildSitemap } from '../domain/seo/build-sitemap';
 import { indexTemplate } from '../testing/index-template';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
+import { until } from '../testing/until';
 
 const PUBLIC_URL = 'https://itconnect.example';
 const TEMPLATE = indexTemplate({ description: 'Default description.', script: false });
@@ -178,6 +180,25 @@ describe('page heads', () => {
       expect(html, route).toContain('noindex');
     }
     expect((await t.fetch('/about')).status).toBe(200);
+  });
+
+  it('gives a service in a place its page while it has live listings, noindex while thin; the search names it canonical', async () => {
+    const bristol = { region: 'Bristol', lat: 51.4545, lng: -2.5879 };
+    const page = () => t.fetch('/web-development/bristol');
+    expect((await page()).status).toBe(404);
+    await createProfessional({ ...bristol, companyName: `Avon Web ${tag}` });
+    await until(async () => (await page()).status === 200, 'the page to appear');
+    const thin = await (await page()).text();
+    expect(titleOf(thin)).toBe('Web Development in Bristol – 1 IT professional | ITConnect');
+    expect(thin).toContain(`<link rel="canonical" href="${PUBLIC_URL}/web-development/bristol" />`);
+    expect(thin).toContain('<meta name="robots" content="noindex, follow" />');
+    expect(thin).toContain('1 live Web Development professional is based in or around Bristol on ITConnect.');
+    await createProfessional(bristol);
+    await createProfessional(bristol);
+    await until(async () => !(await (await page()).text()).includes('noindex'), 'the page to be indexed');
+    const search = await (await t.fetch('/professionals?service=Web%20Development&location=Bristol&sort=rating')).text();
+    expect(search).toContain(`<link rel="canonical" href="${PUBLIC_URL}/web-development/bristol" />`);
+    for (const route of ['/web-development/atlantis', '/knitting/bristol', '/cloud-services/bristol']) expect((await t.fetch(route)).status, route).toBe(404);
   });
 
   it('redirects an id address to the slug address permanently, keeping the query', async () => {

@@ -3,6 +3,7 @@
 // head resolver that renderIndexHtml (spa/render-index-html.ts) uses. app.ts mounts this just
 // before the SPA fallback.
 import type { Middleware } from 'koa';
+import type { ServicePlace, ServicePlaceSummary } from '../../../core/service-places';
 import type { AppDeps } from '../deps';
 import { buildSitemap, robotsTxt } from '../domain/seo/build-sitemap';
 import { resolvePageMeta } from '../domain/seo/resolve-page-meta';
@@ -10,8 +11,12 @@ import { isPagePath } from '../spa/static-files';
 
 const SITEMAP_PART = /^\/sitemap-([1-9]\d{0,4})\.xml$/;
 
-export function seoRoutes({ prisma, env, answers }: Pick<AppDeps, 'prisma' | 'env' | 'answers'>): Middleware {
+export function seoRoutes({ prisma, env, answers, directoryAnswers }: Pick<AppDeps, 'prisma' | 'env' | 'answers' | 'directoryAnswers'>): Middleware {
   const publicUrl = env.PUBLIC_URL;
+  const servicePlace = async (named: ServicePlace) => {
+    const answer = await directoryAnswers.servicePlace(named);
+    return answer && (JSON.parse(answer.json.toString('utf8')) as ServicePlaceSummary);
+  };
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !isPagePath(ctx.path)) return next();
 
@@ -34,7 +39,7 @@ export function seoRoutes({ prisma, env, answers }: Pick<AppDeps, 'prisma' | 'en
     }
 
     ctx.state.resolvePageMeta = () =>
-      resolvePageMeta({ prisma, publicUrl, answers }, { path: ctx.path, query: ctx.query, querystring: ctx.querystring });
+      resolvePageMeta({ prisma, publicUrl, answers, servicePlace }, { path: ctx.path, query: ctx.query, querystring: ctx.querystring });
     return next();
   };
 }

@@ -1,8 +1,13 @@
 // The head of each public page, from its path and query: the home page, the directory (titles
 // that follow the filters), each live profile (with JSON-LD; 404 for an unknown or hidden one,
-// a redirect for an all-digit id), and the pages the registry (core/pages.ts) gives a description.
+// a redirect for an all-digit id), the service-and-place pages (404 without a live listing), and
+// the pages the registry (core/pages.ts) gives a description.
 // Other paths keep the template's default head (null).
+import { parseDirectoryQuery } from '../../../../core/directory-query';
+import { findLocation } from '../../../../core/locations';
 import { PAGES, pageAt, type PageInfo } from '../../../../core/pages';
+import { readServicePlace, servicePlaceIntro, servicePlaceTitle, type ServicePlace, type ServicePlaceSummary } from '../../../../core/service-places';
+import type { Service } from '../../../../core/services';
 import { isStorableText } from '../../../../core/text';
 import type { PrismaClient } from '../../../../prisma/db';
 import type { AnswerCache } from '../directory/answer-cache';
@@ -18,6 +23,8 @@ export interface ResolvePageMetaDeps {
   publicUrl: string;
   /** Profiles read for page heads are kept with the directory's answers, until the data changes. */
   answers: Pick<AnswerCache, 'value'>;
+  /** A service-and-place page's facts (the directory's cached answer), or null when it has no page. */
+  servicePlace: (servicePlace: ServicePlace) => Promise<ServicePlaceSummary | null>;
 }
 
 export interface PageRequest {
@@ -81,6 +88,35 @@ async function profileMeta(deps: ResolvePageMetaDeps, origin: string, raw: strin
   };
 }
 
+const NOT_FOUND_META: PageMeta = { status: 404, title: fullTitle(PAGES.notFound.title), description: DEFAULT_DESCRIPTION, robots: 'noindex, follow', ogType: 'website' };
+
+/** A service-and-place page (decision 0038): its own canonical address, noindex while thin, a 404 without a live listing. */
+async function servicePlaceMeta(deps: ResolvePageMetaDeps, origin: string, path: string): Promise<PageMeta> {
+  const [, serviceSlug = '', placeSlug = ''] = path.split('/');
+  const named = readServicePlace(serviceSlug, placeSlug);
+  const summary = named && (await deps.servicePlace(named));
+  if (!summary) return NOT_FOUND_META;
+  return {
+    status: 200,
+    title: fullTitle(servicePlaceTitle(summary)),
+    description: summarise(servicePlaceIntro(summary).slice(0, 3).join(' ')),
+    canonicalUrl: `${origin}${summary.path}`,
+    ...(summary.indexable ? {} : { robots: 'noindex, follow' }),
+    ogType: 'website',
+  };
+}
+
+/** The directory searched by one service in one place names that service-and-place page as canonical, while it exists. */
+async function canonicalServicePlace(deps: ResolvePageMetaDeps, query: PageRequest['query']): Promise<string | null> {
+  const parsed = parseDirectoryQuery(query);
+  if (!parsed.success) return null;
+  const { service, location } = parsed.data;
+  const place = location ? findLocation(location) : undefined;
+  if (!service || !place) return null;
+  const summary = await deps.servicePlace({ service: service as Service, place });
+  return summary?.path ?? null;
+}
+
 export async function resolvePageMeta(deps: ResolvePageMetaDeps, request: PageRequest): Promise<PageMeta | null> {
   const origin = siteOrigin(deps.publicUrl);
   const { path } = request;
@@ -90,11 +126,12 @@ export async function resolvePageMeta(deps: ResolvePageMetaDeps, request: PageRe
   }
   if (path === '/professionals' || path === '/professionals/') {
     const text = directoryPageText(request.query);
+    const servicePlacePage = text.canonicalPath === '/professionals' ? null : await canonicalServicePlace(deps, request.query);
     return {
       status: 200,
       title: fullTitle(text.title),
       description: text.description,
-      canonicalUrl: `${origin}${text.canonicalPath}`,
+      canonicalUrl: `${origin}${servicePlacePage ?? text.canonicalPath}`,
       ...(text.isIndexable ? {} : { robots: 'noindex, follow' }),
       ogType: 'website',
     };
@@ -106,9 +143,8 @@ export async function resolvePageMeta(deps: ResolvePageMetaDeps, request: PageRe
   const pageId = pageAt(path);
   // An address no page has: the SPA shows its 404 page, and the answer says 404 too (spec: any
   // other path), so search engines and link checkers see it is not a page.
-  if (pageId === 'notFound') {
-    return { status: 404, title: fullTitle(PAGES.notFound.title), description: DEFAULT_DESCRIPTION, robots: 'noindex, follow', ogType: 'website' };
-  }
+  if (pageId === 'notFound') return NOT_FOUND_META;
+  if (pageId === 'servicePlace') return servicePlaceMeta(deps, origin, path);
   const page: PageInfo = PAGES[pageId];
   if (page.path === path && page.description) {
     return { status: 200, title: fullTitle(page.title), description: page.description, canonicalUrl: `${origin}${path}`, ogType: 'website' };

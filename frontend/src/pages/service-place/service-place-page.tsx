@@ -1,0 +1,171 @@
+// /{service}/{place} ('/web-design/leeds'; issue 33, product rule 44, decision 0038): a page per
+// service in each place with live listings, for the searches people start from ('web designer
+// Leeds'). Everything on it comes from the data: the facts (GET /api/service-places/…), an
+// introduction made only of those facts (core/service-places.ts servicePlaceIntro), the first
+// page of the directory search it is (the same listings, in the directory's default order), and
+// links to the nearest places and the other services here that have listings too, and to the
+// full search with its map and filters. Slugs that name nothing, or a service with no live
+// listing there, show the 404 page. Rendered in the browser for now; its head is the server's.
+import { Link, useParams } from 'react-router-dom';
+import { countOf } from '../../../../core/counts';
+import { PAGES } from '../../../../core/pages';
+import { hourlyRangeText, readServicePlace, servicePlaceHeading, servicePlaceIntro, servicePlaceTitle, type ServicePlaceSummary } from '../../../../core/service-places';
+import { DEFAULT_FILTERS, directoryPath } from '../../api/directory-query';
+import { useProfessionals } from '../../api/use-professionals';
+import { useServicePlace } from '../../api/use-service-place';
+import { ProfessionalCard, ProfessionalCardSkeleton } from '../../components/professional-card/professional-card';
+import { displayHeadingClass, linkClass, outlineButtonClass, pageWidthClass, panelClass, sectionHeadingClass } from '../../components/styles';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { NotFoundPage } from '../../components/not-found';
+
+function LoadFailed({ what, retry }: { what: string; retry: () => void }) {
+  return (
+    <div role="alert" className="mt-4 text-gray-800">
+      {what} could not be loaded.{' '}
+      <button type="button" className={linkClass} onClick={retry}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+function Facts({ summary }: { summary: ServicePlaceSummary }) {
+  return (
+    <dl className="mt-6 grid grid-cols-1 gap-4 sm:grid-cols-3">
+      <div className={panelClass}>
+        <dt className="text-sm font-medium text-gray-700">Professionals</dt>
+        <dd className="mt-1 text-2xl font-semibold text-gray-900">{summary.count}</dd>
+      </div>
+      <div className={panelClass}>
+        <dt className="text-sm font-medium text-gray-700">Average rating</dt>
+        <dd className="mt-1 text-2xl font-semibold text-gray-900">
+          {summary.averageRating === null ? 'No reviews yet' : `${summary.averageRating.toFixed(1)} ★`}
+          {summary.averageRating === null ? null : <span className="block text-sm font-normal text-gray-700">{countOf(summary.reviewCount, 'review', 'reviews')}</span>}
+        </dd>
+      </div>
+      <div className={panelClass}>
+        <dt className="text-sm font-medium text-gray-700">Rates</dt>
+        <dd className="mt-1 text-2xl font-semibold text-gray-900">
+          {summary.hourlyRange ? hourlyRangeText(summary.hourlyRange) : summary.projectBased > 0 ? 'Quoted per project' : 'Not given'}
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function PlaceLinks({ id, title, links }: { id: string; title: string; links: { key: string; label: string; path: string; count: number }[] }) {
+  if (links.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="mt-10">
+      <h2 id={id} className={sectionHeadingClass}>
+        {title}
+      </h2>
+      <ul className="mt-3 flex flex-wrap gap-3">
+        {links.map((link) => (
+          <li key={link.key}>
+            <Link to={link.path} className={`${outlineButtonClass} inline-block`}>
+              {link.label}
+              <span className="ml-1 font-normal text-gray-700">({link.count})</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Listings({ service, place, count }: { service: string; place: string; count: number | undefined }) {
+  const filters = { ...DEFAULT_FILTERS, service, location: place };
+  const { professionals, error, isLoading, retry } = useProfessionals(filters);
+  const headingId = 'service-place-listings';
+  return (
+    <section aria-labelledby={headingId} className="mt-10">
+      <h2 id={headingId} className={sectionHeadingClass}>
+        {servicePlaceHeading(service, place)}: the professionals
+      </h2>
+      {error ? (
+        <LoadFailed what="The professionals" retry={retry} />
+      ) : isLoading ? (
+        <div role="status" aria-label="Loading professionals" className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+          <ProfessionalCardSkeleton />
+          <ProfessionalCardSkeleton />
+          <ProfessionalCardSkeleton />
+        </div>
+      ) : (
+        <ul className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
+          {professionals.map((professional) => (
+            <li key={professional.id}>
+              <ProfessionalCard professional={professional} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="mt-6">
+        <Link to={directoryPath(filters)} className={linkClass}>
+          {count === undefined ? 'Search the directory' : `See ${count === 1 ? 'it' : `all ${count}`} in the directory`}, with the map and filters
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+export function ServicePlacePage() {
+  const { service: serviceSlug = '', place: placeSlug = '' } = useParams();
+  const named = readServicePlace(serviceSlug, placeSlug);
+  const { summary, error, retry } = useServicePlace(serviceSlug, placeSlug);
+  const heading = named ? servicePlaceHeading(named.service, named.place.name) : undefined;
+  // The server's head has the whole title; the heading stands in only until the facts arrive.
+  useDocumentTitle(!named || summary === null ? PAGES.notFound.title : summary ? servicePlaceTitle(summary) : heading);
+
+  if (!named || summary === null) return <NotFoundPage />;
+  const { service, place } = named;
+  return (
+    <div className={`${pageWidthClass} py-10`}>
+      <nav aria-label="Breadcrumb" className="text-sm text-gray-700">
+        <ol className="flex flex-wrap gap-2">
+          <li>
+            <Link to="/" className={linkClass}>
+              Home
+            </Link>{' '}
+            <span aria-hidden="true">›</span>
+          </li>
+          <li>
+            <Link to={PAGES.locations.path} className={linkClass}>
+              Locations
+            </Link>{' '}
+            <span aria-hidden="true">›</span>
+          </li>
+          <li aria-current="page">{heading}</li>
+        </ol>
+      </nav>
+      <h1 className={`${displayHeadingClass} mt-4`}>{heading}</h1>
+      {error ? (
+        <LoadFailed what="This page" retry={retry} />
+      ) : summary === undefined ? (
+        <p role="status" className="mt-4 text-gray-700">
+          Loading…
+        </p>
+      ) : (
+        <>
+          <p className="mt-4 max-w-3xl text-lg text-gray-800">{servicePlaceIntro(summary).join(' ')}</p>
+          <Facts summary={summary} />
+        </>
+      )}
+      <Listings service={service} place={place.name} count={summary?.count} />
+      {summary ? (
+        <>
+          <PlaceLinks
+            id="service-place-nearby"
+            title={`${service} near ${place.name}`}
+            links={summary.nearby.map((n) => ({ key: n.path, label: n.name, path: n.path, count: n.count }))}
+          />
+          <PlaceLinks
+            id="service-place-related"
+            title={`Other IT services in ${place.name}`}
+            links={summary.related.map((r) => ({ key: r.path, label: r.service, path: r.path, count: r.count }))}
+          />
+        </>
+      ) : null}
+    </div>
+  );
+}

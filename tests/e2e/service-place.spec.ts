@@ -1,0 +1,37 @@
+// A service in a place (issue 33, decision 0038) in Chromium against the real product: the page of
+// 'Network Setup in Inverness' with a listing placed there, its facts and introduction from the
+// data, its listings, the way to the full directory search (which names the page canonical), and a
+// 404 for a place with no page. Scanned with axe at both viewports.
+import { checkA11y, createListing, expect, query, saveScreenshot, test } from './fixtures';
+
+const INVERNESS = { lat: 57.4778, lng: -4.2247 };
+
+test('a service in a place has a page of its listings and facts, and the directory search leads on from it', async ({ consentedPage: page }) => {
+  const listing = await createListing({ companyName: `Ness Networks ${Math.random().toString(36).slice(2, 8)}`, contactName: 'Isla Provider' });
+  await query("UPDATE professionals SET lat = $1, lng = $2, region = 'Inverness', location = 'Inverness', postcode = 'IV1 1AA', geocoded_postcode = 'IV1 1AA' WHERE id = $3", [
+    INVERNESS.lat,
+    INVERNESS.lng,
+    listing.id,
+  ]);
+
+  await page.goto('/network-setup/inverness');
+  await expect(page.getByRole('heading', { level: 1, name: 'Network Setup in Inverness' })).toBeVisible();
+  await expect(page).toHaveTitle(/^Network Setup in Inverness – \d+ IT professionals? \| ITConnect$/);
+  await expect(page.getByText(/live Network Setup professionals? (is|are) based in or around Inverness on ITConnect\./)).toBeVisible();
+  const listings = page.getByRole('region', { name: 'Network Setup in Inverness: the professionals' });
+  await expect(listings.getByRole('heading', { name: listing.companyName })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Network Setup in Inverness');
+  // Remote Support is their other service here: a page of its own.
+  await expect(page.getByRole('region', { name: 'Other IT services in Inverness' }).getByRole('link', { name: /^Remote Support/ })).toHaveAttribute('href', '/remote-support/inverness');
+  await checkA11y(page);
+  await saveScreenshot(page, 'service-place-page');
+
+  await listings.getByRole('link', { name: /^See (it|all \d+) in the directory, with the map and filters$/ }).click();
+  await expect(page).toHaveURL(/\/professionals\?service=Network\+Setup&location=Inverness$/);
+  await expect(page).toHaveTitle('Network Setup in Inverness | ITConnect');
+  await expect(page.getByRole('region', { name: 'Results', exact: true }).getByRole('heading', { name: listing.companyName })).toBeVisible();
+
+  const missing = await page.goto('/network-setup/atlantis');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+});
