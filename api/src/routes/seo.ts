@@ -3,6 +3,8 @@
 // head resolver that renderIndexHtml (spa/render-index-html.ts) uses. app.ts mounts this just
 // before the SPA fallback.
 import type { Middleware } from 'koa';
+import { TOTAL_COUNT_HEADER } from '../../../core/directory';
+import type { DirectoryQuery } from '../../../core/directory-query';
 import type { ServicePlace, ServicePlaceSummary } from '../../../core/service-places';
 import type { AppDeps } from '../deps';
 import { buildSitemap, robotsTxt } from '../domain/seo/build-sitemap';
@@ -17,6 +19,7 @@ export function seoRoutes({ prisma, env, answers, directoryAnswers }: Pick<AppDe
     const answer = await directoryAnswers.servicePlace(named);
     return answer && (JSON.parse(answer.json.toString('utf8')) as ServicePlaceSummary);
   };
+  const hasListings = async (query: DirectoryQuery) => Number((await directoryAnswers.list(query)).headers[TOTAL_COUNT_HEADER]) > 0;
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !isPagePath(ctx.path)) return next();
 
@@ -39,7 +42,7 @@ export function seoRoutes({ prisma, env, answers, directoryAnswers }: Pick<AppDe
     }
 
     ctx.state.resolvePageMeta = () =>
-      resolvePageMeta({ prisma, publicUrl, answers, servicePlace }, { path: ctx.path, query: ctx.query, querystring: ctx.querystring });
+      resolvePageMeta({ prisma, publicUrl, answers, servicePlace, hasListings }, { path: ctx.path, query: ctx.query, querystring: ctx.querystring });
     return next();
   };
 }

@@ -69,13 +69,9 @@ async function nearestWithListings(count: CountMatches, service: string, place: 
   const others = UK_LOCATIONS.filter((p) => p.kind === place.kind && p.name !== place.name).sort(
     (a, b) => haversineMiles(place.lat, place.lng, a.lat, a.lng) - haversineMiles(place.lat, place.lng, b.lat, b.lng) || a.name.localeCompare(b.name),
   );
-  const found: ServicePlaceSummary['nearby'] = [];
-  for (const other of others) {
-    if (found.length === SERVICE_PLACE_NEARBY_MAX) break;
-    const n = await count(servicePlaceQuery(service, other.name));
-    if (n > 0) found.push({ name: other.name, path: servicePlacePath(service, other.name), count: n });
-  }
-  return found;
+  // All counted at once (each is one cached count), then the nearest that have listings kept.
+  const counted = await Promise.all(others.map(async (other) => ({ name: other.name, path: servicePlacePath(service, other.name), count: await count(servicePlaceQuery(service, other.name)) })));
+  return counted.filter((n) => n.count > 0).slice(0, SERVICE_PLACE_NEARBY_MAX);
 }
 
 async function otherServicesWithListings(count: CountMatches, service: string, place: string): Promise<ServicePlaceSummary['related']> {

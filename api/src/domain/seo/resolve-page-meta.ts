@@ -3,17 +3,17 @@
 // a redirect for an all-digit id), the service-and-place pages (404 without a live listing), and
 // the pages the registry (core/pages.ts) gives a description.
 // Other paths keep the template's default head (null).
-import { parseDirectoryQuery } from '../../../../core/directory-query';
+import { parseDirectoryQuery, type DirectoryQuery } from '../../../../core/directory-query';
 import { findLocation } from '../../../../core/locations';
 import { PAGES, pageAt, type PageInfo } from '../../../../core/pages';
-import { readServicePlace, servicePlaceIntro, servicePlaceTitle, type ServicePlace, type ServicePlaceSummary } from '../../../../core/service-places';
-import type { Service } from '../../../../core/services';
+import { readServicePlace, servicePlaceIntro, servicePlacePath, servicePlaceTitle, type ServicePlace, type ServicePlaceSummary } from '../../../../core/service-places';
 import { isStorableText } from '../../../../core/text';
 import type { PrismaClient } from '../../../../prisma/db';
 import type { AnswerCache } from '../directory/answer-cache';
 import { directoryPageText } from './directory-title';
 import { summarise } from './escape';
 import { findLiveProfessional as findLiveProfessionalBy } from '../directory/search-professionals';
+import { servicePlaceQuery } from '../directory/service-place-summary';
 import { profilePath, siteOrigin } from './live-professional';
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, fullTitle, type PageMeta } from './page-meta';
 import { professionalJsonLd, type SeoProfessional } from './professional-json-ld';
@@ -25,6 +25,8 @@ export interface ResolvePageMetaDeps {
   answers: Pick<AnswerCache, 'value'>;
   /** A service-and-place page's facts (the directory's cached answer), or null when it has no page. */
   servicePlace: (servicePlace: ServicePlace) => Promise<ServicePlaceSummary | null>;
+  /** Whether a directory search has a live listing (the directory's cached answer of that search). */
+  hasListings: (query: DirectoryQuery) => Promise<boolean>;
 }
 
 export interface PageRequest {
@@ -113,8 +115,7 @@ async function canonicalServicePlace(deps: ResolvePageMetaDeps, query: PageReque
   const { service, location } = parsed.data;
   const place = location ? findLocation(location) : undefined;
   if (!service || !place) return null;
-  const summary = await deps.servicePlace({ service: service as Service, place });
-  return summary?.path ?? null;
+  return (await deps.hasListings(servicePlaceQuery(service, place.name))) ? servicePlacePath(service, place.name) : null;
 }
 
 export async function resolvePageMeta(deps: ResolvePageMetaDeps, request: PageRequest): Promise<PageMeta | null> {
