@@ -25,7 +25,8 @@ import { penceOfPounds } from '../../../../core/counts';
 import { errorMessageFor, getJson, postJson } from '../../api/client';
 import { SelectField, TextAreaField, TextField } from '../../components/forms/form-fields';
 import { validate, type FieldErrors } from '../../components/forms/form-validation';
-import { linkClass, panelClass, primaryButtonClass, secondaryButtonClass, sectionHeadingClass, smallButtonClass } from '../../components/styles';
+import { linkClass, panelClass, primaryButtonClass, sectionHeadingClass, smallButtonClass } from '../../components/styles';
+import { LoadFailed } from '../../components/load-failed';
 import { showToast } from '../../components/toast';
 
 const RECEIVED_KEY = '/api/quotes/received';
@@ -212,12 +213,7 @@ export function QuoteRequestsSection() {
       </h2>
       <p className="mt-1 text-sm text-gray-700">Buyers who describe a job that matches your services and area. They come free with your listing.</p>
       {error ? (
-        <div role="alert" className="mt-4 text-sm text-gray-800">
-          Your requests for quotes could not be loaded.{' '}
-          <button type="button" className={secondaryButtonClass} onClick={() => void mutate()}>
-            Try again
-          </button>
-        </div>
+        <LoadFailed what="Your requests for quotes" onRetry={() => void mutate()} />
       ) : isLoading || !data ? (
         <p role="status" className="mt-4 text-sm text-gray-700">
           Loading requests for quotes…
