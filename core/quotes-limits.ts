@@ -1,6 +1,6 @@
-// How many professionals a request for quotes reaches and how long it lives (product rules 40 and
-// 41), zod-free so the home page, the directory, a profile and the privacy policy can say it
-// without the form's code.
+// How many professionals a request for quotes reaches, how long it lives and when a listing's
+// reply rate shows (product rules 40–42), zod-free so the home page, the directory, a profile and
+// the privacy policy can say it without the form's code.
 
 /** Up to this many professionals receive one request. */
 export const QUOTE_RECIPIENTS_MAX = 5;

@@ -37,14 +37,16 @@ export async function servicePlaceSummary(
   const { where } = buildDirectorySql(query);
   const [[facts], nearby, related] = await Promise.all([
     prisma.$queryRaw<{ rating_total: number | null; reviews: number; min_pence: number | null; max_pence: number | null; rated: number; project_based: number }[]>`
-      WITH m AS (SELECT p.id, p.hourly_rate_pence, p.is_project_based FROM professionals p WHERE ${where})
-      SELECT
-        (SELECT sum(r.rating)::int FROM reviews r JOIN m ON m.id = r.professional_id WHERE ${PUBLISHED_REVIEW}) AS rating_total,
-        (SELECT count(*)::int FROM reviews r JOIN m ON m.id = r.professional_id WHERE ${PUBLISHED_REVIEW}) AS reviews,
-        (SELECT min(hourly_rate_pence) FROM m WHERE NOT is_project_based) AS min_pence,
-        (SELECT max(hourly_rate_pence) FROM m WHERE NOT is_project_based) AS max_pence,
-        (SELECT count(*)::int FROM m WHERE NOT is_project_based AND hourly_rate_pence IS NOT NULL) AS rated,
-        (SELECT count(*)::int FROM m WHERE is_project_based) AS project_based`,
+      WITH m AS (SELECT p.id, p.hourly_rate_pence, p.is_project_based FROM professionals p WHERE ${where}),
+      rv AS (SELECT sum(r.rating)::int AS rating_total, count(*)::int AS reviews FROM reviews r JOIN m ON m.id = r.professional_id WHERE ${PUBLISHED_REVIEW}),
+      rates AS (
+        SELECT min(hourly_rate_pence) FILTER (WHERE NOT is_project_based) AS min_pence,
+          max(hourly_rate_pence) FILTER (WHERE NOT is_project_based) AS max_pence,
+          count(hourly_rate_pence) FILTER (WHERE NOT is_project_based)::int AS rated,
+          count(*) FILTER (WHERE is_project_based)::int AS project_based
+        FROM m
+      )
+      SELECT * FROM rv, rates`,
     nearestWithListings(count, service, place),
     otherServicesWithListings(count, service, place.name),
   ]);
