@@ -9,8 +9,7 @@ import { PAGES } from '../../../../core/pages';
 import { whereText, type MyQuoteRequest } from '../../../../core/quotes';
 import { formatUkDate } from '../../../../core/uk-date';
 import { errorMessageFor, getJson, postJson } from '../../api/client';
-import { linkClass, panelClass, sectionHeadingClass, smallButtonClass } from '../../components/styles';
-import { LoadFailed } from '../../components/load-failed';
+import { linkClass, panelClass, secondaryButtonClass, sectionHeadingClass, smallButtonClass } from '../../components/styles';
 import { showToast } from '../../components/toast';
 
 function progressText(r: MyQuoteRequest): string {
@@ -44,7 +43,12 @@ export function MyQuoteRequestsSection() {
         My requests for quotes
       </h2>
       {error ? (
-        <LoadFailed what="Your requests" onRetry={() => void mutate()} />
+        <div role="alert" className="mt-4 text-sm text-gray-800">
+          Your requests could not be loaded.{' '}
+          <button type="button" className={secondaryButtonClass} onClick={() => void mutate()}>
+            Try again
+          </button>
+        </div>
       ) : isLoading || !data ? (
         <p role="status" className="mt-4 text-sm text-gray-700">
           Loading your requests…

@@ -25,8 +25,7 @@ import { penceOfPounds } from '../../../../core/counts';
 import { errorMessageFor, getJson, postJson } from '../../api/client';
 import { SelectField, TextAreaField, TextField } from '../../components/forms/form-fields';
 import { validate, type FieldErrors } from '../../components/forms/form-validation';
-import { linkClass, panelClass, primaryButtonClass, sectionHeadingClass, smallButtonClass } from '../../components/styles';
-import { LoadFailed } from '../../components/load-failed';
+import { linkClass, panelClass, primaryButtonClass, secondaryButtonClass, sectionHeadingClass, smallButtonClass } from '../../components/styles';
 import { showToast } from '../../components/toast';
 
 const RECEIVED_KEY = '/api/quotes/received';
@@ -213,7 +212,12 @@ export function QuoteRequestsSection() {
       </h2>
       <p className="mt-1 text-sm text-gray-700">Buyers who describe a job that matches your services and area. They come free with your listing.</p>
       {error ? (
-        <LoadFailed what="Your requests for quotes" onRetry={() => void mutate()} />
+        <div role="alert" className="mt-4 text-sm text-gray-800">
+          Your requests for quotes could not be loaded.{' '}
+          <button type="button" className={secondaryButtonClass} onClick={() => void mutate()}>
+            Try again
+          </button>
+        </div>
       ) : isLoading || !data ? (
         <p role="status" className="mt-4 text-sm text-gray-700">
           Loading requests for quotes…

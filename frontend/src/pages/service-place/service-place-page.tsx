@@ -16,8 +16,18 @@ import { useServicePlace } from '../../api/use-service-place';
 import { ProfessionalCard, ProfessionalCardSkeleton } from '../../components/professional-card/professional-card';
 import { displayHeadingClass, linkClass, outlineButtonClass, pageWidthClass, panelClass, sectionHeadingClass } from '../../components/styles';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { LoadFailed } from '../../components/load-failed';
 import { NotFoundPage } from '../../components/not-found';
+
+function LoadFailed({ what, retry }: { what: string; retry: () => void }) {
+  return (
+    <div role="alert" className="mt-4 text-gray-800">
+      {what} could not be loaded.{' '}
+      <button type="button" className={linkClass} onClick={retry}>
+        Try again
+      </button>
+    </div>
+  );
+}
 
 function Facts({ summary }: { summary: ServicePlaceSummary }) {
   return (
@@ -74,7 +84,7 @@ function Listings({ service, place, count }: { service: string; place: string; c
         {servicePlaceHeading(service, place)}: the professionals
       </h2>
       {error ? (
-        <LoadFailed what="The professionals" onRetry={retry} />
+        <LoadFailed what="The professionals" retry={retry} />
       ) : isLoading ? (
         <div role="status" aria-label="Loading professionals" className="mt-4 grid grid-cols-1 gap-4 md:grid-cols-2 xl:grid-cols-3">
           <ProfessionalCardSkeleton />
@@ -130,7 +140,7 @@ export function ServicePlacePage() {
       </nav>
       <h1 className={`${displayHeadingClass} mt-4`}>{heading}</h1>
       {error ? (
-        <LoadFailed what="This page" onRetry={retry} />
+        <LoadFailed what="This page" retry={retry} />
       ) : summary === undefined ? (
         <p role="status" className="mt-4 text-gray-700">
           Loading…
