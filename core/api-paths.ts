@@ -28,11 +28,6 @@ export const SUMMARY_PATHS = {
   servicePlace: '/service-places/:service/:place',
 } as const;
 
-/** GET of a service-and-place page's facts, as the SPA's hook asks for it and the server preloads it. */
-export function servicePlaceApiPath(serviceSlug: string, placeSlug: string): string {
-  return apiPath(SUMMARY_PATHS.servicePlace.replace(':service', encodeURIComponent(serviceSlug)).replace(':place', encodeURIComponent(placeSlug)));
-}
-
 /** A longer slug in an address is no professional's (404 without a lookup). */
 export const MAX_SLUG_LENGTH = 200;
 

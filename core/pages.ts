@@ -4,7 +4,7 @@
 // heads and preloads (api/src/domain/seo, api/src/spa/page-preloads.ts), robots.txt and the sitemap.
 // A new page is one entry here and one component in routes.tsx (the compiler asks for it).
 // Zod-free and dependency-free: the SPA's entry chunk imports it.
-import { apiPath, servicePlaceApiPath, SUMMARY_PATHS } from './api-paths';
+import { apiPath, SUMMARY_PATHS } from './api-paths';
 
 export const SITE_NAME = 'ITConnect';
 /** The site's own title: the home page's, and the static <title> of frontend/index.html. */
@@ -220,9 +220,9 @@ export function pageDataPath(pathname: string, search: string): string | undefin
       }
     }
     case 'servicePlace': {
-      // use-service-place.ts; a slug is lower-case words and hyphens (an address with others is no page's).
+      // use-service-place.ts: the two slugs as the address has them.
       const [, service = '', place = ''] = pathname.split('/');
-      return /^[a-z0-9-]+$/.test(service) && /^[a-z0-9-]+$/.test(place) ? servicePlaceApiPath(service, place) : undefined;
+      return apiPath(SUMMARY_PATHS.servicePlace.replace(':service', service).replace(':place', place));
     }
     default:
       return undefined;
