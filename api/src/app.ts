@@ -41,6 +41,7 @@ import { clientErrorsRouter } from './routes/client-errors';
 import { healthRouter } from './routes/health';
 import { metricsRouter } from './routes/metrics';
 import { seoRoutes } from './routes/seo';
+import { sitemapRoutes } from './routes/sitemaps';
 import { stripeWebhook } from './routes/stripe-webhook';
 import { firstScreenLoader, firstScreenRenderers } from './spa/first-screen';
 import { spaFallback } from './spa/spa-fallback';
@@ -178,6 +179,7 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
   app.use(queueBoard({ queues: queues.all(), guard: deps.access.only('admin') }));
 
   // 9. Every other page GET: the SPA's index.html.
+  app.use(sitemapRoutes(deps));
   app.use(seoRoutes(deps));
   app.use(pages);
 
