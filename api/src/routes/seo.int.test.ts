@@ -1,14 +1,12 @@
 // Search-engine visibility end to end (issue 3 item 7), against real PostgreSQL: the heads the
 // server writes into index.html, the 404 for an unknown or hidden professional, the id redirect,
-// the service-and-place pages' heads and existence, sitemap.xml (only live professionals) and
-// robots.txt.
+// the service-and-place pages' heads and existence. The sitemaps and robots.txt: sitemaps.int.test.ts.
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
-import { buildSitemap } from '../domain/seo/build-sitemap';
 import { indexTemplate } from '../testing/index-template';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
 import { until } from '../testing/until';
@@ -207,55 +205,5 @@ describe('page heads', () => {
     expect(res.status).toBe(301);
     expect(res.headers.get('location')).toBe(`/professionals/${pro.slug}?near=M1`);
     expect((await t.fetch('/professionals/999999999', { redirect: 'manual' })).status).toBe(404);
-  });
-});
-
-describe('sitemap.xml', () => {
-  it('lists the public pages, every live profile with lastmod and the regions with professionals, nothing hidden', async () => {
-    const live = await createProfessional({ region: 'Derry/Londonderry' });
-    const hidden = await createProfessional({ isApproved: false, region: 'Inverness' });
-    const lapsed = await createProfessional({ subscriptionStatus: 'past_due', region: 'Inverness' });
-
-    const res = await t.fetch('/sitemap.xml');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/application\/xml/);
-    const xml = await res.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
-    for (const page of ['/', '/professionals', '/locations', '/about']) {
-      expect(xml).toContain(`<loc>${PUBLIC_URL}${page}</loc>`);
-    }
-    expect(xml).toMatch(new RegExp(`<loc>${PUBLIC_URL}/professionals/${live.slug}</loc><lastmod>\\d{4}-\\d\\d-\\d\\dT`));
-    expect(xml).toContain(`<loc>${PUBLIC_URL}/professionals?location=Derry%2FLondonderry</loc>`);
-    expect(xml).not.toContain(hidden.slug);
-    expect(xml).not.toContain(lapsed.slug);
-    expect(xml).not.toContain('location=Inverness');
-
-    const liveCount = await db.prisma.professional.count({ where: { isApproved: true, subscriptionStatus: 'active' } });
-    expect(xml.match(/<loc>[^<]*\/professionals\/[^<]*<\/loc>/g)).toHaveLength(liveCount);
-  });
-
-  it('splits into a sitemap index when the URLs do not fit in one file', async () => {
-    const deps = { prisma: db.prisma, publicUrl: PUBLIC_URL, maxUrls: 2 };
-    const index = await buildSitemap(deps, 0);
-    expect(index).toContain('<sitemapindex');
-    expect(index).toContain(`<loc>${PUBLIC_URL}/sitemap-1.xml</loc>`);
-    const pages = await buildSitemap(deps, 1);
-    expect(pages).toContain(`<loc>${PUBLIC_URL}/about</loc>`);
-    const firstProfiles = await buildSitemap(deps, 2);
-    expect(firstProfiles?.match(/<url>/g)).toHaveLength(2);
-    expect(await buildSitemap(deps, 999)).toBeNull();
-    expect(await buildSitemap({ prisma: db.prisma, publicUrl: PUBLIC_URL }, 2)).toBeNull();
-  });
-});
-
-describe('robots.txt', () => {
-  it('allows everything but the private areas and points to the sitemap', async () => {
-    const res = await t.fetch('/robots.txt');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toMatch(/text\/plain/);
-    const text = await res.text();
-    expect(text).toContain('User-agent: *\nAllow: /\n');
-    for (const line of ['Disallow: /admin', 'Disallow: /profile', 'Disallow: /api/']) expect(text).toContain(line);
-    expect(text).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 });
