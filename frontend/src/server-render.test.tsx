@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { FirstScreenAnswer } from '../../core/first-screen';
 import type { ReviewItem } from '../../core/directory';
 import type { ReviewSummary } from '../../core/reviews';
+import type { ServicePlaceSummary } from '../../core/service-places';
 import { renderFirstScreen } from './server-render';
 import { makeProfessional } from './testing/professional';
 
@@ -94,11 +95,38 @@ describe('renderFirstScreen', () => {
     expect(signedOut?.data['/api/auth/me']).toBeNull();
   });
 
-  it('leaves other pages, id addresses and unknown professionals to the SPA', async () => {
-    const { asked, load } = fakeApi({ '/api/professionals/slug/gone': null });
+  it('renders a service-and-place page with its facts and the listings of its search', async () => {
+    const summaryKey = '/api/service-places/web-design/manchester';
+    const facts: ServicePlaceSummary = {
+      service: 'Web Design',
+      place: { name: 'Manchester', kind: 'city' },
+      path: '/web-design/manchester',
+      count: 1,
+      averageRating: 5,
+      reviewCount: 1,
+      hourlyRange: null,
+      projectBased: 1,
+      nearby: [{ name: 'Salford', path: '/web-design/salford', count: 2 }],
+      related: [],
+      indexable: false,
+    };
+    const { asked, load } = fakeApi({ [summaryKey]: { body: facts }, [DIRECTORY_KEY]: { body: [professional], total: 1 } });
+    const screen = await renderFirstScreen({ pathname: '/web-design/manchester', search: '', load });
+    expect(asked).toEqual([summaryKey, DIRECTORY_KEY]);
+    expect(screen?.html).toContain('Web Design in Manchester</h1>');
+    expect(screen?.html).toContain('Irwell Web Studio');
+    expect(screen?.html).toContain('href="/web-design/salford"');
+    expect(screen?.html).not.toContain('Loading');
+    expect(Object.keys(screen?.data ?? {}).sort()).toEqual([`$inf$${DIRECTORY_KEY}`, DIRECTORY_KEY, summaryKey].sort());
+  });
+
+  it('leaves other pages, id addresses, unknown professionals and empty service-and-places to the SPA', async () => {
+    const { asked, load } = fakeApi({ '/api/professionals/slug/gone': null, '/api/service-places/web-design/leeds': null });
     expect(await renderFirstScreen({ pathname: '/about', search: '', load })).toBeNull();
     expect(await renderFirstScreen({ pathname: '/professionals/42', search: '', load })).toBeNull();
     expect(await renderFirstScreen({ pathname: '/professionals/gone', search: '', load })).toBeNull();
-    expect(asked).toEqual(['/api/professionals/slug/gone']);
+    expect(await renderFirstScreen({ pathname: '/web-design/leeds', search: '', load })).toBeNull();
+    expect(await renderFirstScreen({ pathname: '/plumbing/leeds', search: '', load })).toBeNull();
+    expect(asked).toEqual(['/api/professionals/slug/gone', '/api/service-places/web-design/leeds']);
   });
 });

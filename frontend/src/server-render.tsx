@@ -1,5 +1,6 @@
 // Request-time server rendering of the pages whose content is data: the directory
-// (/professionals with its filters), a profile, the home page and /locations (LCP budget,
+// (/professionals with its filters), a profile, the home page, /locations and the
+// service-and-place pages (/web-design/leeds: their facts and first listings; LCP budget,
 // docs/performance.md; docs/decisions/0018-server-rendered-first-screen.md). The home page and
 // /locations are also prerendered at build time without their data (prerender.tsx): that markup is
 // served when this render is not possible; rendered here, they hydrate with their figures in place
@@ -25,7 +26,8 @@ import { pageAt } from '../../core/pages';
 import type { FirstScreen, FirstScreenLoad, FirstScreenRenderer } from '../../core/first-screen';
 import type { ProfessionalListItem, ReviewItem } from '../../core/directory';
 import type { ReviewSummary } from '../../core/reviews';
-import { filtersFromSearchParams } from './api/directory-query';
+import { readServicePlace } from '../../core/service-places';
+import { filtersFromSearchParams, type DirectoryFilters } from './api/directory-query';
 import { SwrProvider } from './api/swr-provider';
 import { CURRENT_USER_KEY } from './api/use-current-user';
 import { HOME_KEY } from './api/use-home';
@@ -33,6 +35,7 @@ import { LOCATIONS_KEY } from './api/use-locations';
 import { professionalsPageKey } from './api/use-professionals';
 import { isProfessionalId, professionalKey } from './api/use-professional';
 import { reviewSummaryKey, reviewsPageKey, type ReviewsPage } from './api/use-reviews';
+import { servicePlaceFilters, servicePlaceKey } from './api/use-service-place';
 import { AppRoutes, preloadPage } from './routes';
 
 type Data = Record<string, unknown>;
@@ -49,11 +52,20 @@ async function firstPage<Page>(data: Data, getKey: (index: number, previous: nul
   return value;
 }
 
-async function directoryData(search: string, load: FirstScreenLoad): Promise<Data | null> {
-  const data: Data = {};
-  const filters = filtersFromSearchParams(new URLSearchParams(search));
+async function directoryData(filters: DirectoryFilters, load: FirstScreenLoad, data: Data = {}): Promise<Data | null> {
   const page = await firstPage(data, professionalsPageKey(filters), load, (items, total) => ({ items: items as ProfessionalListItem[], total }));
   return page ? data : null;
+}
+
+/** A service-and-place page: its facts and the first page of the directory search it is. */
+async function servicePlaceData(pathname: string, load: FirstScreenLoad): Promise<Data | null> {
+  const [, serviceSlug = '', placeSlug = ''] = pathname.split('/');
+  const named = readServicePlace(serviceSlug, placeSlug);
+  if (!named) return null;
+  const key = servicePlaceKey(serviceSlug, placeSlug);
+  const summary = await load(key);
+  if (!summary) return null;
+  return directoryData(servicePlaceFilters(named), load, { [key]: summary.body });
 }
 
 async function profileData(pathname: string, search: string, load: FirstScreenLoad): Promise<Data | null> {
@@ -89,7 +101,9 @@ async function summaryData(key: string, load: FirstScreenLoad): Promise<Data | n
 function pageData(page: ReturnType<typeof pageAt>, pathname: string, query: string, load: FirstScreenLoad): Promise<Data | null> {
   switch (page) {
     case 'directory':
-      return directoryData(query, load);
+      return directoryData(filtersFromSearchParams(new URLSearchParams(query)), load);
+    case 'servicePlace':
+      return servicePlaceData(pathname, load);
     case 'profile':
       return profileData(pathname, query, load);
     case 'home':

@@ -47,6 +47,7 @@ describe('firstScreenLoader', () => {
     () => `/api/reviews/summary?professionalId=${professionalId}`,
     () => '/api/home',
     () => '/api/locations',
+    () => '/api/service-places/web-design/leeds',
   ])('answers %# as its route does', async (pathOf) => {
     const path = pathOf();
     const answer = await load()(path);
@@ -59,6 +60,11 @@ describe('firstScreenLoader', () => {
   it('answers null for a slug that is no live professional', async () => {
     expect(await load()('/api/professionals/slug/no-such-firm')).toBeNull();
     expect(await load()(`/api/professionals/slug/${'x'.repeat(201)}`)).toBeNull();
+  });
+
+  it('answers null for a service-and-place page that has none, or names nothing', async () => {
+    expect(await load()('/api/service-places/devops/leeds')).toBeNull();
+    expect(await load()('/api/service-places/plumbing/leeds')).toBeNull();
   });
 
   it('throws for what the routes refuse, and for a path it does not serve', async () => {

@@ -1,5 +1,6 @@
-// Request-time server rendering of the directory, profiles, the home page and /locations with
-// their data (docs/decisions/0018-server-rendered-first-screen.md, LCP budget in docs/performance.md).
+// Request-time server rendering of the directory, profiles, the home page, /locations and the
+// service-and-place pages with their data (docs/decisions/0018-server-rendered-first-screen.md,
+// LCP budget in docs/performance.md).
 // The front end's server-render entry (frontend/src/server-render.tsx) is built by Vite into
 // <STATIC_DIR>/.vite/ssr/server-render.js (a hidden folder: never served) and imported here at run
 // time: the API never imports front-end source, only this build output, through the contract in
@@ -17,6 +18,7 @@ import { TOTAL_COUNT_HEADER } from '../../../core/directory';
 import { parseDirectoryQuery, profileNear } from '../../../core/directory-query';
 import { FIRST_SCREEN_DATA_ID, type FirstScreen, type FirstScreenAnswer, type FirstScreenLoad, type FirstScreenRenderer } from '../../../core/first-screen';
 import { ReviewListQuery } from '../../../core/review-inputs';
+import { readServicePlace } from '../../../core/service-places';
 import type { PrismaClient } from '../../../prisma/db';
 import type { Answer } from '../domain/directory/answer-cache';
 import type { DirectoryAnswers } from '../domain/directory/directory-answers';
@@ -67,6 +69,12 @@ export function firstScreenLoader({ prisma, directoryAnswers: directoryAnswer }:
     }
     if (matchApiPath(SUMMARY_PATHS.home, url.pathname)) return { body: bodyOf(await directoryAnswer.home()) };
     if (matchApiPath(SUMMARY_PATHS.locations, url.pathname)) return { body: bodyOf(await directoryAnswer.locations()) };
+    const servicePlace = matchApiPath(SUMMARY_PATHS.servicePlace, url.pathname);
+    if (servicePlace) {
+      const named = readServicePlace(servicePlace.service ?? '', servicePlace.place ?? '');
+      const answer = named && (await directoryAnswer.servicePlace(named));
+      return answer && { body: bodyOf(answer) };
+    }
     if (matchApiPath(REVIEWS_PATHS.list, url.pathname)) {
       const { professionalId: raw, ...rest } = query;
       const { items, total } = await listPublicReviews({ prisma }, { professionalId: professionalId(raw ?? null), ...ReviewListQuery.parse(rest) });

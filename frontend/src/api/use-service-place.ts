@@ -2,8 +2,14 @@
 // (no live listing there, or slugs that name nothing) resolves to null: the page is then a 404 too.
 import useSWR from 'swr';
 import { apiPath, SUMMARY_PATHS } from '../../../core/api-paths';
-import type { ServicePlaceSummary } from '../../../core/service-places';
+import type { ServicePlace, ServicePlaceSummary } from '../../../core/service-places';
 import { getJson } from './client';
+import { DEFAULT_FILTERS, type DirectoryFilters } from './directory-query';
+
+/** The directory search the page is (its listings, and the link to the full search). */
+export function servicePlaceFilters({ service, place }: ServicePlace): DirectoryFilters {
+  return { ...DEFAULT_FILTERS, service, location: place.name };
+}
 
 export function servicePlaceKey(serviceSlug: string, placeSlug: string): string {
   return apiPath(SUMMARY_PATHS.servicePlace.replace(':service', encodeURIComponent(serviceSlug)).replace(':place', encodeURIComponent(placeSlug)));

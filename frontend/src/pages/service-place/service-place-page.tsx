@@ -5,14 +5,14 @@
 // page of the directory search it is (the same listings, in the directory's default order), and
 // links to the nearest places and the other services here that have listings too, and to the
 // full search with its map and filters. Slugs that name nothing, or a service with no live
-// listing there, show the 404 page. Rendered in the browser for now; its head is the server's.
+// listing there, show the 404 page. Server-rendered with its facts and listings (server-render.tsx).
 import { Link, useParams } from 'react-router-dom';
 import { countOf } from '../../../../core/counts';
 import { PAGES } from '../../../../core/pages';
-import { hourlyRangeText, readServicePlace, servicePlaceHeading, servicePlaceIntro, servicePlaceTitle, type ServicePlaceSummary } from '../../../../core/service-places';
-import { DEFAULT_FILTERS, directoryPath } from '../../api/directory-query';
+import { hourlyRangeText, readServicePlace, servicePlaceHeading, servicePlaceIntro, servicePlaceTitle, type ServicePlace, type ServicePlaceSummary } from '../../../../core/service-places';
+import { directoryPath } from '../../api/directory-query';
 import { useProfessionals } from '../../api/use-professionals';
-import { useServicePlace } from '../../api/use-service-place';
+import { servicePlaceFilters, useServicePlace } from '../../api/use-service-place';
 import { ProfessionalCard, ProfessionalCardSkeleton } from '../../components/professional-card/professional-card';
 import { displayHeadingClass, linkClass, outlineButtonClass, pageWidthClass, panelClass, sectionHeadingClass } from '../../components/styles';
 import { useDocumentTitle } from '../../components/use-document-title';
@@ -74,8 +74,9 @@ function PlaceLinks({ id, title, links }: { id: string; title: string; links: { 
   );
 }
 
-function Listings({ service, place, count }: { service: string; place: string; count: number | undefined }) {
-  const filters = { ...DEFAULT_FILTERS, service, location: place };
+function Listings({ named, count }: { named: ServicePlace; count: number | undefined }) {
+  const filters = servicePlaceFilters(named);
+  const { service, location: place } = filters;
   const { professionals, error, isLoading, retry } = useProfessionals(filters);
   const headingId = 'service-place-listings';
   return (
@@ -151,7 +152,7 @@ export function ServicePlacePage() {
           <Facts summary={summary} />
         </>
       )}
-      <Listings service={service} place={place.name} count={summary?.count} />
+      <Listings named={named} count={summary?.count} />
       {summary ? (
         <>
           <PlaceLinks
