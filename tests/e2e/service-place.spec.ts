@@ -1,6 +1,6 @@
 // A service in a place (issue 33, decision 0038) in Chromium against the real product: the page of
 // 'Network Setup in Inverness' with a listing placed there, its facts and introduction from the
-// data, its listings, the way to the full directory search (which names the page canonical), and a
+// data, its listings (in the server's HTML), a small map, the way to the full directory search (which names the page canonical), and a
 // 404 for a place with no page. Scanned with axe at both viewports.
 import { checkA11y, createListing, expect, query, saveScreenshot, test } from './fixtures';
 
@@ -14,6 +14,11 @@ test('a service in a place has a page of its listings and facts, and the directo
     listing.id,
   ]);
 
+  // Server-rendered: its facts and listings are in the HTML, before any script runs.
+  const html = await (await page.request.get('/network-setup/inverness')).text();
+  expect(html).toContain('Network Setup in Inverness</h1>');
+  expect(html).toContain(listing.companyName);
+
   await page.goto('/network-setup/inverness');
   await expect(page.getByRole('heading', { level: 1, name: 'Network Setup in Inverness' })).toBeVisible();
   await expect(page).toHaveTitle(/^Network Setup in Inverness – \d+ IT professionals? \| ITConnect$/);
@@ -23,7 +28,12 @@ test('a service in a place has a page of its listings and facts, and the directo
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Network Setup in Inverness');
   // Remote Support is their other service here: a page of its own.
   await expect(page.getByRole('region', { name: 'Other IT services in Inverness' }).getByRole('link', { name: /^Remote Support/ })).toHaveAttribute('href', '/remote-support/inverness');
+  // A small map of the same search, loaded when it comes near the screen.
+  const map = page.getByRole('region', { name: 'On the map' });
+  await map.scrollIntoViewIfNeeded();
+  await expect(map.getByRole('button', { name: listing.companyName, exact: true })).toBeVisible({ timeout: 20_000 });
   await checkA11y(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
   await saveScreenshot(page, 'service-place-page');
 
   await listings.getByRole('link', { name: /^See (it|all \d+) in the directory, with the map and filters$/ }).click();

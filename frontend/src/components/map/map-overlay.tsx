@@ -2,6 +2,9 @@
 // 'Searching...' while the located professionals load, or when some match but none is located.
 // Kept out of the Leaflet chunk so the page can show it while that chunk downloads.
 
+/** Said instead of the map when its tiles cannot load. */
+export const MAP_UNAVAILABLE_NOTE = 'The map is not available right now (its map images could not be loaded), so every result is listed here.';
+
 export type MapOverlayState = 'loading-map' | 'searching' | 'none';
 
 export function MapOverlay({ state }: { state: MapOverlayState }) {

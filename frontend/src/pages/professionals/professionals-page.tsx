@@ -29,7 +29,7 @@ import {
 } from '../../api/directory-query';
 import { useProfessionals } from '../../api/use-professionals';
 import { replayedClickProps, useReplayedClick } from '../../components/early-clicks';
-import { MapOverlay } from '../../components/map/map-overlay';
+import { MAP_UNAVAILABLE_NOTE, MapOverlay } from '../../components/map/map-overlay';
 import { MapErrorBoundary } from '../../components/map/map-error-boundary';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { displayHeadingClass, linkClass, outlineButtonClass, pageWidthClass } from '../../components/styles';
@@ -43,7 +43,6 @@ import { useIsDesktop } from './use-is-desktop';
 
 const DirectoryMap = lazy(async () => ({ default: (await import('../../components/map/directory-map')).DirectoryMap }));
 
-export const MAP_UNAVAILABLE_NOTE = 'The map is not available right now (its map images could not be loaded), so every result is listed here.';
 
 /** /get-quotes with this search's service and postcode (a place name is not a postcode: left out). */
 function getQuotesHref(filters: DirectoryFilters): string {

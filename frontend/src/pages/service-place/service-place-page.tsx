@@ -6,6 +6,7 @@
 // links to the nearest places and the other services here that have listings too, and to the
 // full search with its map and filters. Slugs that name nothing, or a service with no live
 // listing there, show the 404 page. Server-rendered with its facts and listings (server-render.tsx).
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { countOf } from '../../../../core/counts';
 import { PAGES } from '../../../../core/pages';
@@ -17,6 +18,10 @@ import { ProfessionalCard, ProfessionalCardSkeleton } from '../../components/pro
 import { displayHeadingClass, linkClass, outlineButtonClass, pageWidthClass, panelClass, sectionHeadingClass } from '../../components/styles';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { NotFoundPage } from '../../components/not-found';
+import { MapErrorBoundary } from '../../components/map/map-error-boundary';
+import { MAP_UNAVAILABLE_NOTE, MapOverlay } from '../../components/map/map-overlay';
+
+const DirectoryMap = lazy(async () => ({ default: (await import('../../components/map/directory-map')).DirectoryMap }));
 
 function LoadFailed({ what, retry }: { what: string; retry: () => void }) {
   return (
@@ -70,6 +75,51 @@ function PlaceLinks({ id, title, links }: { id: string; title: string; links: { 
           </li>
         ))}
       </ul>
+    </section>
+  );
+}
+
+/** Mounts its children once its box comes near the screen: the map's chunk and tiles load only for a visitor who scrolls to it. */
+function WhenNearScreen({ children, className }: { children: ReactNode; className: string }) {
+  const box = useRef<HTMLDivElement>(null);
+  const [isNear, setNear] = useState(false);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || isNear) return;
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: '200px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [isNear]);
+  return (
+    <div ref={box} className={className}>
+      {isNear ? children : <MapOverlay state="loading-map" />}
+    </div>
+  );
+}
+
+/** A small map of the page's listings (the directory's map, with the same filters). */
+function SmallMap({ named }: { named: ServicePlace }) {
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const onTilesFailed = useCallback(() => setTilesFailed(true), []);
+  const headingId = 'service-place-map';
+  return (
+    <section aria-labelledby={headingId} className="mt-10">
+      <h2 id={headingId} className={sectionHeadingClass}>
+        On the map
+      </h2>
+      {tilesFailed ? (
+        <p role="status" className="mt-3 text-sm text-gray-800">
+          {MAP_UNAVAILABLE_NOTE}
+        </p>
+      ) : (
+        <WhenNearScreen className="relative isolate mt-3 h-72 overflow-hidden rounded-lg border border-gray-200 md:h-96">
+          <MapErrorBoundary>
+            <Suspense fallback={<MapOverlay state="loading-map" />}>
+              <DirectoryMap filters={servicePlaceFilters(named)} onTilesFailed={onTilesFailed} />
+            </Suspense>
+          </MapErrorBoundary>
+        </WhenNearScreen>
+      )}
     </section>
   );
 }
@@ -153,6 +203,7 @@ export function ServicePlacePage() {
         </>
       )}
       <Listings named={named} count={summary?.count} />
+      <SmallMap named={named} />
       {summary ? (
         <>
           <PlaceLinks
