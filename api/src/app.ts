@@ -40,6 +40,7 @@ import { apiRoutes } from './routes/api-router';
 import { clientErrorsRouter } from './routes/client-errors';
 import { healthRouter } from './routes/health';
 import { metricsRouter } from './routes/metrics';
+import { ogImageRoutes } from './routes/og-images';
 import { seoRoutes } from './routes/seo';
 import { sitemapRoutes } from './routes/sitemaps';
 import { stripeWebhook } from './routes/stripe-webhook';
@@ -178,8 +179,9 @@ export function createApp({ env, prisma, redis, logger, extraApiRouters = [] }: 
   // 8. Bull Board, admins only: the board is only ever called through its guard.
   app.use(queueBoard({ queues: queues.all(), guard: deps.access.only('admin') }));
 
-  // 9. Every other page GET: the SPA's index.html.
+  // 9. Every other page GET: the SPA's index.html. Before it, the pages' preview images (/og/).
   app.use(sitemapRoutes(deps));
+  app.use(ogImageRoutes(deps));
   app.use(seoRoutes(deps));
   app.use(pages);
 

@@ -2,7 +2,7 @@
 // (spa/render-index-html.ts) uses. app.ts mounts this just before the SPA fallback, after
 // sitemaps.ts (robots.txt and the sitemaps).
 import type { Middleware } from 'koa';
-import { TOTAL_COUNT_HEADER } from '../../../core/directory';
+import { TOTAL_COUNT_HEADER, type ProfessionalListItem } from '../../../core/directory';
 import type { DirectoryQuery } from '../../../core/directory-query';
 import type { ServicePlace, ServicePlaceSummary } from '../../../core/service-places';
 import type { AppDeps } from '../deps';
@@ -16,11 +16,12 @@ export function seoRoutes({ prisma, env, answers, directoryAnswers }: Pick<AppDe
     return answer && (JSON.parse(answer.json.toString('utf8')) as ServicePlaceSummary);
   };
   const hasListings = async (query: DirectoryQuery) => Number((await directoryAnswers.list(query)).headers[TOTAL_COUNT_HEADER]) > 0;
+  const listings = async (query: DirectoryQuery) => JSON.parse((await directoryAnswers.list(query)).json.toString('utf8')) as ProfessionalListItem[];
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || !isPagePath(ctx.path)) return next();
 
     ctx.state.resolvePageMeta = () =>
-      resolvePageMeta({ prisma, publicUrl, answers, servicePlace, hasListings }, { path: ctx.path, query: ctx.query, querystring: ctx.querystring });
+      resolvePageMeta({ prisma, publicUrl, answers, servicePlace, hasListings, listings }, { path: ctx.path, query: ctx.query, querystring: ctx.querystring });
     return next();
   };
 }

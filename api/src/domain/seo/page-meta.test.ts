@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { directoryPageText } from './directory-title';
 import { jsonForScript, summarise } from './escape';
-import { injectPageMeta, type PageMeta } from './page-meta';
+import { headTags, injectPageMeta, type PageMeta } from './page-meta';
 import { indexTemplate } from '../../testing/index-template';
 import { priceRange } from './professional-json-ld';
 
@@ -13,7 +13,7 @@ const meta: PageMeta = {
   description: 'We fix <script>alert(1)</script> & more for $1',
   canonicalUrl: 'https://itconnect.example/professionals/bits-bytes',
   ogType: 'profile',
-  jsonLd: { name: '</script><script>alert(1)</script>' },
+  jsonLd: [{ name: '</script><script>alert(1)</script>' }],
 };
 
 describe('injectPageMeta', () => {
@@ -30,7 +30,7 @@ describe('injectPageMeta', () => {
     const ld = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
     expect(ld).not.toBeNull();
     expect(ld![1]).not.toContain('<');
-    expect(JSON.parse(ld![1]!)).toEqual(meta.jsonLd);
+    expect(JSON.parse(ld![1]!)).toEqual(meta.jsonLd![0]);
     expect(html.indexOf('application/ld+json')).toBeLessThan(html.indexOf('</head>'));
   });
 
@@ -39,6 +39,33 @@ describe('injectPageMeta', () => {
     expect(html).toContain('<meta name="description"');
     expect(html).toContain('<link rel="canonical"');
     expect(html).toContain('<div id="root"></div>');
+  });
+});
+
+describe('headTags', () => {
+  const image = { url: 'https://itconnect.example/og/professionals/a.png?v=0123456789abcdef', width: 1200, height: 630, alt: 'Bits & <Bytes>, IT services in Leeds: "no reviews yet".' };
+
+  it('writes the preview image with its size and alt text, and a large Twitter card', () => {
+    const tags = headTags({ ...meta, image });
+    expect(tags).toContain('<meta property="og:image" content="https://itconnect.example/og/professionals/a.png?v=0123456789abcdef" />');
+    expect(tags).toContain('<meta property="og:image:width" content="1200" />');
+    expect(tags).toContain('<meta property="og:image:height" content="630" />');
+    expect(tags).toContain('<meta property="og:image:alt" content="Bits &amp; &lt;Bytes&gt;, IT services in Leeds: &quot;no reviews yet&quot;." />');
+    expect(tags).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(tags).not.toContain('content="summary"');
+  });
+
+  it('keeps the small Twitter card and no og:image without an image', () => {
+    const tags = headTags(meta);
+    expect(tags).toContain('<meta name="twitter:card" content="summary" />');
+    expect(tags).not.toContain('og:image');
+  });
+
+  it('writes each JSON-LD document as its own block, in order, and none without', () => {
+    const tags = headTags({ ...meta, jsonLd: [{ '@type': 'ProfessionalService' }, { '@type': 'BreadcrumbList' }] });
+    const blocks = [...tags.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as { '@type': string });
+    expect(blocks.map((b) => b['@type'])).toEqual(['ProfessionalService', 'BreadcrumbList']);
+    expect(headTags({ ...meta, jsonLd: undefined })).not.toContain('ld+json');
   });
 });
 

@@ -1,7 +1,9 @@
 // What the server writes into index.html's <head> for one page, and how it is written: the
 // <title> and <meta name="description"> of the built template are replaced, and the canonical
-// link, Open Graph tags, robots and JSON-LD are added before </head>. Pure: no I/O.
+// link, Open Graph tags (with the page's preview image, when it has one), robots and JSON-LD (one
+// block per document) are added before </head>. Pure: no I/O.
 import { escapeHtml, jsonForScript } from './escape';
+import type { JsonLd } from './json-ld';
 
 import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, pageTitle, SITE_NAME } from '../../../../core/pages';
 
@@ -18,10 +20,21 @@ export interface PageMeta {
   /** 'noindex, follow' for search results and missing pages. */
   robots?: string;
   ogType: 'website' | 'profile';
-  /** schema.org data, written as application/ld+json. */
-  jsonLd?: Record<string, unknown>;
+  /** schema.org documents, each written as its own application/ld+json block, in this order. */
+  jsonLd?: readonly JsonLd[];
+  /** The page's preview image (og:image, decision 0040); without one the card is a small summary. */
+  image?: PageImage;
   /** Answer with a permanent redirect here instead of the page (an id address, product rule 4). */
   redirectTo?: string;
+}
+
+export interface PageImage {
+  /** Absolute, with the image's version as ?v= (a new version when what it shows changes). */
+  url: string;
+  width: number;
+  height: number;
+  /** One sentence from the data it shows. */
+  alt: string;
 }
 
 /** 'Web Design in Manchester' → 'Web Design in Manchester | ITConnect'; no title → the default (as the SPA does). */
@@ -37,8 +50,16 @@ export function headTags(meta: PageMeta): string {
   tags.push(`<meta property="og:description" content="${escapeHtml(meta.description)}" />`);
   if (meta.canonicalUrl) tags.push(`<meta property="og:url" content="${escapeHtml(meta.canonicalUrl)}" />`);
   tags.push(`<meta property="og:locale" content="en_GB" />`);
-  tags.push(`<meta name="twitter:card" content="summary" />`);
-  if (meta.jsonLd) tags.push(`<script type="application/ld+json">${jsonForScript(meta.jsonLd)}</script>`);
+  if (meta.image) {
+    tags.push(`<meta property="og:image" content="${escapeHtml(meta.image.url)}" />`);
+    tags.push(`<meta property="og:image:type" content="image/png" />`);
+    tags.push(`<meta property="og:image:width" content="${meta.image.width}" />`);
+    tags.push(`<meta property="og:image:height" content="${meta.image.height}" />`);
+    tags.push(`<meta property="og:image:alt" content="${escapeHtml(meta.image.alt)}" />`);
+  }
+  tags.push(`<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`);
+  if (meta.image) tags.push(`<meta name="twitter:image:alt" content="${escapeHtml(meta.image.alt)}" />`);
+  for (const document of meta.jsonLd ?? []) tags.push(`<script type="application/ld+json">${jsonForScript(document)}</script>`);
   return tags.join('\n    ');
 }
 

@@ -1,12 +1,23 @@
 // The head of each public page, from its path and query: the home page, the directory (titles
-// that follow the filters), each live profile (with JSON-LD; 404 for an unknown or hidden one,
-// a redirect for an all-digit id), the service-and-place pages (404 without a live listing), and
-// the pages the registry (core/pages.ts) gives a description.
+// that follow the filters), each live profile (with JSON-LD: its ProfessionalService and its
+// breadcrumbs; 404 for an unknown or hidden one, a redirect for an all-digit id), the
+// service-and-place pages (breadcrumbs and the ItemList of the businesses listed; 404 without a
+// live listing), and the pages the registry (core/pages.ts) gives a description. Profiles and
+// service-and-place pages have a preview image (og-card.ts, decision 0040).
 // Other paths keep the template's default head (null).
+import type { ProfessionalListItem } from '../../../../core/directory';
 import { parseDirectoryQuery, type DirectoryQuery } from '../../../../core/directory-query';
 import { findLocation } from '../../../../core/locations';
 import { PAGES, pageAt, type PageInfo } from '../../../../core/pages';
-import { readServicePlace, servicePlaceIntro, servicePlacePath, servicePlaceTitle, type ServicePlace, type ServicePlaceSummary } from '../../../../core/service-places';
+import {
+  readServicePlace,
+  servicePlaceHeading,
+  servicePlaceIntro,
+  servicePlacePath,
+  servicePlaceTitle,
+  type ServicePlace,
+  type ServicePlaceSummary,
+} from '../../../../core/service-places';
 import { isStorableText } from '../../../../core/text';
 import type { PrismaClient } from '../../../../prisma/db';
 import type { AnswerCache } from '../directory/answer-cache';
@@ -15,7 +26,9 @@ import { summarise } from './escape';
 import { findLiveProfessional as findLiveProfessionalBy } from '../directory/search-professionals';
 import { servicePlaceQuery } from '../directory/service-place-summary';
 import { profilePath, siteOrigin } from './live-professional';
-import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, fullTitle, type PageMeta } from './page-meta';
+import { breadcrumbJsonLd, professionalItemListJsonLd, type Crumb } from './json-ld';
+import { OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH, ogCardVersion, ogImageAlt, profileOgCard, profileOgPath, servicePlaceOgCard, servicePlaceOgPath, type OgCard } from './og-card';
+import { DEFAULT_DESCRIPTION, DEFAULT_TITLE, fullTitle, type PageImage, type PageMeta } from './page-meta';
 import { professionalJsonLd, type SeoProfessional } from './professional-json-ld';
 
 export interface ResolvePageMetaDeps {
@@ -27,6 +40,29 @@ export interface ResolvePageMetaDeps {
   servicePlace: (servicePlace: ServicePlace) => Promise<ServicePlaceSummary | null>;
   /** Whether a directory search has a live listing (the directory's cached answer of that search). */
   hasListings: (query: DirectoryQuery) => Promise<boolean>;
+  /** The first page of a directory search, in its order (the directory's cached answer). */
+  listings: (query: DirectoryQuery) => Promise<ProfessionalListItem[]>;
+}
+
+/** The preview image of a card: its stable address with the card's version, so a change is a new URL. */
+function pageImage(origin: string, path: string, card: OgCard): PageImage {
+  return { url: `${origin}${path}?v=${ogCardVersion(card)}`, width: OG_IMAGE_WIDTH, height: OG_IMAGE_HEIGHT, alt: ogImageAlt(card) };
+}
+
+const HOME_CRUMB = (origin: string): Crumb => ({ name: 'Home', url: `${origin}/` });
+
+/**
+ * A profile's trail: Home → the service-and-place page of its first service in its place, while
+ * that page exists (one cached count), else the directory → the profile.
+ */
+async function profileCrumbs(deps: ResolvePageMetaDeps, origin: string, p: ProfessionalListItem, url: string): Promise<Crumb[]> {
+  const service = p.services[0];
+  const place = findLocation(p.region);
+  const hasPage = service !== undefined && place !== undefined && (await deps.hasListings(servicePlaceQuery(service, place.name)));
+  const middle: Crumb = hasPage
+    ? { name: servicePlaceHeading(service, place.name), url: `${origin}${servicePlacePath(service, place.name)}` }
+    : { name: 'IT professionals', url: `${origin}${PAGES.directory.path}` };
+  return [HOME_CRUMB(origin), middle, { name: p.companyName, url }];
 }
 
 export interface PageRequest {
@@ -86,7 +122,8 @@ async function profileMeta(deps: ResolvePageMetaDeps, origin: string, raw: strin
     description,
     canonicalUrl: url,
     ogType: 'profile',
-    jsonLd: professionalJsonLd(professional, url, description),
+    jsonLd: [professionalJsonLd(professional, url, description), breadcrumbJsonLd(await profileCrumbs(deps, origin, professional, url))],
+    image: pageImage(origin, profileOgPath(professional.slug), profileOgCard(professional)),
   };
 }
 
@@ -98,13 +135,21 @@ async function servicePlaceMeta(deps: ResolvePageMetaDeps, origin: string, path:
   const named = readServicePlace(serviceSlug, placeSlug);
   const summary = named && (await deps.servicePlace(named));
   if (!summary) return NOT_FOUND_META;
+  const url = `${origin}${summary.path}`;
+  const heading = servicePlaceHeading(summary.service, summary.place.name);
+  const professionals = await deps.listings(servicePlaceQuery(summary.service, summary.place.name));
   return {
     status: 200,
     title: fullTitle(servicePlaceTitle(summary)),
     description: summarise(servicePlaceIntro(summary).slice(0, 3).join(' ')),
-    canonicalUrl: `${origin}${summary.path}`,
+    canonicalUrl: url,
     ...(summary.indexable ? {} : { robots: 'noindex, follow' }),
     ogType: 'website',
+    jsonLd: [
+      breadcrumbJsonLd([HOME_CRUMB(origin), { name: 'Locations', url: `${origin}${PAGES.locations.path}` }, { name: heading, url }]),
+      professionalItemListJsonLd({ origin, name: heading, url, professionals }),
+    ],
+    image: pageImage(origin, servicePlaceOgPath(summary.path), servicePlaceOgCard(summary)),
   };
 }
 
