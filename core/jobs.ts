@@ -188,6 +188,15 @@ export const AnonymiseArchivedAccountsPayload = z.object({}).strict();
 export const ReconcileWithStripePayload = z.object({}).strict();
 export type AnonymiseArchivedAccountsPayload = z.infer<typeof AnonymiseArchivedAccountsPayload>;
 
+/**
+ * Build the sitemaps again (decision 0039): no payload, the whole set from the live listings. Added
+ * by each worker when the directory's change feed names professionals, at worker start when none
+ * is stored, daily by the clock, and by the API when asked for a sitemap none was built for.
+ */
+export const BuildSitemapsPayload = z.object({}).strict();
+/** A burst of changes within this long costs one build (the job waits this long before it runs). */
+export const SITEMAP_BUILD_DELAY_MS = 10_000;
+
 export const JOBS = {
   geocodeProfessional: {
     queue: 'geocode',
@@ -328,6 +337,18 @@ export const JOBS = {
     jobId: () => `reconcile-with-stripe_${new Date().toISOString().slice(0, 10)}`,
     options: { attempts: 3 },
   },
+  buildSitemaps: {
+    queue: 'maintenance',
+    name: 'build-sitemaps',
+    payload: BuildSitemapsPayload,
+    /**
+     * build-sitemaps, deduplicated like recalculate-rating and delayed: whoever adds it, however
+     * many times, one build waits, and a change during a build adds one more after it.
+     */
+    jobId: () => 'build-sitemaps',
+    deduplicate: true,
+    options: { removeOnComplete: true, attempts: 3, delay: SITEMAP_BUILD_DELAY_MS },
+  },
 } as const satisfies Record<
   string,
   {
@@ -337,7 +358,7 @@ export const JOBS = {
     jobId: (payload: never) => string;
     /** The id is a deduplication id (BullMQ keepLastIfActive), not the job's own id. */
     deduplicate?: true;
-    options?: { removeOnComplete?: boolean | { age?: number; count?: number }; attempts?: number };
+    options?: { removeOnComplete?: boolean | { age?: number; count?: number }; attempts?: number; delay?: number };
   }
 >;
 
@@ -366,6 +387,7 @@ type JobOptions<K extends JobKey> = {
   backoff: { type: 'exponential'; delay: number };
   removeOnComplete: boolean | { age: number; count?: number };
   removeOnFail: boolean;
+  delay?: number;
 } & JobIdentity<K>;
 
 /**

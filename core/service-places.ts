@@ -5,6 +5,7 @@
 // guessed. The page is the directory's search with those two filters (the same listings as
 // /professionals?service=Web%20Design&location=Leeds, whose canonical address it is).
 import { countOf, formatPoundsGrouped } from './counts';
+import { boundingBox, haversineMiles, KM_PER_MILE } from './geo/distance';
 import { HOURS_PER_DAY } from './hourly-rate';
 import { UK_LOCATIONS, type LocationKind, type UkLocation } from './locations';
 import { SERVICES, type Service } from './services';
@@ -38,6 +39,11 @@ export function readServicePlace(serviceSlug: string, placeSlug: string): Servic
   const service = SERVICE_BY_SLUG.get(serviceSlug);
   const place = PLACE_BY_SLUG.get(placeSlug);
   return service && place ? { service, place } : null;
+}
+
+/** The page of `service` in `place` when these pages have both (a listing's region is always a place), else null. */
+export function knownServicePlacePath(service: string, place: string): string | null {
+  return SERVICE_BY_SLUG.has(slugOf(service)) && PLACE_BY_SLUG.has(slugOf(place)) ? servicePlacePath(service, place) : null;
 }
 
 /** Every service slug: the first segment an address must have to be one of these pages. */
@@ -108,4 +114,42 @@ export function servicePlaceIntro(s: ServicePlaceSummary): string[] {
   else if (s.projectBased > 0) sentences.push(`${countOf(s.projectBased, 'of them quotes', 'of them quote')} per project instead.`);
   if (s.nearby[0]) sentences.push(`The nearest other ${s.place.kind} with ${s.service} professionals is ${s.nearby[0].name}.`);
   return sentences;
+}
+
+/** What a listing needs for isInPlace: its region (a place's name) and its stored position (null: not geocoded). */
+export interface ListingWhereabouts {
+  region: string;
+  lat: number | null;
+  lng: number | null;
+}
+
+interface PlaceArea {
+  miles: number;
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
+const AREAS = new Map<string, PlaceArea>();
+
+/**
+ * Whether a listing belongs to a place, the rule of the directory's `location` filter (the API's
+ * api/src/domain/directory/filters.ts, in SQL and in its index): its region is the place, or its
+ * position is inside the place's circle of radiusKm, tested as the API does (the box first, then
+ * the great-circle distance in the same arithmetic). The worker's sitemaps count service-and-place
+ * pages with it; tests/integration/sitemap-counts.int.test.ts holds the two to the same answers.
+ */
+export function isInPlace(place: UkLocation, listing: ListingWhereabouts): boolean {
+  if (listing.region === place.name) return true;
+  const { lat, lng } = listing;
+  if (lat === null || lng === null) return false;
+  let area = AREAS.get(place.name);
+  if (!area) {
+    const miles = place.radiusKm / KM_PER_MILE;
+    area = { miles, ...boundingBox(place.lat, place.lng, miles) };
+    AREAS.set(place.name, area);
+  }
+  return (
+    lat >= area.minLat && lat <= area.maxLat && lng >= area.minLng && lng <= area.maxLng && haversineMiles(place.lat, place.lng, lat, lng) <= area.miles
+  );
 }

@@ -2,6 +2,7 @@
 // every worker start (idempotent: several workers, or a restart, keep one schedule), in UK time.
 //   anonymise-archived-accounts  daily at 03:30 (product rule 14)
 //   reconcile-with-stripe        daily at 04:15 (our billing records against Stripe's; issue 29)
+//   build-sitemaps               daily at 02:45 (the safety net under the change feed; decision 0039)
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DEFAULT_JOB_OPTIONS, JOBS, queuePrefix } from '../../core/jobs';
@@ -10,11 +11,14 @@ export const RETENTION_SCHEDULER_ID = 'anonymise-archived-accounts-daily';
 export const RETENTION_PATTERN = '30 3 * * *';
 export const STRIPE_RECONCILIATION_SCHEDULER_ID = 'reconcile-with-stripe-daily';
 export const STRIPE_RECONCILIATION_PATTERN = '15 4 * * *';
+export const SITEMAPS_SCHEDULER_ID = 'build-sitemaps-daily';
+export const SITEMAPS_PATTERN = '45 2 * * *';
 export const SCHEDULE_TIME_ZONE = 'Europe/London';
 
 const SCHEDULES = [
   { id: RETENTION_SCHEDULER_ID, pattern: RETENTION_PATTERN, job: 'anonymiseArchivedAccounts' },
   { id: STRIPE_RECONCILIATION_SCHEDULER_ID, pattern: STRIPE_RECONCILIATION_PATTERN, job: 'reconcileWithStripe' },
+  { id: SITEMAPS_SCHEDULER_ID, pattern: SITEMAPS_PATTERN, job: 'buildSitemaps' },
 ] as const;
 
 /** Upserts every schedule; returns the queues it opened (the caller closes them). */

@@ -20,6 +20,7 @@ import { currentRequestId, jobContext } from './job-context';
 import { JOB_HANDLERS } from './jobs/registry';
 import { createLogger } from './logger';
 import { startEventSweeper } from './billing/sweep-events';
+import { startSitemapTriggers, type SitemapTriggers } from './jobs/sitemap-triggers';
 import { scheduleRecurringJobs } from './schedules';
 
 export interface StartWorkerOptions {
@@ -184,11 +185,14 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   };
   // Stored Stripe events whose job was lost are queued again (billing/sweep-events.ts).
   const sweeper = startEventSweeper({ prisma, enqueue, logger, olderThanMs: env.STRIPE_EVENT_SWEEP_AFTER_MS, everyMs: env.STRIPE_EVENT_SWEEP_EVERY_MS, reschedule });
+  // The sitemaps are built again when listings change, and at start when none is stored (decision 0039).
+  let sitemapTriggers: SitemapTriggers | undefined;
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
       logger.info('worker closing: waiting for active jobs');
       sweeper.stop();
+      await sitemapTriggers?.close();
       await Promise.all([...workers.values()].map((w) => w.close()));
       await emailQueue.close();
       await geocodeQueue.close();
@@ -204,6 +208,7 @@ export async function startWorker(options: StartWorkerOptions): Promise<RunningW
   try {
     await Promise.all([...workers.values()].map((w) => w.waitUntilReady()));
     await reschedule();
+    sitemapTriggers = startSitemapTriggers({ databaseUrl: env.DATABASE_URL, prisma, logger, requestBuild: () => enqueue('buildSitemaps', {}) });
   } catch (err) {
     await close();
     throw err;

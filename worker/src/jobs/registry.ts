@@ -1,6 +1,7 @@
 // Every processor the worker runs. A new job is a contract in core/jobs.ts, one processor file in
 // this folder, and one line here; startWorker starts one BullMQ Worker per queue that has handlers.
 import { anonymiseArchivedAccountsHandler } from './anonymise-archived-accounts';
+import { buildSitemapsHandler } from './build-sitemaps';
 import { geocodeProfessionalHandler } from './geocode-professional';
 import type { JobHandler } from './job-handler';
 import { recalculateQuoteReplyRateHandler } from './recalculate-quote-reply-rate';
@@ -34,4 +35,5 @@ export const JOB_HANDLERS: readonly JobHandler[] = [
   recalculateQuoteReplyRateHandler,
   settleCancellationHandler,
   reconcileWithStripeHandler,
+  buildSitemapsHandler,
 ];

@@ -10,9 +10,6 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** XML text and attribute values (sitemap.xml). */
-export const escapeXml = escapeHtml;
-
 /**
  * JSON for a <script type="application/ld+json"> block: '<' (so no '</script>' or '<!--' can end
  * or confuse the block), '>', '&' and the two JavaScript line separators become \u escapes, which
