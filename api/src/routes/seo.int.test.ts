@@ -129,7 +129,7 @@ describe('page heads', () => {
     expect(html).toContain('<meta name="description" content="Websites &lt;/script&gt;');
     expect(html).toContain(`<link rel="canonical" href="${PUBLIC_URL}/professionals/${pro.slug}" />`);
     expect(html).toContain('<meta property="og:type" content="profile" />');
-    expect(html.match(/<\/script>/g)).toHaveLength(1); // only the JSON-LD block's own end
+    expect(html.match(/<\/script>/g)).toHaveLength(2); // only the two JSON-LD blocks' own ends (ProfessionalService, BreadcrumbList)
 
     const ld = jsonLdOf(html);
     expect(ld).toMatchObject({

@@ -15,6 +15,7 @@ import {
   servicePlaceIntro,
   servicePlacePath,
   servicePlaceTitle,
+  slugOf,
   type ServicePlace,
   type ServicePlaceSummary,
 } from '../../../../core/service-places';
@@ -53,15 +54,17 @@ const HOME_CRUMB = (origin: string): Crumb => ({ name: 'Home', url: `${origin}/`
 
 /**
  * A profile's trail: Home → the service-and-place page of its first service in its place, while
- * that page exists (one cached count), else the directory → the profile.
+ * that page exists (one cached search), else the directory → the profile. A service or place
+ * outside the lists (older data) has no such page.
  */
 async function profileCrumbs(deps: ResolvePageMetaDeps, origin: string, p: ProfessionalListItem, url: string): Promise<Crumb[]> {
-  const service = p.services[0];
   const place = findLocation(p.region);
-  const hasPage = service !== undefined && place !== undefined && (await deps.hasListings(servicePlaceQuery(service, place.name)));
-  const middle: Crumb = hasPage
-    ? { name: servicePlaceHeading(service, place.name), url: `${origin}${servicePlacePath(service, place.name)}` }
-    : { name: 'IT professionals', url: `${origin}${PAGES.directory.path}` };
+  const named = p.services[0] !== undefined && place ? readServicePlace(slugOf(p.services[0]), slugOf(place.name)) : null;
+  const hasPage = named !== null && (await deps.hasListings(servicePlaceQuery(named.service, named.place.name)));
+  const middle: Crumb =
+    named && hasPage
+      ? { name: servicePlaceHeading(named.service, named.place.name), url: `${origin}${servicePlacePath(named.service, named.place.name)}` }
+      : { name: 'IT professionals', url: `${origin}${PAGES.directory.path}` };
   return [HOME_CRUMB(origin), middle, { name: p.companyName, url }];
 }
 
