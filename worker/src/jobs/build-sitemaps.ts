@@ -40,7 +40,7 @@ const NS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 export interface BuildSitemapsOptions {
   prisma: PrismaClient;
   publicUrl: string;
-  /** Addresses per file (the protocol's 50,000); tests lower it to see several files. */
+  /** Addresses per profiles or services file (the protocol's 50,000); tests lower it to see several files. */
   maxUrls?: number;
   /** Listings read per query. */
   batchSize?: number;
@@ -169,6 +169,38 @@ class ServicePlaceCounts {
   }
 }
 
+/** The live listings in id order, a batch at a time (keyset on the primary key). */
+async function* liveListings(db: Pick<Tx, 'professional'>, batchSize: number) {
+  for (let after = 0; ; ) {
+    const rows = await db.professional.findMany({
+      where: { ...LIVE_LISTING, id: { gt: after } },
+      select: { id: true, slug: true, updatedAt: true, region: true, lat: true, lng: true, services: true },
+      orderBy: { id: 'asc' },
+      take: batchSize,
+    });
+    if (rows.length > 0) yield rows;
+    if (rows.length < batchSize) return;
+    after = rows.at(-1)!.id;
+  }
+}
+
+/**
+ * Every service-and-place page with live listings, as the build counts them: its path, its count
+ * and its newest change. Tests hold these counts to the API's (tests/integration/sitemaps.int.test.ts).
+ */
+export async function countServicePlaces(prisma: Pick<PrismaClient, 'professional'>, batchSize = 5000): Promise<Map<string, { count: number; lastmod: Date }>> {
+  const counts = new ServicePlaceCounts();
+  for await (const rows of liveListings(prisma, batchSize)) for (const row of rows) counts.add(row);
+  const pages = new Map<string, { count: number; lastmod: Date }>();
+  for (let s = 0; s < SERVICES.length; s++) {
+    for (let p = 0; p < UK_LOCATIONS.length; p++) {
+      const k = s * UK_LOCATIONS.length + p;
+      if (counts.counts[k]! > 0) pages.set(servicePlacePath(SERVICES[s]!, UK_LOCATIONS[p]!.name), { count: counts.counts[k]!, lastmod: new Date(counts.newest[k]!) });
+    }
+  }
+  return pages;
+}
+
 export async function buildSitemaps({ prisma, publicUrl, maxUrls = SITEMAP_MAX_URLS, batchSize = 5000 }: BuildSitemapsOptions): Promise<BuildSitemapsResult> {
   if (!Number.isInteger(maxUrls) || maxUrls < 1 || maxUrls > SITEMAP_MAX_URLS) throw new Error(`maxUrls must be 1…${SITEMAP_MAX_URLS}`);
   const origin = siteOrigin(publicUrl);
@@ -183,13 +215,7 @@ export async function buildSitemaps({ prisma, publicUrl, maxUrls = SITEMAP_MAX_U
       const regions = new Map<string, number>();
       const servicePlaces = new ServicePlaceCounts();
       let profileCount = 0;
-      for (let after = 0; ; ) {
-        const rows = await tx.professional.findMany({
-          where: { ...LIVE_LISTING, id: { gt: after } },
-          select: { id: true, slug: true, updatedAt: true, region: true, lat: true, lng: true, services: true },
-          orderBy: { id: 'asc' },
-          take: batchSize,
-        });
+      for await (const rows of liveListings(tx, batchSize)) {
         for (const row of rows) {
           await profiles.add(urlLine(origin, profilePath(row.slug), row.updatedAt));
           const changed = row.updatedAt.getTime();
@@ -197,13 +223,12 @@ export async function buildSitemaps({ prisma, publicUrl, maxUrls = SITEMAP_MAX_U
           servicePlaces.add(row);
         }
         profileCount += rows.length;
-        if (rows.length < batchSize) break;
-        after = rows.at(-1)!.id;
       }
       await profiles.end();
 
       // The fixed pages, then each region with live listings (its newest change as lastmod).
-      const pages = new SectionWriter(set, 'pages', maxUrls);
+      // Bounded by the page registry and the places (a few hundred), so never split: the full limit.
+      const pages = new SectionWriter(set, 'pages', SITEMAP_MAX_URLS);
       for (const id of PAGE_IDS) if (PAGES[id].isInSitemap) await pages.add(urlLine(origin, PAGES[id].path));
       for (const region of [...regions.keys()].sort()) await pages.add(urlLine(origin, regionPath(region), new Date(regions.get(region)!)));
       await pages.end();
