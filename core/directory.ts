@@ -200,4 +200,6 @@ export interface RegionSummary {
   averageRating: number | null;
   /** Up to 3 services by count, descending. */
   popularServices: string[];
+  /** Every service its live professionals offer, by count, descending (the links to its service-and-place pages). */
+  services: string[];
 }

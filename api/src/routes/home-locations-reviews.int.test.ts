@@ -74,8 +74,8 @@ describe('GET /api/locations', () => {
     const regions = (await res.json()) as RegionSummary[];
     expect(regions).toEqual([
       // (5 + 3 + 5) / 3 = 4.33 → 4.3; a mean of the two professionals' ratings would say 4.5.
-      { region: 'Manchester', count: 2, averageRating: 4.3, popularServices: ['Web Design', 'Cybersecurity'] },
-      { region: 'London', count: 1, averageRating: null, popularServices: ['Cloud Services'] },
+      { region: 'Manchester', count: 2, averageRating: 4.3, popularServices: ['Web Design', 'Cybersecurity'], services: ['Web Design', 'Cybersecurity'] },
+      { region: 'London', count: 1, averageRating: null, popularServices: ['Cloud Services'], services: ['Cloud Services'] },
     ]);
   });
 });

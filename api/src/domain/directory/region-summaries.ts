@@ -1,9 +1,12 @@
 // /locations: live professionals grouped by their region (product rule 5). The average is the true
 // mean of every published review of the region's live professionals, not a mean of means.
 import type { RegionSummary } from '../../../../core/directory';
+import { isService } from '../../../../core/services';
 import type { PrismaClient } from '../../../../prisma/db';
 import { LISTED, PUBLISHED_REVIEW } from './directory-sql';
 import type { DirectoryIndex } from './directory-index';
+
+const POPULAR_SERVICES = 3;
 
 export async function listRegionSummaries({ prisma, directory }: { prisma: PrismaClient; directory?: DirectoryIndex | null }): Promise<RegionSummary[]> {
   // The counts come from the directory index when it can answer (its tally by region and service):
@@ -35,15 +38,14 @@ export async function listRegionSummaries({ prisma, directory }: { prisma: Prism
   return regions
     .map((r): RegionSummary => {
       const rating = ratingByRegion.get(r.region);
-      const popular = (servicesByRegion.get(r.region) ?? [])
-        .sort((a, b) => b.count - a.count || a.service.localeCompare(b.service))
-        .slice(0, 3)
-        .map((s) => s.service);
+      // Only the directory's services (an old row's other text is not one: the index never counts it).
+      const services = (servicesByRegion.get(r.region) ?? []).filter((s) => isService(s.service)).sort((a, b) => b.count - a.count || a.service.localeCompare(b.service)).map((s) => s.service);
       return {
         region: r.region,
         count: r.count,
         averageRating: rating && rating.reviews > 0 ? Math.round((rating.total / rating.reviews) * 10) / 10 : null,
-        popularServices: popular,
+        popularServices: services.slice(0, POPULAR_SERVICES),
+        services,
       };
     })
     .sort((a, b) => b.count - a.count || a.region.localeCompare(b.region));

@@ -1,8 +1,10 @@
 // /locations: live professionals grouped by region (GET /api/locations), each with its count, the
 // true average rating of its reviews (product rule 5), up to 3 popular services and a link to the
-// directory filtered by that region. Loading, empty and error states.
+// directory filtered by that region. Each service links to its page in that region (issue 33), and
+// every service offered there is listed under 'All n services'. Loading, empty and error states.
 import { Link } from 'react-router-dom';
 import { PAGES } from '../../../../core/pages';
+import { knownServicePlacePath } from '../../../../core/service-places';
 import type { RegionSummary } from '../../../../core/directory';
 import { useLocations } from '../../api/use-locations';
 import { locationHref } from '../../components/search-query';
@@ -22,6 +24,18 @@ import { professionalsText } from '../../../../core/counts';
 /** '4.3 average rating', or 'No reviews yet' when the region has none. */
 export function averageRatingText(averageRating: number | null): string {
   return averageRating === null ? 'No reviews yet' : `${averageRating.toFixed(1)} average rating`;
+}
+
+/** A service offered in the region: a link to its service-and-place page when it has one (issue 33). */
+function ServiceLink({ service, region }: { service: string; region: string }) {
+  const path = knownServicePlacePath(service, region);
+  if (!path) return <>{service}</>;
+  return (
+    <Link to={path} className="underline-offset-2 hover:underline focus-visible:underline">
+      {service}
+      <span className="sr-only"> in {region}</span>
+    </Link>
+  );
 }
 
 function RegionCard({ region }: { region: RegionSummary }) {
@@ -46,13 +60,25 @@ function RegionCard({ region }: { region: RegionSummary }) {
         <div className="mt-4">
           <h3 className="text-sm font-medium text-gray-900">Popular services</h3>
           <ul className="mt-2 flex flex-wrap gap-2">
-            {region.popularServices.slice(0, 3).map((service) => (
+            {region.popularServices.map((service) => (
               <li key={service} className={tagClass}>
-                {service}
+                <ServiceLink service={service} region={region.region} />
               </li>
             ))}
           </ul>
         </div>
+      ) : null}
+      {region.services.length > region.popularServices.length ? (
+        <details className="mt-3 text-sm">
+          <summary className={`${linkClass} cursor-pointer`}>All {region.services.length} services in {region.region}</summary>
+          <ul className="mt-2 space-y-1">
+            {region.services.map((service) => (
+              <li key={service}>
+                <ServiceLink service={service} region={region.region} />
+              </li>
+            ))}
+          </ul>
+        </details>
       ) : null}
       <p className="mt-auto pt-6">
         <Link

@@ -6,6 +6,8 @@ import type { ReactNode } from 'react';
 import type { ProfessionalListItem } from '../../../../core/directory';
 import { listingFacts, PUBLIC_LISTING_FIELDS, type ListingField } from '../../../../core/listing-fields';
 import { labelled } from '../../../../core/social';
+import { Link } from 'react-router-dom';
+import { knownServicePlacePath, servicePlaceHeading } from '../../../../core/service-places';
 import { CheckList } from '../../components/check-list';
 import { priceLine } from '../../components/professional-card/format-professional';
 import { linkClass, panelClass, sectionHeadingClass } from '../../components/styles';
@@ -50,6 +52,29 @@ export function ListingFactRows({ fields, listing }: { fields: readonly ListingF
   );
 }
 
+/** Links to the pages of its services in its town (issue 33): more professionals like it, and a crawler's way between them. */
+function ServicesNearby({ services, region }: { services: readonly string[]; region: string }) {
+  const links = services.flatMap((service) => {
+    const path = knownServicePlacePath(service, region);
+    return path ? [{ service, path }] : [];
+  });
+  if (links.length === 0) return null;
+  return (
+    <div className="mt-4 border-t border-gray-200 pt-4 text-sm">
+      <h3 className="font-medium text-gray-900">More in {region}</h3>
+      <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-2">
+        {links.map(({ service, path }) => (
+          <li key={path}>
+            <Link to={path} className={linkClass}>
+              {servicePlaceHeading(service, region)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 export function ProfileCards({ professional, contact }: { professional: ProfessionalListItem; contact?: ReactNode }) {
   const { companyName, description, services, email, phone, website, location, postcode, hourlyRate, rateType } =
     professional;
@@ -65,6 +90,7 @@ export function ProfileCards({ professional, contact }: { professional: Professi
         </Card>
         <Card id="profile-services" title="Services Offered">
           <CheckList items={services} className="grid gap-2 sm:grid-cols-2" />
+          <ServicesNearby services={services} region={professional.region} />
         </Card>
       </div>
       <div className="space-y-6">
