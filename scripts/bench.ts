@@ -14,6 +14,8 @@
 //        front-end  the built SPA (built when stale) served by the API on the same data, and
 //                   Lighthouse mobile runs of home, directory, a filtered directory, locations
 //                   and a profile (LCP, CLS);
+//        sitemaps   no API: the worker's build-sitemaps over the same listings, cold and again
+//                   (scripts/bench/sitemaps.ts);
 //   4. autocannon in a thread of this process (scripts/bench/load-runner.ts; not on the API's event
 //      loop) at 50 connections for each search mix and profile by slug, 1 and 4 for map points;
 //   5. each API part's ceiling (scripts/bench/ceiling.ts): the same stack sending a prepared answer,
@@ -40,7 +42,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { applyMigrations } from './db/migrate-engine';
 import { startBenchApi } from './bench/api';
-import { BUDGETS, MAP_GZIP_MAX_BYTES, STALENESS_MAX_MS } from './bench/budgets';
+import { BUDGETS, MAP_GZIP_MAX_BYTES, SITEMAP_BUILD_MAX_MS, STALENESS_MAX_MS } from './bench/budgets';
 import { CEILING_SECONDS, measureCeilings, partCeilings, type PartCeiling } from './bench/ceiling';
 import { LIGHTHOUSE_BUDGETS, lighthouseVerdicts, runLighthouse, type LighthousePageResult } from './bench/lighthouse';
 import { runLongTail, type LongTailResult } from './bench/long-tail';
@@ -50,6 +52,7 @@ import { check, formatTable, loadChecks, n, parseBenchOnly, shareOf, tally, tall
 import { searchMixes, withDatabasePathBudgets, type Mix } from './bench/mixes';
 import { seedProfileReviews } from './bench/profile-reviews';
 import { seedBenchProfessionals } from './bench/seed';
+import { measureSitemapBuild, type SitemapBuildFigures } from './bench/sitemaps';
 import { countWriterAccounts, forgetRatingOriginals, hasWriterAccounts, resetWriterEffects, seedWriterAccounts } from './bench/writer-accounts';
 import { ensureBuilt } from './lib/build';
 
@@ -398,6 +401,16 @@ function frontEndRows(pages: LighthousePageResult[]): PrintedRow[] {
 }
 const FRONT_END_HEADER = ['page', 'LCP', 'CLS', 'TBT', 'FCP', 'score', 'transfer', 'machine (benchmarkIndex)'];
 
+function sitemapRows(f: SitemapBuildFigures): PrintedRow[] {
+  const { result: r } = f;
+  const what = `${n(r.urls)} URLs in ${n(r.files)} files (${n(r.profiles)} profiles, ${n(r.servicePlaces)} service-and-place pages)`;
+  return [
+    { name: 'sitemaps: cold build', cells: ['cold build (all written)', `${(f.coldMs / 1000).toFixed(2)} s`, what, `${n(f.heapMb)} MB`], checks: [check(`≤ ${n(SITEMAP_BUILD_MAX_MS / 1000)} s`, f.coldMs <= SITEMAP_BUILD_MAX_MS)] },
+    { name: 'sitemaps: rebuild', cells: ['again, nothing changed', `${(f.rebuildMs / 1000).toFixed(2)} s`, 'nothing written', ''], checks: [] },
+  ];
+}
+const SITEMAP_HEADER = ['build-sitemaps', 'time', 'set', 'heap after'];
+
 // ---------------------------------------------------------------------------------------------
 // The report: bench/results/latest.json. Parts not run this time are kept from the file as it was.
 
@@ -513,6 +526,11 @@ async function main(): Promise<void> {
       const title = `front end, Lighthouse mobile (median LCP of ${process.env.LIGHTHOUSE_RUNS ?? 3} runs)`;
       if (typeof frontEnd === 'string') done['front-end'] = { rows: [], table: `${title}: ${frontEnd}`, report: { at: new Date().toISOString(), settings, checks: [], skipped: frontEnd } };
       else finish('front-end', [[title, FRONT_END_HEADER, frontEndRows(frontEnd)]], { pages: frontEnd });
+    }
+    if (parts.includes('sitemaps')) {
+      console.log(`\nsitemaps: the worker's build over ${n(COUNT)} listings, cold and again ...`);
+      const sitemaps = await measureSitemapBuild({ databaseUrl });
+      finish('sitemaps', [[`sitemaps at ${n(COUNT)} live listings (decision 0039)`, SITEMAP_HEADER, sitemapRows(sitemaps)]], { sitemaps });
     }
 
     console.log('');

@@ -270,22 +270,23 @@ describe('7. smaller', () => {
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 
-  it('serves sitemaps from the answer cache', async () => {
-    await createProfessional(db.prisma);
-    // Asked twice with no change between, the second is a hit (the new listing's NOTIFY may come
-    // between one pair, so a few pairs are allowed).
-    await until(async () => {
-      await t.fetch('/sitemap.xml');
-      const before = t.api.deps.answers.stats().hits;
+  it('serves sitemaps as the worker stored them, never building one on a request', async () => {
+    // decision 0039: a request reads the stored file (its text kept per process until it changes).
+    const xml = '<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n</sitemapindex>\n';
+    await db.prisma.sitemapFile.create({ data: { name: 'sitemap.xml', xml, urlCount: 0, sha256: 'test', modifiedAt: new Date() } });
+    const professional = await createProfessional(db.prisma);
+    for (let i = 0; i < 2; i += 1) {
       const res = await t.fetch('/sitemap.xml');
       expect(res.status).toBe(200);
-      return t.api.deps.answers.stats().hits === before + 1;
-    }, 'the second sitemap to come from the cache');
+      const text = await res.text();
+      expect(text).toBe(xml);
+      expect(text).not.toContain(professional.slug);
+    }
   });
 
   it('rate-limits page routes like the API', async () => {
     const limited = await app({ RATE_LIMIT_PER_MINUTE: '3' });
-    for (let i = 0; i < 3; i += 1) expect((await limited.fetch('/sitemap.xml')).status).toBe(200);
+    for (let i = 0; i < 3; i += 1) expect((await limited.fetch('/robots.txt')).status).toBe(200);
     const res = await limited.fetch('/professionals/someone');
     expect(res.status).toBe(429);
     expect(res.headers.get('retry-after')).toBeTruthy();

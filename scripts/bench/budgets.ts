@@ -39,6 +39,8 @@ export const BUDGETS = {
 export const MAP_GZIP_MAX_BYTES = 1.5 * 1024 * 1024;
 /** The long tail: no answer without a write's change arrives later than this after its commit. */
 export const STALENESS_MAX_MS = 2_000;
+/** Issue 33 item 4: the worker builds the whole set of sitemaps at 100,000 listings in seconds. */
+export const SITEMAP_BUILD_MAX_MS = 10_000;
 
 function referenceCeiling(connections: number): number {
   const reference = REFERENCE_CEILING[connections];

@@ -4,7 +4,7 @@
 // (budgets.ts, decision 0034); and which parts to run (BENCH_ONLY).
 import { budgetShare, percent, scaledP99Ms, type LoadBudget } from './budgets';
 
-export const BENCH_PARTS = ['cache-on', 'cache-off', 'long-tail', 'front-end'] as const;
+export const BENCH_PARTS = ['cache-on', 'cache-off', 'long-tail', 'front-end', 'sitemaps'] as const;
 export type BenchPart = (typeof BENCH_PARTS)[number];
 
 /** BENCH_ONLY=cache-off,long-tail → those parts; unset or empty → all of them. */

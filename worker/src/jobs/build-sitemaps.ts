@@ -89,8 +89,10 @@ class SitemapSet {
     const hash = sha256(xml);
     const old = this.stored.get(name);
     if (old?.sha256 === hash) return old.modifiedAt;
-    const fields = { xml, urlCount, sha256: hash, modifiedAt: this.now };
-    await this.tx.sitemapFile.upsert({ where: { name }, create: { name, ...fields }, update: fields });
+    // One statement (Prisma's upsert reads first), the text passed once.
+    await this.tx.$executeRaw`
+      INSERT INTO sitemap_files (name, xml, url_count, sha256, modified_at) VALUES (${name}, ${xml}, ${urlCount}::int, ${hash}, ${this.now})
+      ON CONFLICT (name) DO UPDATE SET xml = EXCLUDED.xml, url_count = EXCLUDED.url_count, sha256 = EXCLUDED.sha256, modified_at = EXCLUDED.modified_at`;
     this.written += 1;
     return this.now;
   }
@@ -169,15 +171,27 @@ class ServicePlaceCounts {
   }
 }
 
-/** The live listings in id order, a batch at a time (keyset on the primary key). */
-async function* liveListings(db: Pick<Tx, 'professional'>, batchSize: number) {
+interface ListingRow {
+  id: number;
+  slug: string;
+  updatedAt: Date;
+  region: string;
+  lat: number | null;
+  lng: number | null;
+  services: string[];
+}
+
+/**
+ * The live listings (core/sitemaps.ts LIVE_LISTING, its values as parameters) in id order, a batch
+ * at a time (keyset on the primary key). Raw SQL: Prisma's findMany took 2.5 times as long to
+ * bring back 100,000 rows.
+ */
+async function* liveListings(db: Pick<Tx, '$queryRaw'>, batchSize: number): AsyncGenerator<ListingRow[]> {
   for (let after = 0; ; ) {
-    const rows = await db.professional.findMany({
-      where: { ...LIVE_LISTING, id: { gt: after } },
-      select: { id: true, slug: true, updatedAt: true, region: true, lat: true, lng: true, services: true },
-      orderBy: { id: 'asc' },
-      take: batchSize,
-    });
+    const rows = await db.$queryRaw<ListingRow[]>`
+      SELECT id, slug, updated_at AS "updatedAt", region, lat, lng, services FROM professionals
+      WHERE is_approved = ${LIVE_LISTING.isApproved} AND subscription_status = ${LIVE_LISTING.subscriptionStatus}::"SubscriptionStatus" AND id > ${after}::int
+      ORDER BY id LIMIT ${batchSize}::int`;
     if (rows.length > 0) yield rows;
     if (rows.length < batchSize) return;
     after = rows.at(-1)!.id;
@@ -188,7 +202,7 @@ async function* liveListings(db: Pick<Tx, 'professional'>, batchSize: number) {
  * Every service-and-place page with live listings, as the build counts them: its path, its count
  * and its newest change. Tests hold these counts to the API's (tests/integration/sitemaps.int.test.ts).
  */
-export async function countServicePlaces(prisma: Pick<PrismaClient, 'professional'>, batchSize = 5000): Promise<Map<string, { count: number; lastmod: Date }>> {
+export async function countServicePlaces(prisma: Pick<PrismaClient, '$queryRaw'>, batchSize = 5000): Promise<Map<string, { count: number; lastmod: Date }>> {
   const counts = new ServicePlaceCounts();
   for await (const rows of liveListings(prisma, batchSize)) for (const row of rows) counts.add(row);
   const pages = new Map<string, { count: number; lastmod: Date }>();
