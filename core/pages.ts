@@ -1,5 +1,6 @@
 // Every page of the site, once: its address, the source module of its lazily loaded chunk, its
-// title, whether search engines may crawl it and find it in the sitemap, and the API answer its
+// title (its description, for the server's head only, is in page-descriptions.ts, out of the
+// SPA's entry), whether search engines may crawl it and find it in the sitemap, and the API answer its
 // main content waits for. Read by the SPA's router (frontend/src/routes.tsx), the server's page
 // heads and preloads (api/src/domain/seo, api/src/spa/page-preloads.ts), robots.txt and the sitemap.
 // A new page is one entry here and one component in routes.tsx (the compiler asks for it).
@@ -24,8 +25,6 @@ export interface PageInfo {
   module: string;
   /** The page's own title (the browser tab shows 'title | ITConnect'); absent: the site's title or one made from data. */
   title?: string;
-  /** With a description the server writes the page's head (title, description, canonical URL, Open Graph). */
-  description?: string;
   /** Listed in sitemap.xml. */
   isInSitemap: boolean;
   /** Crawlers may visit it (robots.txt disallows the others: personal pages and one-time links). */
@@ -46,7 +45,6 @@ export const PAGES = {
     path: '/apply',
     module: 'src/pages/apply/apply-page.tsx',
     title: 'Join as a professional',
-    description: 'List your IT business on ITConnect for £3 a month or £28 a year. No setup fees, no commission, cancel anytime.',
     isInSitemap: false,
     isCrawlable: true,
   },
@@ -93,8 +91,6 @@ export const PAGES = {
     path: '/locations',
     module: 'src/pages/locations/locations-page.tsx',
     title: 'IT professionals by location',
-    description:
-      'Find verified IT professionals across the United Kingdom by region: how many are listed, their average customer rating and the most popular services.',
     isInSitemap: true,
     isCrawlable: true,
   },
@@ -102,8 +98,6 @@ export const PAGES = {
     path: '/about',
     module: 'src/pages/about/about-page.tsx',
     title: 'About Us',
-    description:
-      'ITConnect connects businesses and households with trusted IT professionals across the United Kingdom. Free to search, one flat fee to list, no commission.',
     isInSitemap: true,
     isCrawlable: true,
   },
@@ -124,7 +118,6 @@ export const PAGES = {
     path: '/privacy-policy',
     module: 'src/pages/privacy-policy/privacy-policy-page.tsx',
     title: 'Privacy Policy',
-    description: 'How ITConnect collects, uses and protects your personal data.',
     isInSitemap: false,
     isCrawlable: true,
   },
@@ -132,7 +125,6 @@ export const PAGES = {
     path: '/cookie-policy',
     module: 'src/pages/cookie-policy/cookie-policy-page.tsx',
     title: 'Cookie Policy',
-    description: 'The cookies ITConnect uses and how to accept or decline non-essential cookies.',
     isInSitemap: false,
     isCrawlable: true,
   },
@@ -140,7 +132,6 @@ export const PAGES = {
     path: '/terms-of-service',
     module: 'src/pages/terms-of-service/terms-of-service-page.tsx',
     title: 'Terms of Service',
-    description: 'The terms that apply to using ITConnect and listing a business in the directory.',
     isInSitemap: false,
     isCrawlable: true,
   },
@@ -148,7 +139,6 @@ export const PAGES = {
     path: '/review-policy',
     module: 'src/pages/review-policy/review-policy-page.tsx',
     title: 'Review Policy',
-    description: 'How reviews work on ITConnect: who can write one, what we publish, what Verified means and how we handle reports.',
     isInSitemap: false,
     isCrawlable: true,
   },
@@ -156,7 +146,6 @@ export const PAGES = {
     path: '/contact',
     module: 'src/pages/contact/contact-page.tsx',
     title: 'Contact',
-    description: 'Questions or feedback? Get in touch with the ITConnect team.',
     isInSitemap: false,
     isCrawlable: true,
   },
@@ -164,7 +153,6 @@ export const PAGES = {
     path: '/get-quotes',
     module: 'src/pages/get-quotes/get-quotes-page.tsx',
     title: 'Get quotes from IT professionals',
-    description: 'Describe your IT job once and hear back from up to five matching UK professionals. Free, no account needed.',
     isInSitemap: true,
     isCrawlable: true,
   },

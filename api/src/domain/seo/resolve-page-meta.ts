@@ -8,6 +8,7 @@
 import type { ProfessionalListItem } from '../../../../core/directory';
 import { parseDirectoryQuery, type DirectoryQuery } from '../../../../core/directory-query';
 import { findLocation } from '../../../../core/locations';
+import { PAGE_DESCRIPTIONS } from '../../../../core/page-descriptions';
 import { PAGES, pageAt, type PageInfo } from '../../../../core/pages';
 import {
   readServicePlace,
@@ -188,15 +189,16 @@ export async function resolvePageMeta(deps: ResolvePageMetaDeps, request: PageRe
   const profile = PROFILE_PATH.exec(path);
   if (profile) return profileMeta(deps, origin, profile[1]!, request);
 
-  // Pages with a fixed head in the page registry (core/pages.ts): the title and description there.
+  // Pages with a fixed head: the title in the page registry (core/pages.ts), the description in core/page-descriptions.ts.
   const pageId = pageAt(path);
   // An address no page has: the SPA shows its 404 page, and the answer says 404 too (spec: any
   // other path), so search engines and link checkers see it is not a page.
   if (pageId === 'notFound') return NOT_FOUND_META;
   if (pageId === 'servicePlace') return servicePlaceMeta(deps, origin, path);
   const page: PageInfo = PAGES[pageId];
-  if (page.path === path && page.description) {
-    return { status: 200, title: fullTitle(page.title), description: page.description, canonicalUrl: `${origin}${path}`, ogType: 'website' };
+  const description = PAGE_DESCRIPTIONS[pageId];
+  if (page.path === path && description) {
+    return { status: 200, title: fullTitle(page.title), description, canonicalUrl: `${origin}${path}`, ogType: 'website' };
   }
   return null;
 }
