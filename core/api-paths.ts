@@ -26,6 +26,8 @@ export const SUMMARY_PATHS = {
   locations: '/locations',
   /** A service-and-place page's ServicePlaceSummary (GET; slugs of core/service-places.ts), 404 when it has no live listing. */
   servicePlace: '/service-places/:service/:place',
+  /** ServicePlacesOfService: every place with live listings of a service (GET), 404 for no service. */
+  servicePlaces: '/service-places/:service',
 } as const;
 
 /** A longer slug in an address is no professional's (404 without a lookup). */

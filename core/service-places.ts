@@ -46,6 +46,11 @@ export function knownServicePlacePath(service: string, place: string): string | 
   return SERVICE_BY_SLUG.has(slugOf(service)) && PLACE_BY_SLUG.has(slugOf(place)) ? servicePlacePath(service, place) : null;
 }
 
+/** The service an address's slug names, or null. */
+export function readService(serviceSlug: string): Service | null {
+  return SERVICE_BY_SLUG.get(serviceSlug) ?? null;
+}
+
 /** Every service slug: the first segment an address must have to be one of these pages. */
 export const SERVICE_SLUGS: readonly string[] = [...SERVICE_BY_SLUG.keys()];
 
@@ -77,6 +82,12 @@ export interface ServicePlaceSummary {
   related: { service: Service; path: string; count: number }[];
   /** Search engines may index it: at least SERVICE_PLACE_INDEX_MIN_LISTINGS listings. */
   indexable: boolean;
+}
+
+/** GET /api/service-places/{service}: the service-and-place pages of a service, most listings first (the directory's links to them). */
+export interface ServicePlacesOfService {
+  service: Service;
+  places: { name: string; path: string; count: number }[];
 }
 
 /** 'Web Design in Leeds': the page's heading, and its title's start. */

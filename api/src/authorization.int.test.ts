@@ -107,6 +107,7 @@ const ENDPOINTS: Row[] = [
   { method: 'GET', path: '/api/home', expect: all(200) },
   { method: 'GET', path: '/api/locations', expect: all(200) },
   { method: 'GET', path: '/api/service-places/web-design/atlantis', expect: all(404) },
+  { method: 'GET', path: '/api/service-places/web-design', expect: all(200) },
   // Reviews, messages and /contact (issue 12). Ids that do not exist and empty bodies on purpose:
   // the rule under test is access (who may write which review or read which thread:
   // tests/integration/reviews.int.test.ts and messages.int.test.ts).

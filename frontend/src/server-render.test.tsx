@@ -63,6 +63,18 @@ describe('renderFirstScreen', () => {
     expect(screen?.data).toEqual({ [`$inf$${DIRECTORY_KEY}`]: [{ items: [professional], total: 1 }], [DIRECTORY_KEY]: { items: [professional], total: 1 } });
   });
 
+  it("renders a directory searched by one service with that service's places", async () => {
+    const key = '/api/professionals?service=Web+Design&sort=rating&limit=24&offset=0';
+    const placesKey = '/api/service-places/web-design';
+    const places = { service: 'Web Design', places: [{ name: 'Manchester', path: '/web-design/manchester', count: 1 }] };
+    const { asked, load } = fakeApi({ [key]: { body: [professional], total: 1 }, [placesKey]: { body: places } });
+    const screen = await renderFirstScreen({ pathname: '/professionals', search: '?service=Web%20Design', load });
+    expect(asked.sort()).toEqual([key, placesKey].sort());
+    expect(screen?.html).toMatch(/Web Design(<!-- -->)? by place<\/h2>/);
+    expect(screen?.html).toContain('href="/web-design/manchester"');
+    expect(screen?.data[placesKey]).toEqual(places);
+  });
+
   it('renders a profile with its reviews and rating breakdown', async () => {
     const reviewsKey = '/api/reviews?professionalId=7&sort=newest&limit=20&offset=0';
     const { load } = fakeApi({
@@ -116,7 +128,7 @@ describe('renderFirstScreen', () => {
     expect(screen?.html).toContain('Web Design in Manchester</h1>');
     expect(screen?.html).toContain('Irwell Web Studio');
     expect(screen?.html).toContain('href="/web-design/salford"');
-    expect(screen?.html).not.toContain('Loading');
+    expect(screen?.html).not.toContain('Loading professionals');
     expect(Object.keys(screen?.data ?? {}).sort()).toEqual([`$inf$${DIRECTORY_KEY}`, DIRECTORY_KEY, summaryKey].sort());
   });
 

@@ -26,7 +26,7 @@ import { pageAt } from '../../core/pages';
 import type { FirstScreen, FirstScreenLoad, FirstScreenRenderer } from '../../core/first-screen';
 import type { ProfessionalListItem, ReviewItem } from '../../core/directory';
 import type { ReviewSummary } from '../../core/reviews';
-import { readServicePlace } from '../../core/service-places';
+import { readServicePlace, slugOf } from '../../core/service-places';
 import { filtersFromSearchParams, type DirectoryFilters } from './api/directory-query';
 import { SwrProvider } from './api/swr-provider';
 import { CURRENT_USER_KEY } from './api/use-current-user';
@@ -35,7 +35,7 @@ import { LOCATIONS_KEY } from './api/use-locations';
 import { professionalsPageKey } from './api/use-professionals';
 import { isProfessionalId, professionalKey } from './api/use-professional';
 import { reviewSummaryKey, reviewsPageKey, type ReviewsPage } from './api/use-reviews';
-import { servicePlaceFilters, servicePlaceKey } from './api/use-service-place';
+import { isServiceAlone, servicePlaceFilters, servicePlaceKey, servicePlacesKey } from './api/use-service-place';
 import { AppRoutes, preloadPage } from './routes';
 
 type Data = Record<string, unknown>;
@@ -53,8 +53,18 @@ async function firstPage<Page>(data: Data, getKey: (index: number, previous: nul
 }
 
 async function directoryData(filters: DirectoryFilters, load: FirstScreenLoad, data: Data = {}): Promise<Data | null> {
-  const page = await firstPage(data, professionalsPageKey(filters), load, (items, total) => ({ items: items as ProfessionalListItem[], total }));
+  const [page] = await Promise.all([
+    firstPage(data, professionalsPageKey(filters), load, (items, total) => ({ items: items as ProfessionalListItem[], total })),
+    isServiceAlone(filters) ? servicePlacesData(filters.service, load, data) : null,
+  ]);
   return page ? data : null;
+}
+
+/** The links under a directory searched by one service: its places (none when the answer fails: the browser asks). */
+async function servicePlacesData(service: string, load: FirstScreenLoad, data: Data): Promise<void> {
+  const key = servicePlacesKey(slugOf(service));
+  const answer = await load(key);
+  if (answer) data[key] = answer.body;
 }
 
 /** A service-and-place page: its facts and the first page of the directory search it is. */

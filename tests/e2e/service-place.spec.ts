@@ -42,6 +42,11 @@ test('a service in a place has a page of its listings and facts, and the directo
   await expect(page).toHaveTitle('Network Setup in Inverness | ITConnect');
   await expect(page.getByRole('region', { name: 'Results', exact: true }).getByRole('heading', { name: listing.companyName })).toBeVisible();
 
+  // The directory searched by the service alone (where the footer's service links go) lists its places.
+  await page.goto('/professionals?service=Network%20Setup');
+  const byPlace = page.getByRole('region', { name: 'Network Setup by place' });
+  await expect(byPlace.getByRole('link', { name: /^Inverness \(\d+\)$/ })).toHaveAttribute('href', '/network-setup/inverness');
+
   const missing = await page.goto('/network-setup/atlantis');
   expect(missing?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();

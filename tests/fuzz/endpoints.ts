@@ -152,4 +152,5 @@ export const ENDPOINT_INPUTS: Record<string, EndpointInput> = {
   'GET /api/home': {},
   'GET /api/locations': {},
   'GET /api/service-places/:service/:place': {},
+  'GET /api/service-places/:service': {},
 };

@@ -3,15 +3,18 @@
 // GET /api/service-places/{service}/{place}: the facts of a service-and-place page (issue 33,
 // decision 0038), counted from the live listings of that directory search; 404 when the slugs name
 // no service or place, or the search has no live listing (there is then no page).
+// GET /api/service-places/{service}: the places with live listings of a service, each a page (the
+// directory searched by that service links to them); 404 when the slug names no service.
 import type Router from '@koa/router';
 import { SUMMARY_PATHS } from '../../../core/api-paths';
-import { readServicePlace } from '../../../core/service-places';
+import { readService, readServicePlace } from '../../../core/service-places';
 import { AppError } from '../domain/app-error';
 import { sendAnswer } from './send-answer';
 import type { AppDeps } from '../deps';
 import { createRouter } from './create-router';
 
 export const NO_SERVICE_PLACE = 'No live professional offers this service in this place';
+export const NO_SUCH_SERVICE = 'There is no such service';
 
 export function locationsRouter({ access, directoryAnswers }: Pick<AppDeps, 'access' | 'directoryAnswers'>): Router {
   const router = createRouter();
@@ -23,6 +26,11 @@ export function locationsRouter({ access, directoryAnswers }: Pick<AppDeps, 'acc
     const answer = servicePlace && (await directoryAnswers.servicePlace(servicePlace));
     if (!answer) throw new AppError('not_found', NO_SERVICE_PLACE);
     sendAnswer(ctx, answer);
+  });
+  router.get(SUMMARY_PATHS.servicePlaces, access.public, async (ctx) => {
+    const service = readService(ctx.params.service ?? '');
+    if (!service) throw new AppError('not_found', NO_SUCH_SERVICE);
+    sendAnswer(ctx, await directoryAnswers.servicePlaces(service));
   });
   return router;
 }

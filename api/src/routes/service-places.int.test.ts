@@ -3,12 +3,12 @@
 // PostgreSQL and the directory index with its change feed; a page exists only while a live listing
 // does: the first going live makes it, the last leaving removes it, without a restart.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServicePlaceSummary } from '../../../core/service-places';
+import type { ServicePlacesOfService, ServicePlaceSummary } from '../../../core/service-places';
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
 import { createProfessional, createReview } from '../testing/factories';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';
 import { until } from '../testing/until';
-import { NO_SERVICE_PLACE } from './locations';
+import { NO_SERVICE_PLACE, NO_SUCH_SERVICE } from './locations';
 
 let db: TestDatabase;
 let t: TestApp;
@@ -81,6 +81,30 @@ describe('a service-and-place page’s facts', () => {
       expect(status, path).toBe(404);
       expect(body.error?.message).toBe(NO_SERVICE_PLACE);
     }
+  });
+});
+
+describe('the places of a service', () => {
+  it('are every place with its live listings, each with its page and count, most first', async () => {
+    const res = await t.fetch('/api/service-places/web-design');
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as ServicePlacesOfService;
+    expect(body.service).toBe('Web Design');
+    // Each count is that page's own; the places are ordered by it, then by name.
+    const counts = new Map(body.places.map((p) => [p.name, p.count]));
+    expect(counts.get('Leeds')).toBe(3);
+    expect(counts.get('York')).toBe(1);
+    expect(body.places.find((p) => p.name === 'Leeds')).toEqual({ name: 'Leeds', path: '/web-design/leeds', count: 3 });
+    expect(body.places.map((p) => p.count)).toEqual(body.places.map((p) => p.count).sort((a, b) => b - a));
+    for (const place of body.places) expect(place.count, place.name).toBe((await page(place.path)).body.count);
+    expect(counts.has('Sheffield')).toBe(false);
+  });
+
+  it('are an empty list for a service with none, and a 404 for no service', async () => {
+    expect(await (await t.fetch('/api/service-places/hardware-repair')).json()).toEqual({ service: 'Hardware Repair', places: [] });
+    const res = await t.fetch('/api/service-places/knitting');
+    expect(res.status).toBe(404);
+    expect(((await res.json()) as { error: { message: string } }).error.message).toBe(NO_SUCH_SERVICE);
   });
 });
 

@@ -48,6 +48,7 @@ describe('firstScreenLoader', () => {
     () => '/api/home',
     () => '/api/locations',
     () => '/api/service-places/web-design/leeds',
+    () => '/api/service-places/web-design',
   ])('answers %# as its route does', async (pathOf) => {
     const path = pathOf();
     const answer = await load()(path);

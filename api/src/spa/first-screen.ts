@@ -18,7 +18,7 @@ import { TOTAL_COUNT_HEADER } from '../../../core/directory';
 import { parseDirectoryQuery, profileNear } from '../../../core/directory-query';
 import { FIRST_SCREEN_DATA_ID, type FirstScreen, type FirstScreenAnswer, type FirstScreenLoad, type FirstScreenRenderer } from '../../../core/first-screen';
 import { ReviewListQuery } from '../../../core/review-inputs';
-import { readServicePlace } from '../../../core/service-places';
+import { readService, readServicePlace } from '../../../core/service-places';
 import type { PrismaClient } from '../../../prisma/db';
 import type { Answer } from '../domain/directory/answer-cache';
 import type { DirectoryAnswers } from '../domain/directory/directory-answers';
@@ -69,6 +69,11 @@ export function firstScreenLoader({ prisma, directoryAnswers: directoryAnswer }:
     }
     if (matchApiPath(SUMMARY_PATHS.home, url.pathname)) return { body: bodyOf(await directoryAnswer.home()) };
     if (matchApiPath(SUMMARY_PATHS.locations, url.pathname)) return { body: bodyOf(await directoryAnswer.locations()) };
+    const servicePlaces = matchApiPath(SUMMARY_PATHS.servicePlaces, url.pathname);
+    if (servicePlaces) {
+      const service = readService(servicePlaces.service ?? '');
+      return service && { body: bodyOf(await directoryAnswer.servicePlaces(service)) };
+    }
     const servicePlace = matchApiPath(SUMMARY_PATHS.servicePlace, url.pathname);
     if (servicePlace) {
       const named = readServicePlace(servicePlace.service ?? '', servicePlace.place ?? '');

@@ -5,7 +5,8 @@
 // that can alter it. The home page's figures and /locations' regions are computed again shortly
 // after every change (keepWarm), so no visitor waits for them.
 import type { DirectoryQuery } from '../../../../core/directory-query';
-import { servicePlacePath, type ServicePlace } from '../../../../core/service-places';
+import { servicePlacePath, slugOf, type ServicePlace } from '../../../../core/service-places';
+import type { Service } from '../../../../core/services';
 import type { PrismaClient } from '../../../../prisma/db';
 import { queryKey, searchScope, type Answer, type AnswerCache } from './answer-cache';
 import type { DirectoryIndex } from './directory-index';
@@ -13,7 +14,7 @@ import type { PagePlace } from './page-place';
 import { getHomeSummary } from './home-summary';
 import { listRegionSummaries } from './region-summaries';
 import { countMatches, findLiveCard, findLiveProfessional, findPage, mapPointsJson } from './search-professionals';
-import { servicePlaceSummary } from './service-place-summary';
+import { placesOfService, servicePlaceSummary } from './service-place-summary';
 
 /** The summaries are the same for everyone and change only with the listings: browsers may keep them a minute. */
 const SUMMARY_HEADERS = { 'Cache-Control': 'public, max-age=60' };
@@ -36,6 +37,8 @@ export interface DirectoryAnswers {
   locations(): Promise<Answer>;
   /** A service-and-place page's ServicePlaceSummary, or null when it has no live listing (no page). */
   servicePlace(servicePlace: ServicePlace): Promise<Answer | null>;
+  /** ServicePlacesOfService: the places a service has live listings in (an empty list when none). */
+  servicePlaces(service: Service): Promise<Answer>;
 }
 
 export function directoryAnswers({
@@ -94,6 +97,9 @@ export function directoryAnswers({
         const summary = await servicePlaceSummary({ prisma, count }, servicePlace);
         return summary && { body: summary, headers: SUMMARY_HEADERS };
       }),
+
+    servicePlaces: async (service) =>
+      (await answers.answer(`service-places/${slugOf(service)}`, async () => ({ body: await placesOfService(count, service), headers: SUMMARY_HEADERS })))!,
 
     card: (id) =>
       answers.answer(`card/${id}`, async () => {

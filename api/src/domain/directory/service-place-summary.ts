@@ -13,9 +13,10 @@ import {
   SERVICE_PLACE_RELATED_MAX,
   servicePlacePath,
   type ServicePlace,
+  type ServicePlacesOfService,
   type ServicePlaceSummary,
 } from '../../../../core/service-places';
-import { SERVICES } from '../../../../core/services';
+import { SERVICES, type Service } from '../../../../core/services';
 import type { PrismaClient } from '../../../../prisma/db';
 import { buildDirectorySql, PUBLISHED_REVIEW } from './directory-sql';
 
@@ -64,6 +65,12 @@ export async function servicePlaceSummary(
     related,
     indexable: total >= SERVICE_PLACE_INDEX_MIN_LISTINGS,
   };
+}
+
+/** Every place with live listings of `service`, each with its page's count, most first. */
+export async function placesOfService(count: CountMatches, service: Service): Promise<ServicePlacesOfService> {
+  const counted = await Promise.all(UK_LOCATIONS.map(async (place) => ({ name: place.name, path: servicePlacePath(service, place.name), count: await count(servicePlaceQuery(service, place.name)) })));
+  return { service, places: counted.filter((p) => p.count > 0).sort((a, b) => b.count - a.count || a.name.localeCompare(b.name)) };
 }
 
 /** The nearest other places of the same kind (a city's cities, a county's counties) with live listings of the service. */

@@ -31,6 +31,8 @@ import { useProfessionals } from '../../api/use-professionals';
 import { replayedClickProps, useReplayedClick } from '../../components/early-clicks';
 import { MAP_UNAVAILABLE_NOTE, MapOverlay } from '../../components/map/map-overlay';
 import { MapErrorBoundary } from '../../components/map/map-error-boundary';
+import { isServiceAlone } from '../../api/use-service-place';
+import { ServicePlaceLinks } from './service-place-links';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { displayHeadingClass, linkClass, outlineButtonClass, pageWidthClass } from '../../components/styles';
 import { DirectoryFilterForm } from './directory-filter-form';
@@ -194,6 +196,7 @@ export function ProfessionalsPage() {
             </section>
           ) : null}
         </div>
+        {isServiceAlone(filters) ? <ServicePlaceLinks service={filters.service} /> : null}
       </div>
       <div className="mt-12">
         <JoinBanner />
