@@ -1,8 +1,10 @@
 // `npm run bench:lighthouse [-- <base URL>]`: Lighthouse mobile runs of the key pages of a running
 // site (`npm run build && npm start` first), against docs/performance.md's budgets (LCP, CLS, TBT, score).
 //   pages: '/', '/professionals', a filtered directory (/professionals?service=Web%20Design&location=Manchester),
-//   '/locations' and one live profile (the first of GET /api/professionals?limit=1);
-//   LIGHTHOUSE_PATHS (comma-separated, 'profile' for that profile) measures only those
+//   '/locations', one live profile (the first of GET /api/professionals?limit=1) and one
+//   service-and-place page (the most listed place of the first service with any);
+//   LIGHTHOUSE_PATHS (comma-separated, 'profile' and 'servicePlace' for those two) measures only those.
+// Accessibility and SEO must score 100 on each (issue 33).
 // Prints a table with OK/MISSED per budget, the LCP element of each page, and writes
 // bench/results/lighthouse.json. Exits 1 when a budget is missed.
 // Base URL: the first argument, else LIGHTHOUSE_BASE_URL, else http://localhost:3000.
@@ -13,6 +15,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { slugOf, type ServicePlacesOfService } from '../core/service-places';
+import { SERVICES } from '../core/services';
 import { LIGHTHOUSE_BUDGETS, lighthouseVerdicts, runLighthouse, type LighthousePageResult } from './bench/lighthouse';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,7 +33,19 @@ async function findProfilePath(): Promise<string> {
   return `/professionals/${encodeURIComponent(first.slug)}`;
 }
 
-const DEFAULT_PATHS = ['/', '/professionals', '/professionals?service=Web%20Design&location=Manchester', '/locations', 'profile'];
+/** The page of the place with most listings of the first service that has any (GET /api/service-places/{service}). */
+async function findServicePlacePath(): Promise<string> {
+  for (const service of SERVICES) {
+    const response = await fetch(new URL(`/api/service-places/${slugOf(service)}`, baseUrl));
+    if (!response.ok) throw new Error(`GET /api/service-places/${slugOf(service)} answered ${response.status}: is the site running at ${baseUrl}?`);
+    const { places } = (await response.json()) as ServicePlacesOfService;
+    if (places[0]) return places[0].path;
+  }
+  throw new Error('No service-and-place page to measure (seed the demo data: npm run db:seed).');
+}
+
+const DEFAULT_PATHS = ['/', '/professionals', '/professionals?service=Web%20Design&location=Manchester', '/locations', 'profile', 'servicePlace'];
+const FOUND_PATHS: Record<string, () => Promise<string>> = { profile: findProfilePath, servicePlace: findServicePlacePath };
 
 function verdict(isOk: boolean): string {
   return isOk ? 'OK' : 'MISSED';
@@ -48,7 +64,9 @@ function printTable(results: LighthousePageResult[]): void {
     score: r.performanceScore,
     [`score ≥ ${LIGHTHOUSE_BUDGETS.performanceScore}`]: verdict(lighthouseVerdicts(r).score),
     a11y: r.accessibilityScore,
+    [`a11y = ${LIGHTHOUSE_BUDGETS.accessibilityScore}`]: verdict(lighthouseVerdicts(r).a11y),
     SEO: r.seoScore,
+    [`SEO = ${LIGHTHOUSE_BUDGETS.seoScore}`]: verdict(lighthouseVerdicts(r).seo),
     'transfer KB': r.transferKb,
     benchmarkIndex: r.benchmarkIndex,
   }));
@@ -58,7 +76,7 @@ function printTable(results: LighthousePageResult[]): void {
 
 async function main(): Promise<void> {
   const chosen = process.env.LIGHTHOUSE_PATHS?.split(',').map((p) => p.trim()).filter(Boolean) ?? DEFAULT_PATHS;
-  const paths = await Promise.all(chosen.map((p) => (p === 'profile' ? findProfilePath() : Promise.resolve(p))));
+  const paths = await Promise.all(chosen.map((p) => FOUND_PATHS[p]?.() ?? Promise.resolve(p)));
   console.log(`Lighthouse (mobile, ${throttling === 'devtools' ? 'DevTools' : 'simulated'} throttling) on ${baseUrl}, ${runs} run(s) per page ...`);
   const started = Date.now();
   const results = await runLighthouse({

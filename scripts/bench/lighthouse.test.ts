@@ -24,7 +24,8 @@ describe('medianOfRuns', () => {
     const runs = [run({ lcpMs: 900, tbtMs: 260, performanceScore: 93 }), run({ lcpMs: 1000, tbtMs: 40, performanceScore: 100 }), run({ lcpMs: 1100, tbtMs: 240, performanceScore: 94 })];
     const page = medianOfRuns(runs);
     expect(page).toMatchObject({ lcpMs: 1000, tbtMs: 240, performanceScore: 94 });
-    expect(lighthouseVerdicts(page)).toEqual({ lcp: true, cls: true, tbt: false, score: false });
+    expect(lighthouseVerdicts(page)).toEqual({ lcp: true, cls: true, tbt: false, score: false, a11y: true, seo: true });
+    expect(lighthouseVerdicts(run({ seoScore: 92, accessibilityScore: 98 }))).toMatchObject({ a11y: false, seo: false });
   });
 
   it('lets one slow run of three pass, as the budget is the median', () => {

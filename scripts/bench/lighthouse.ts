@@ -12,15 +12,18 @@ import type { Result as LighthouseResult } from 'lighthouse';
  * docs/performance.md's front-end budget. TBT and the score (issue 30): a page drawn fast must also
  * answer fast on a phone, so the main thread may not be blocked long after the paint.
  */
-export const LIGHTHOUSE_BUDGETS = { lcpMs: 1500, cls: 0.05, tbtMs: 200, performanceScore: 95 } as const;
+export const LIGHTHOUSE_BUDGETS = { lcpMs: 1500, cls: 0.05, tbtMs: 200, performanceScore: 95, accessibilityScore: 100, seoScore: 100 } as const;
 
 /** Whether one page's run meets each budget. */
-export function lighthouseVerdicts(r: Pick<LighthousePageResult, 'lcpMs' | 'cls' | 'tbtMs' | 'performanceScore'>) {
+export function lighthouseVerdicts(r: Pick<LighthousePageResult, 'lcpMs' | 'cls' | 'tbtMs' | 'performanceScore' | 'accessibilityScore' | 'seoScore'>) {
   return {
     lcp: r.lcpMs <= LIGHTHOUSE_BUDGETS.lcpMs,
     cls: r.cls <= LIGHTHOUSE_BUDGETS.cls,
     tbt: r.tbtMs <= LIGHTHOUSE_BUDGETS.tbtMs,
     score: r.performanceScore >= LIGHTHOUSE_BUDGETS.performanceScore,
+    // Issue 33: every page measured is checked as a search engine would.
+    a11y: r.accessibilityScore >= LIGHTHOUSE_BUDGETS.accessibilityScore,
+    seo: r.seoScore >= LIGHTHOUSE_BUDGETS.seoScore,
   };
 }
 
