@@ -45,6 +45,10 @@ test('a service in a place has a page of its listings and facts, and the directo
   // The directory searched by the service alone (where the footer's service links go) lists its places.
   await page.goto('/professionals?service=Network%20Setup');
   const byPlace = page.getByRole('region', { name: 'Network Setup by place' });
+  // The first places are in view, the rest under 'All n places'.
+  await expect(byPlace.getByRole('link').first()).toBeVisible();
+  const more = byPlace.getByText(/^All \d+ places$/);
+  if (await more.isVisible()) await more.click();
   await expect(byPlace.getByRole('link', { name: /^Inverness \(\d+\)$/ })).toHaveAttribute('href', '/network-setup/inverness');
 
   const missing = await page.goto('/network-setup/atlantis');
