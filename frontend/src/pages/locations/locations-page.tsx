@@ -1,10 +1,10 @@
 // /locations: live professionals grouped by region (GET /api/locations), each with its count, the
 // true average rating of its reviews (product rule 5), up to 3 popular services and a link to the
 // directory filtered by that region. Each service links to its page in that region (issue 33), and
-// every service offered there is listed under 'All n services'. Loading, empty and error states.
+// the other services offered there are listed under 'n more services'. Loading, empty and error states.
 import { Link } from 'react-router-dom';
 import { PAGES } from '../../../../core/pages';
-import { knownServicePlacePath } from '../../../../core/service-places';
+import { knownServicePlacePath, servicePlaceHeading } from '../../../../core/service-places';
 import type { RegionSummary } from '../../../../core/directory';
 import { useLocations } from '../../api/use-locations';
 import { locationHref } from '../../components/search-query';
@@ -19,7 +19,7 @@ import {
   sectionHeadingClass,
   tagClass,
 } from '../../components/styles';
-import { professionalsText } from '../../../../core/counts';
+import { countOf, professionalsText } from '../../../../core/counts';
 
 /** '4.3 average rating', or 'No reviews yet' when the region has none. */
 export function averageRatingText(averageRating: number | null): string {
@@ -31,9 +31,8 @@ function ServiceLink({ service, region }: { service: string; region: string }) {
   const path = knownServicePlacePath(service, region);
   if (!path) return <>{service}</>;
   return (
-    <Link to={path} className="underline-offset-2 hover:underline focus-visible:underline">
+    <Link to={path} aria-label={servicePlaceHeading(service, region)} className="underline-offset-2 hover:underline focus-visible:underline">
       {service}
-      <span className="sr-only"> in {region}</span>
     </Link>
   );
 }
@@ -70,9 +69,9 @@ function RegionCard({ region }: { region: RegionSummary }) {
       ) : null}
       {region.services.length > region.popularServices.length ? (
         <details className="mt-3 text-sm">
-          <summary className={`${linkClass} cursor-pointer`}>All {region.services.length} services in {region.region}</summary>
-          <ul className="mt-2 space-y-1">
-            {region.services.map((service) => (
+          <summary className={`${linkClass} cursor-pointer`}>{countOf(region.services.length - region.popularServices.length, 'more service', 'more services')}</summary>
+          <ul className="mt-2 flex flex-wrap gap-x-3 gap-y-1">
+            {region.services.slice(region.popularServices.length).map((service) => (
               <li key={service}>
                 <ServiceLink service={service} region={region.region} />
               </li>
