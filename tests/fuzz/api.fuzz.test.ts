@@ -517,14 +517,15 @@ describe(`fuzz (seed ${SEED}, ${TOTAL_RUNS} requests; reproduce with FUZZ_SEED=$
       const page = await rawRequest(t.baseUrl, { path: `/professionals/${pro.slug}` });
       expect(page.status).toBe(200);
       const head = /<head>([\s\S]*)<\/head>/.exec(page.body)?.[1] ?? '';
-      // Only the JSON-LD block is a script; no tag the stored text brought along.
-      expect(head.match(/<script/g) ?? []).toHaveLength(1);
-      expect(head.match(/<\/script>/g) ?? []).toHaveLength(1);
+      // Only the JSON-LD blocks (the business, its breadcrumbs) are scripts; no tag the stored text brought along.
+      const scripts = head.match(/<script[^>]*>/g) ?? [];
+      expect(scripts).toEqual(['<script type="application/ld+json">', '<script type="application/ld+json">']);
+      expect(head.match(/<\/script>/g) ?? []).toHaveLength(scripts.length);
       expect(head).not.toMatch(/<img|<b>|<script>alert/);
       const title = /<title>([\s\S]*?)<\/title>/.exec(head)?.[1] ?? '';
       expect(unescapeHtml(title)).toContain(pro.companyName.trim());
-      const ld = JSON.parse(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(head)![1]!) as { name: string };
-      expect(ld.name).toBe(pro.companyName);
+      const blocks = [...head.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as { '@type': string; name?: string });
+      expect(blocks.find((block) => block['@type'] !== 'BreadcrumbList')?.name).toBe(pro.companyName);
     }
   });
 });
