@@ -15,9 +15,10 @@ import { directoryPath } from '../../api/directory-query';
 import { useProfessionals } from '../../api/use-professionals';
 import { servicePlaceFilters, useServicePlace } from '../../api/use-service-place';
 import { ProfessionalCard, ProfessionalCardSkeleton } from '../../components/professional-card/professional-card';
-import { displayHeadingClass, linkClass, outlineButtonClass, pageWidthClass, panelClass, sectionHeadingClass } from '../../components/styles';
+import { displayHeadingClass, linkClass, pageWidthClass, panelClass, sectionHeadingClass } from '../../components/styles';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { NotFoundPage } from '../../components/not-found';
+import { CountedLinks, type CountedLink } from '../../components/counted-links';
 import { MapErrorBoundary } from '../../components/map/map-error-boundary';
 import { MAP_UNAVAILABLE_NOTE, MapOverlay } from '../../components/map/map-overlay';
 
@@ -58,23 +59,14 @@ function Facts({ summary }: { summary: ServicePlaceSummary }) {
   );
 }
 
-function PlaceLinks({ id, title, links }: { id: string; title: string; links: { key: string; label: string; path: string; count: number }[] }) {
+function PlaceLinks({ id, title, links }: { id: string; title: string; links: readonly CountedLink[] }) {
   if (links.length === 0) return null;
   return (
     <section aria-labelledby={id} className="mt-10">
       <h2 id={id} className={sectionHeadingClass}>
         {title}
       </h2>
-      <ul className="mt-3 flex flex-wrap gap-3">
-        {links.map((link) => (
-          <li key={link.key}>
-            <Link to={link.path} className={`${outlineButtonClass} inline-block`}>
-              {link.label}
-              <span className="ml-1 font-normal text-gray-700">({link.count})</span>
-            </Link>
-          </li>
-        ))}
-      </ul>
+      <CountedLinks links={links} />
     </section>
   );
 }
@@ -209,12 +201,12 @@ export function ServicePlacePage() {
           <PlaceLinks
             id="service-place-nearby"
             title={`${service} near ${place.name}`}
-            links={summary.nearby.map((n) => ({ key: n.path, label: n.name, path: n.path, count: n.count }))}
+            links={summary.nearby.map((n) => ({ label: n.name, path: n.path, count: n.count }))}
           />
           <PlaceLinks
             id="service-place-related"
             title={`Other IT services in ${place.name}`}
-            links={summary.related.map((r) => ({ key: r.path, label: r.service, path: r.path, count: r.count }))}
+            links={summary.related.map((r) => ({ label: r.service, path: r.path, count: r.count }))}
           />
         </>
       ) : null}
