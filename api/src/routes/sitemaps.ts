@@ -10,7 +10,7 @@ import type { Middleware } from 'koa';
 import { sitemapFileAt } from '../../../core/sitemaps';
 import type { AppDeps } from '../deps';
 import { robotsTxt } from '../domain/seo/robots-txt';
-import { storedSitemaps } from '../domain/seo/stored-sitemaps';
+import { storedSitemaps, type SitemapVersion } from '../domain/seo/stored-sitemaps';
 
 /** What a client waits before asking again when no sitemap is built yet (the build waits 10 s, then takes seconds). */
 export const SITEMAP_RETRY_AFTER_SECONDS = 30;
@@ -48,7 +48,7 @@ export function sitemapRoutes({ prisma, env, queues, logger }: Pick<AppDeps, 'pr
       ctx.body = 'No such sitemap.\n';
     };
     if (version === 'missing') return noSuchFile();
-    const headers = (v: { sha256: string; modifiedAt: Date }) => {
+    const headers = (v: SitemapVersion) => {
       ctx.set('ETag', `"${v.sha256}"`);
       ctx.set('Last-Modified', v.modifiedAt.toUTCString());
       ctx.set('Cache-Control', CACHE_CONTROL);
@@ -60,14 +60,14 @@ export function sitemapRoutes({ prisma, env, queues, logger }: Pick<AppDeps, 'pr
       ctx.status = 304;
       return;
     }
-    const file = await sitemaps.read(name);
-    // Replaced by a build between the two reads: 'missing' only if the new set dropped it.
-    if (typeof file === 'string') return noSuchFile();
+    const file = await sitemaps.read(name, version);
+    // Replaced by a build since the version was read: 'missing' only if the new set dropped it;
+    // a newer text is answered with its own version.
+    if (file === 'missing') return noSuchFile();
     headers(file);
     ctx.vary('Accept-Encoding');
     if (ctx.acceptsEncodings('gzip', 'identity') === 'gzip') {
       ctx.body = await file.gzip();
-      ctx.type = 'application/xml; charset=utf-8';
       ctx.set('Content-Encoding', 'gzip');
     } else {
       ctx.body = file.xml;

@@ -1,6 +1,6 @@
 // The sitemaps as the worker's build-sitemaps job stored them (sitemap_files, decision 0039): the
 // API never builds one, it reads the file a request names. Each request asks PostgreSQL for the
-// file's hash only (a few bytes); the text, and its gzip, are kept in this process per file until
+// file's hash once (a few bytes); the text, and its gzip, are kept in this process per file until
 // the hash changes, so a crawler reading 50,000-address files again costs no reads of their text.
 import { SITEMAP_INDEX_FILE } from '../../../../core/sitemaps';
 import type { PrismaClient } from '../../../../prisma/db';
@@ -16,13 +16,17 @@ export interface StoredSitemap {
   gzip(): Promise<Buffer>;
 }
 
-/** The file; 'missing' when the set has no such file; 'not-built' when no set is stored yet. */
-export type SitemapLookup = StoredSitemap | 'missing' | 'not-built';
+/** A stored file's hash and the time its text last changed. */
+export interface SitemapVersion {
+  sha256: string;
+  modifiedAt: Date;
+}
 
 export interface StoredSitemaps {
-  /** The file's hash and time without its text (a conditional request needs no more). */
-  version(name: string): Promise<{ sha256: string; modifiedAt: Date } | 'missing' | 'not-built'>;
-  read(name: string): Promise<SitemapLookup>;
+  /** The file's version without its text (a conditional request needs no more); 'missing' when the set has no such file, 'not-built' when no set is stored yet. */
+  version(name: string): Promise<SitemapVersion | 'missing' | 'not-built'>;
+  /** The file at `current` (what version() just answered): kept text when it is that version, else read; 'missing' when a new set dropped it since. */
+  read(name: string, current: SitemapVersion): Promise<StoredSitemap | 'missing'>;
 }
 
 /** Kept text beyond this many characters is dropped (100,000 listings make about 15 million). */
@@ -32,7 +36,7 @@ export function storedSitemaps(prisma: Pick<PrismaClient, 'sitemapFile'>): Store
   const kept = new Map<string, StoredSitemap>();
   let keptChars = 0;
 
-  async function version(name: string) {
+  async function version(name: string): Promise<SitemapVersion | 'missing' | 'not-built'> {
     const rows = await prisma.sitemapFile.findMany({
       where: { name: { in: [name, SITEMAP_INDEX_FILE] } },
       select: { name: true, sha256: true, modifiedAt: true },
@@ -58,9 +62,7 @@ export function storedSitemaps(prisma: Pick<PrismaClient, 'sitemapFile'>): Store
 
   return {
     version,
-    async read(name) {
-      const current = await version(name);
-      if (typeof current === 'string') return current;
+    async read(name, current) {
       const cached = kept.get(name);
       if (cached?.sha256 === current.sha256) return cached;
       const row = await prisma.sitemapFile.findUnique({ where: { name }, select: { name: true, xml: true, sha256: true, modifiedAt: true } });
