@@ -11,12 +11,12 @@ import { findLocation } from '../../../../core/locations';
 import { PAGE_DESCRIPTIONS } from '../../../../core/page-descriptions';
 import { PAGES, pageAt, type PageInfo } from '../../../../core/pages';
 import {
+  knownServicePlacePath,
   readServicePlace,
   servicePlaceHeading,
   servicePlaceIntro,
   servicePlacePath,
   servicePlaceTitle,
-  slugOf,
   type ServicePlace,
   type ServicePlaceSummary,
 } from '../../../../core/service-places';
@@ -54,18 +54,16 @@ function pageImage(origin: string, path: string, card: OgCard): PageImage {
 const HOME_CRUMB = (origin: string): Crumb => ({ name: 'Home', url: `${origin}/` });
 
 /**
- * A profile's trail: Home → the service-and-place page of its first service in its place, while
- * that page exists (one cached search), else the directory → the profile. A service or place
- * outside the lists (older data) has no such page.
+ * A profile's trail: Home → the service-and-place page of its first service in its place, else
+ * the directory → the profile. That page always exists for a live profile (its region is the
+ * place, so it is one of the page's listings); a service or place outside the lists (older data)
+ * has none.
  */
-async function profileCrumbs(deps: ResolvePageMetaDeps, origin: string, p: ProfessionalListItem, url: string): Promise<Crumb[]> {
-  const place = findLocation(p.region);
-  const named = p.services[0] !== undefined && place ? readServicePlace(slugOf(p.services[0]), slugOf(place.name)) : null;
-  const hasPage = named !== null && (await deps.hasListings(servicePlaceQuery(named.service, named.place.name)));
-  const middle: Crumb =
-    named && hasPage
-      ? { name: servicePlaceHeading(named.service, named.place.name), url: `${origin}${servicePlacePath(named.service, named.place.name)}` }
-      : { name: 'IT professionals', url: `${origin}${PAGES.directory.path}` };
+function profileCrumbs(origin: string, p: ProfessionalListItem, url: string): Crumb[] {
+  const service = p.services[0];
+  const place = findLocation(p.region)?.name;
+  const path = service !== undefined && place !== undefined ? knownServicePlacePath(service, place) : null;
+  const middle: Crumb = path && service && place ? { name: servicePlaceHeading(service, place), url: `${origin}${path}` } : { name: 'IT professionals', url: `${origin}${PAGES.directory.path}` };
   return [HOME_CRUMB(origin), middle, { name: p.companyName, url }];
 }
 
@@ -126,7 +124,7 @@ async function profileMeta(deps: ResolvePageMetaDeps, origin: string, raw: strin
     description,
     canonicalUrl: url,
     ogType: 'profile',
-    jsonLd: [professionalJsonLd(professional, url, description), breadcrumbJsonLd(await profileCrumbs(deps, origin, professional, url))],
+    jsonLd: [professionalJsonLd(professional, url, description), breadcrumbJsonLd(profileCrumbs(origin, professional, url))],
     image: pageImage(origin, profileOgPath(professional.slug), profileOgCard(professional)),
   };
 }
