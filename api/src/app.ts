@@ -15,7 +15,7 @@ import { DirectoryIndex } from './domain/directory/directory-index';
 import { listenForDirectoryChanges } from './domain/directory/directory-changes';
 import { createMaintenanceState, SITE_SETTINGS_CHANNEL } from './domain/maintenance/maintenance-state';
 import { createMetrics } from './domain/metrics/metrics';
-import { listenForNotifications } from './domain/notifications/listen';
+import { listenForNotifications } from '../../prisma/listen';
 import { CLIENT_ERROR_LIMITS, CLIENT_ERRORS_PATH } from '../../core/client-error-limits';
 import { adminTwoStepRequired } from '../../core/env-schema';
 import type { ApiEnv } from './env';

@@ -16,7 +16,7 @@ import { TOTP_PERIOD_SECONDS, TWO_STEP_MESSAGES, type TwoStepSetup } from '../..
 import { createTestDatabase, type TestDatabase } from '../../../tests/support/services';
 import { currentCode } from '../domain/accounts/two-step';
 import { createMaintenanceState } from '../domain/maintenance/maintenance-state';
-import type { NotificationFeed } from '../domain/notifications/listen';
+import type { NotificationFeed } from '../../../prisma/listen';
 import Stripe from 'stripe';
 import { cookiesFrom, createUser, postJson, signIn, solveCaptcha, TEST_PASSWORD } from '../testing/accounts';
 import { serveTestApp, type TestApp } from '../testing/serve-test-app';

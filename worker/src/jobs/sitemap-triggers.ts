@@ -7,15 +7,14 @@
 // Every worker listens, and the job is deduplicated and delayed (core/jobs.ts), so a burst of
 // changes heard by several workers costs one build. Reviews' notifications are left out: a review
 // changes a listing's rating through recalculate-rating, which the feed names as a professional.
-import pg from 'pg';
+// The connection, and its reconnection, are prisma/listen.ts's, as the API's feeds are.
 import type { Logger } from 'pino';
 import { SITEMAP_INDEX_FILE } from '../../../core/sitemaps';
 import type { PrismaClient } from '../../../prisma/db';
+import { listenForNotifications } from '../../../prisma/listen';
 
 /** The directory change feed's channel (constant SQL text of our migrations). */
 const CHANNEL = 'itc_directory_changed';
-const RETRY_MIN_MS = 250;
-const RETRY_MAX_MS = 5_000;
 
 export interface SitemapTriggers {
   /** Whether LISTEN is in place (tests wait for it). */
@@ -36,52 +35,24 @@ export function startSitemapTriggers({
   requestBuild(reason: string): Promise<void>;
 }): SitemapTriggers {
   let closed = false;
-  let live = false;
   let wasLive = false;
-  let client: pg.Client | null = null;
-  let retryMs = RETRY_MIN_MS;
-  let retryTimer: NodeJS.Timeout | null = null;
 
   const request = (reason: string) => {
     requestBuild(reason).catch((err: unknown) => logger.warn({ err, reason }, 'build-sitemaps not added'));
   };
 
-  const lost = (reason: unknown, current: pg.Client) => {
-    if (client !== current) return;
-    client = null;
-    live = false;
-    current.end().catch(() => undefined);
-    if (closed) return;
-    logger.warn({ err: reason, retryMs }, 'sitemap change feed lost; listening again soon');
-    retryTimer = setTimeout(connect, retryMs);
-    retryTimer.unref();
-    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
-  };
+  const feed = listenForNotifications({ databaseUrl, logger, channel: CHANNEL, name: 'sitemap-changes' });
+  // A payload names what changed; null says the feed went down or came up. Coming up again after
+  // being live means a change may have gone unheard; the first time, the start's check below covers it.
+  feed.onChange((payload) => {
+    if (payload !== null) {
+      if (payload.startsWith('professionals:')) request('listings changed');
+    } else if (feed.live) {
+      if (wasLive) request('change feed back');
+      wasLive = true;
+    }
+  });
 
-  function connect(): void {
-    retryTimer = null;
-    if (closed) return;
-    const current = new pg.Client({ connectionString: databaseUrl, application_name: 'itconnect-sitemap-changes' });
-    client = current;
-    current.on('notification', (message) => {
-      if (message.channel === CHANNEL && (message.payload ?? '').startsWith('professionals:')) request('listings changed');
-    });
-    current.on('error', (err) => lost(err, current));
-    current.on('end', () => lost(new Error('connection ended'), current));
-    current
-      .connect()
-      .then(() => current.query(`LISTEN ${CHANNEL}`))
-      .then(() => {
-        if (client !== current || closed) return;
-        live = true;
-        retryMs = RETRY_MIN_MS;
-        if (wasLive) request('change feed back');
-        wasLive = true;
-      })
-      .catch((err: unknown) => lost(err, current));
-  }
-
-  connect();
   prisma.sitemapFile
     .findUnique({ where: { name: SITEMAP_INDEX_FILE }, select: { name: true } })
     .then((index) => {
@@ -91,15 +62,11 @@ export function startSitemapTriggers({
 
   return {
     get live() {
-      return live;
+      return feed.live;
     },
     async close() {
       closed = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      const current = client;
-      client = null;
-      live = false;
-      await current?.end().catch(() => undefined);
+      await feed.close();
     },
   };
 }

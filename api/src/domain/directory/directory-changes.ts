@@ -1,9 +1,9 @@
 // Tells the API when the data behind the public directory changes, so its answer cache can forget.
 // The migration 20261122053000_directory_change_notify puts statement triggers on `professionals`
 // and `reviews` that NOTIFY itc_directory_changed on commit, whoever writes; while the feed is down
-// nothing is cached (notifications/listen.ts).
+// nothing is cached (prisma/listen.ts).
 import type { Logger } from 'pino';
-import { listenForNotifications, type NotificationFeed } from '../notifications/listen';
+import { listenForNotifications, type NotificationFeed } from '../../../../prisma/listen';
 
 export const DIRECTORY_CHANNEL = 'itc_directory_changed';
 

@@ -25,7 +25,7 @@ import { DEFAULT_PAGE_SIZE } from '../../../../core/directory';
 import { DirectoryQuery } from '../../../../core/directory-query';
 import { SERVICES } from '../../../../core/services';
 import type { PrismaClient } from '../../../../prisma/db';
-import type { NotificationFeed } from '../notifications/listen';
+import type { NotificationFeed } from '../../../../prisma/listen';
 import { Lexicon } from './bound-text';
 import { sortOf } from './directory-sql';
 import {

@@ -14,7 +14,7 @@ import type { DirectoryFilter } from './filters';
 import { IndexRows, type IndexRow } from './index-row';
 import { IndexState, type ListingFollower } from './index-state';
 import type { DirectoryChange } from './indexed-listing';
-import type { NotificationFeed } from '../notifications/listen';
+import type { NotificationFeed } from '../../../../prisma/listen';
 
 const LOAD_BATCH = 5_000;
 /** More ids than this in one refresh read everything again instead. */

@@ -29,7 +29,7 @@ export interface Readiness {
   checks: Record<string, CheckResult>;
 }
 
-/** Something that LISTENs and knows whether it is live (domain/notifications/listen.ts). */
+/** Something that LISTENs and knows whether it is live (prisma/listen.ts). */
 export interface LiveFeed {
   readonly live: boolean;
 }

@@ -2,13 +2,13 @@
 // live in site_settings (one row, id 1), so a switch made on one process holds on all of them. Each
 // process keeps the row in memory and asks PostgreSQL again only when it changes: a trigger
 // (migration 20261123210000_site_settings_notify) NOTIFYs itc_site_settings_changed on commit and
-// this process LISTENs (notifications/listen.ts). So the gate costs no database read per request,
+// this process LISTENs (prisma/listen.ts). So the gate costs no database read per request,
 // and a switch takes effect everywhere within the notification's delivery (milliseconds).
 // If the LISTEN connection is down a change could be missed: the row is then read again at most
 // FALLBACK_MS after the last read, so a switch still takes effect within about a second.
 import type { Logger } from 'pino';
 import type { PrismaClient } from '../../../../prisma/db';
-import { listenForNotifications, type NotificationFeed } from '../notifications/listen';
+import { listenForNotifications, type NotificationFeed } from '../../../../prisma/listen';
 
 export const SITE_SETTINGS_CHANNEL = 'itc_site_settings_changed';
 /** site_settings holds a single row (schema.prisma). */

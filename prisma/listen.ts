@@ -1,5 +1,6 @@
-// Tells the API when data it keeps in memory changes in PostgreSQL, whoever changed it: the API, the
-// worker, the seed or an operator in psql. Triggers NOTIFY a channel on commit (migrations
+// Tells a process when data changes in PostgreSQL, whoever changed it: the API, the worker, the
+// seed or an operator in psql. The API keeps what it holds in memory current with it; the worker
+// rebuilds the sitemaps from the directory's feed (worker/src/jobs/sitemap-triggers.ts). Triggers NOTIFY a channel on commit (migrations
 // 20261122053000_directory_change_notify for the directory, 20261123210000_site_settings_notify for
 // maintenance mode); one dedicated connection per channel LISTENs here. While that connection is
 // down a change could be missed, so `live` is false until LISTEN is in place again, and every
