@@ -5,6 +5,8 @@
 // additions (issue 3).
 import type { StoredPublicListingFields } from './listing-fields';
 import type { ProfessionalMedia } from './media';
+import type { CaseStudy } from './case-studies';
+import type { PublicCheck } from './credentials';
 
 export const SORTS = ['relevance', 'distance', 'rating', 'price', 'newest'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -64,6 +66,12 @@ export const PUBLIC_PROFESSIONAL_FIELDS = [
   'media',
   'workMode',
   'travelMiles',
+  'employeeCount',
+  'acceptingNewClients',
+  'foundedYear',
+  'languages',
+  'caseStudies',
+  'verifiedChecks',
   'lat',
   'lng',
   'createdAt',
@@ -117,6 +125,17 @@ export interface ProfessionalListItem extends StoredPublicListingFields {
   trustpilot: string | null;
   /** The logo and photos of work (core/media.ts); none: the card and profile show initials. */
   media: ProfessionalMedia;
+  /** The year the business began (core/profile-facts.ts); null: not given. */
+  foundedYear: number | null;
+  /** Languages worked in (core/profile-facts.ts LANGUAGES). */
+  languages: string[];
+  /** Up to 6 case studies (core/case-studies.ts). */
+  caseStudies: CaseStudy[];
+  /**
+   * Approved checks (core/credentials.ts), as stored: a reader shows only those in force
+   * (checksInForce), since one may lapse before the worker's daily run removes it.
+   */
+  verifiedChecks: PublicCheck[];
   /** The map position, rounded to PUBLIC_COORDINATE_DECIMALS (about 100 m). */
   lat: number | null;
   lng: number | null;

@@ -51,10 +51,10 @@ describe('listingFacts', () => {
 });
 
 describe('the listing fields', () => {
-  it('begin with employees and business type, asked by the application only, with the spec’s options', () => {
+  it('begin with employees and business type, with the spec’s options; the team size is public (issue 34), the business type not', () => {
     expect(LISTING_FIELDS.slice(0, 2)).toEqual([EMPLOYEE_COUNT_FIELD, BUSINESS_TYPE_FIELD]);
     expect([EMPLOYEE_COUNT_FIELD, BUSINESS_TYPE_FIELD].map((field) => field.options.map((option) => option.label))).toEqual([[...EMPLOYEE_COUNTS], [...BUSINESS_TYPES]]);
-    expect(PUBLIC_LISTING_FIELDS).not.toContain(EMPLOYEE_COUNT_FIELD);
+    expect(PUBLIC_LISTING_FIELDS).toContain(EMPLOYEE_COUNT_FIELD);
     expect(PUBLIC_LISTING_FIELDS).not.toContain(BUSINESS_TYPE_FIELD);
     expect(publicFieldsOf(TEST_LISTING_FIELDS)).toEqual([mode]);
     expect(publicFieldsOf([newClients])).toEqual([]);

@@ -109,11 +109,13 @@ export type BusinessType = (typeof BUSINESS_TYPES)[number];
 export const EMPLOYEE_COUNT_FIELD = enumField({
   name: 'employeeCount',
   label: 'Number of employees',
-  term: 'Employees',
+  term: 'Team size',
   options: asOptions(EMPLOYEE_COUNTS),
+  texts: { '1': '1 person', '2-5': '2 to 5 people', '6-10': '6 to 10 people', '11-25': '11 to 25 people', '26-50': '26 to 50 people', '50+': 'More than 50 people' },
   message: 'Choose the number of employees',
   default: null,
-  isPublic: false,
+  // Buyers ask how big a firm is (issue 34): shown on the profile, filtered by the directory.
+  isPublic: true,
 });
 
 export const BUSINESS_TYPE_FIELD = enumField({
@@ -161,8 +163,19 @@ export const TRAVEL_MILES_FIELD = enumField({
   isPublic: true,
 });
 
+/** Whether the professional is taking on new clients (issue 34): a profile says so, the directory filters on it. */
+export const ACCEPTING_NEW_CLIENTS_FIELD = booleanField({
+  name: 'acceptingNewClients',
+  label: 'Taking on new clients',
+  hint: 'Untick while you are too busy for new work: your listing stays live and says so.',
+  term: 'New clients',
+  texts: { yes: 'Taking on new clients', no: 'Not taking on new clients at the moment' },
+  default: true,
+  isPublic: true,
+});
+
 /** The listing's choice fields an application gives, in the order /apply asks them. */
-export const LISTING_FIELDS = [EMPLOYEE_COUNT_FIELD, BUSINESS_TYPE_FIELD, WORK_MODE_FIELD, TRAVEL_MILES_FIELD] as const;
+export const LISTING_FIELDS = [EMPLOYEE_COUNT_FIELD, BUSINESS_TYPE_FIELD, WORK_MODE_FIELD, TRAVEL_MILES_FIELD, ACCEPTING_NEW_CLIENTS_FIELD] as const;
 export type ListingFields = typeof LISTING_FIELDS;
 
 type PublicOf<F extends readonly ListingField[]> = Extract<F[number], { isPublic: true }>;

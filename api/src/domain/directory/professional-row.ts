@@ -8,6 +8,8 @@ import {
   type ProfessionalListItem,
   type PublicProfessionalField,
 } from '../../../../core/directory';
+import type { CaseStudy } from '../../../../core/case-studies';
+import type { PublicCheck } from '../../../../core/credentials';
 import { readMedia } from '../../../../core/media-input';
 import { penceToPoundsText } from '../../../../core/plans';
 import { Prisma } from '../../../../prisma/db';
@@ -43,10 +45,13 @@ export function formatRate(pence: number | null, isProjectBased: boolean): strin
   return penceToPoundsText(pence);
 }
 
-export function toListItem({ ratePence, rateType, rating, lat, lng, createdAt, updatedAt, distanceMiles, media, ...rest }: ProfessionalRow): ProfessionalListItem {
+export function toListItem({ ratePence, rateType, rating, lat, lng, createdAt, updatedAt, distanceMiles, media, caseStudies, verifiedChecks, ...rest }: ProfessionalRow): ProfessionalListItem {
   const item: ProfessionalListItem = {
     ...rest,
     media: readMedia(media),
+    // Written only through checked inputs (case studies) and the credentials' trigger (checks).
+    caseStudies: Array.isArray(caseStudies) ? (caseStudies as unknown as CaseStudy[]) : [],
+    verifiedChecks: Array.isArray(verifiedChecks) ? (verifiedChecks as unknown as PublicCheck[]) : [],
     hourlyRate: formatRate(ratePence, rest.isProjectBased),
     rateType: rest.isProjectBased ? null : rateType,
     rating: Number(rating),

@@ -233,14 +233,14 @@ describe('an application', () => {
     expect(text).toContain('Plan: Pay Annually');
     expect(text).toContain('Paid: 22 Nov 2026, 15:00');
     expect(text).toContain('Rate: From £45/hour');
-    expect(text).toContain('Employees: 2-5');
+    expect(text).toContain('Team size: 2 to 5 people');
     expect(text).toContain('Business type: Limited company');
     expect(textOf(html, 'button')).toEqual(['Approve', 'Reject']);
   });
 
   it('leaves out the listing fields the applicant did not give', () => {
     const text = readable(renderCard({ ...APPLICATION, employeeCount: null, businessType: null }));
-    expect(text).not.toContain('Employees:');
+    expect(text).not.toContain('Team size:');
     expect(text).not.toContain('Business type:');
     expect(text).toContain('Rate: From £45/hour');
   });
