@@ -3,7 +3,10 @@
 // and does not. Submitted with evidence from /profile, approved or rejected by an admin, lapsing
 // on its expiry day. An approved check in force is copied onto the listing (the listing's
 // `verifiedChecks`, a PublicCheck each) by the database, so every reader of a listing has them.
-// Zod-free: cards and the profile read it; the inputs are in core/credential-input.ts.
+// Zod-free: the profile and 'What we check' read it; the inputs are in core/credential-input.ts;
+// what cards need (badge words, checks in force) is in core/credential-badges.ts.
+
+import { CREDENTIAL_BADGE_WORDS } from './credential-badges';
 
 /** In the order a profile lists them (the database's trigger keeps the same order). */
 export const CREDENTIAL_KINDS = [
@@ -94,7 +97,7 @@ export const CREDENTIAL_KIND_SPECS: Readonly<Record<CredentialKind, CredentialKi
   companies_house: {
     kind: 'companies_house',
     name: 'Companies House registration',
-    badge: 'Registered company',
+    badge: CREDENTIAL_BADGE_WORDS.companies_house,
     filter: 'companyRegistered',
     expiry: 'none',
     evidenceRequired: false,
@@ -106,7 +109,7 @@ export const CREDENTIAL_KIND_SPECS: Readonly<Record<CredentialKind, CredentialKi
   professional_indemnity: {
     kind: 'professional_indemnity',
     name: 'Professional indemnity insurance',
-    badge: 'Professional indemnity insured',
+    badge: CREDENTIAL_BADGE_WORDS.professional_indemnity,
     filter: 'insured',
     expiry: 'required',
     evidenceRequired: true,
@@ -118,7 +121,7 @@ export const CREDENTIAL_KIND_SPECS: Readonly<Record<CredentialKind, CredentialKi
   public_liability: {
     kind: 'public_liability',
     name: 'Public liability insurance',
-    badge: 'Public liability insured',
+    badge: CREDENTIAL_BADGE_WORDS.public_liability,
     filter: 'insured',
     expiry: 'required',
     evidenceRequired: true,
@@ -130,7 +133,7 @@ export const CREDENTIAL_KIND_SPECS: Readonly<Record<CredentialKind, CredentialKi
   cyber_essentials_plus: {
     kind: 'cyber_essentials_plus',
     name: 'Cyber Essentials Plus',
-    badge: 'Cyber Essentials Plus',
+    badge: CREDENTIAL_BADGE_WORDS.cyber_essentials_plus,
     filter: 'cyberEssentials',
     expiry: 'required',
     evidenceRequired: true,
@@ -142,7 +145,7 @@ export const CREDENTIAL_KIND_SPECS: Readonly<Record<CredentialKind, CredentialKi
   cyber_essentials: {
     kind: 'cyber_essentials',
     name: 'Cyber Essentials',
-    badge: 'Cyber Essentials',
+    badge: CREDENTIAL_BADGE_WORDS.cyber_essentials,
     filter: 'cyberEssentials',
     expiry: 'required',
     evidenceRequired: true,
@@ -154,7 +157,7 @@ export const CREDENTIAL_KIND_SPECS: Readonly<Record<CredentialKind, CredentialKi
   ico_registration: {
     kind: 'ico_registration',
     name: 'ICO registration',
-    badge: 'ICO registered',
+    badge: CREDENTIAL_BADGE_WORDS.ico_registration,
     expiry: 'required',
     evidenceRequired: false,
     ask: 'Your registration number (it starts with Z) and the date the registration expires.',
@@ -164,7 +167,7 @@ export const CREDENTIAL_KIND_SPECS: Readonly<Record<CredentialKind, CredentialKi
   vendor_certification: {
     kind: 'vendor_certification',
     name: 'Vendor certification',
-    badge: 'Certified',
+    badge: CREDENTIAL_BADGE_WORDS.vendor_certification,
     expiry: 'optional',
     evidenceRequired: true,
     ask: 'The vendor, the certification’s name, the person who holds it, the certificate or a link to the vendor’s record, and the date it expires if it does.',
@@ -202,23 +205,12 @@ export const EXPIRY_REMINDER_DAYS = [30, 7] as const;
 /** The latest expiry a submission may give, in years from today. */
 export const MAX_EXPIRY_YEARS = 5;
 
-/** Whether a check is in force on `todayUk` (YYYY-MM-DD): it lapses on its expiry day. */
-export function isInForce(check: Pick<PublicCheck, 'expiresOn'>, todayUk: string): boolean {
-  return check.expiresOn === null || check.expiresOn > todayUk;
-}
-
-/** A listing's checks as readers get them: never one whose day has come, even before the worker's run. */
-export function checksInForce(checks: readonly PublicCheck[] | null | undefined, todayUk: string): PublicCheck[] {
-  return (checks ?? []).filter((check) => isInForce(check, todayUk));
-}
+// isInForce and checksInForce are in core/credential-badges.ts (cards need them without this file's texts).
+export { checksInForce, isInForce } from './credential-badges';
 
 // ---- texts -------------------------------------------------------------------------------------
 
-/** A check's badge text: a certification names its vendor ('Microsoft certified'). */
-export function badgeText(check: PublicCheck): string {
-  if (check.kind === 'vendor_certification') return `${check.details.vendor === 'Other' ? '' : `${check.details.vendor} `}certified`.replace(/^c/, 'C');
-  return CREDENTIAL_KIND_SPECS[check.kind].badge;
-}
+export { badgeText } from './credential-badges';
 
 /** The line under a badge on the profile: what was checked ('Hiscox, £1,000,000 cover'). */
 export function checkSummary(check: PublicCheck): string {

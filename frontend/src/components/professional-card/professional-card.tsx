@@ -1,9 +1,11 @@
 // A professional in a list (the directory, the home page's Top Rated): logo or initials, company
-// name, region, rating, up to two services, price and distance, and a 'View Profile' link.
+// name, region, rating, up to three checks it has earned (product rule 45), up to two services,
+// price and distance, and a 'View Profile' link.
 // The card is an <article> whose heading names it; the heading level fits the page it sits in.
 import { Link, useLocation } from 'react-router-dom';
 import type { ProfessionalListItem } from '../../../../core/directory';
 import { DAY_RATE_COMPARISON_EXPLANATION } from '../../../../core/hourly-rate';
+import { CardChecks } from '../checks/card-checks';
 import { primaryButtonClass, tagClass } from '../styles';
 import { Tooltip } from '../tooltip';
 import {
@@ -49,6 +51,8 @@ export function ProfessionalCard({ professional, headingLevel = 3, near, rateNot
           <RatingText rating={rating} reviewCount={reviewCount} className="mt-1" />
         </div>
       </div>
+
+      <CardChecks checks={professional.verifiedChecks} />
 
       {shown.length > 0 ? (
         <ul className="mt-4 flex flex-wrap gap-2" aria-label="Services">

@@ -1,10 +1,12 @@
 // Top of the profile: 'Back to results', the rating with the review count (a button that scrolls
 // smoothly to the reviews and moves focus there) or 'New — no reviews yet', 'Verified Professional'
 // (what it means one click away), 'Member since', the company name, 'Serves {region}',
-// the distance from a searched place, and the service badges.
+// the distance from a searched place, the service badges and the checks it has earned (product
+// rule 45).
 import type { ProfessionalListItem } from '../../../../core/directory';
 import { memberSinceText } from '../../../../core/rating';
 import { distanceText } from '../../components/professional-card/format-professional';
+import { ProfileChecks } from '../../components/checks/profile-checks';
 import { ListingLogo } from '../../components/professional-card/listing-logo';
 import { RatingText } from '../../components/professional-card/rating-text';
 import { displayHeadingClass, pageWidthClass } from '../../components/styles';
@@ -65,6 +67,7 @@ export function ProfileHeader({ professional, near }: { professional: Profession
               ))}
             </ul>
           ) : null}
+          <ProfileChecks checks={professional.verifiedChecks} className="mt-6" />
         </div>
       </div>
     </header>

@@ -1,11 +1,16 @@
 // The profile's trust details (product rule 31): 'Verified Professional' opens what it means (a
 // <details> disclosure: click, tap, Enter or Space; hovered or focused while closed, a tooltip
 // gives the gist, product rule 38), 'Member since' (month and year), and the link back to the
-// directory search the visitor came from.
+// directory search the visitor came from. The badge says only what is true of every live listing
+// (paid, approved, postcode located: LISTED_BADGE, issue 34); what else was checked is the
+// profile's 'Checks', and both are explained on 'What we check' (product rule 45).
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { VERIFIED_PROFESSIONAL_CAVEAT, VERIFIED_PROFESSIONAL_EXPLANATION, VERIFIED_PROFESSIONAL_GIST } from '../../../../core/rating';
+import { LISTED_BADGE } from '../../../../core/credentials';
+import { VERIFIED_PROFESSIONAL_EXPLANATION, VERIFIED_PROFESSIONAL_GIST } from '../../../../core/rating';
+import { whatWeCheckHref } from '../../components/checks/what-we-check-href';
 import { backToResults } from '../../components/professional-card/results-link';
+import { linkClass } from '../../components/styles';
 import { Tooltip } from '../../components/tooltip';
 
 export function VerifiedBadge() {
@@ -25,7 +30,12 @@ export function VerifiedBadge() {
             <li key={point}>{point}</li>
           ))}
         </ul>
-        <p className="mt-2 text-gray-700">{VERIFIED_PROFESSIONAL_CAVEAT}</p>
+        <p className="mt-2 text-gray-700">{LISTED_BADGE.doesNotMean}</p>
+        <p className="mt-2">
+          <Link to={whatWeCheckHref('listed')} className={linkClass}>
+            What we check
+          </Link>
+        </p>
       </div>
     </details>
   );
