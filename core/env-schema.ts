@@ -34,6 +34,12 @@ export const CommonEnv = z.object({
   MAIL_DIR: z.string().default('.data/mail'),
   /** Where uploaded logos and photos are kept when S3_BUCKET is not set (decisions/0009). */
   MEDIA_DIR: z.string().default('.data/media'),
+  /**
+   * Where credentials' evidence files are kept when S3_BUCKET is not set (decision 0041): private,
+   * apart from MEDIA_DIR, served only by /api/evidence to their owner and admins. With S3_BUCKET,
+   * the prefix <S3_PREFIX>evidence/ of the same bucket.
+   */
+  EVIDENCE_DIR: z.string().default('.data/evidence'),
   /** An S3-compatible bucket for logos and photos; unset: MEDIA_DIR on this machine. */
   S3_BUCKET: optionalString,
   /** The bucket's region (AWS: eu-west-2; R2: auto). */
@@ -86,6 +92,7 @@ export const CommonEnv = z.object({
 /** Where logos and photos are stored (the API, and the demo seed through scripts/start.ts). */
 export const MediaEnv = CommonEnv.pick({
   MEDIA_DIR: true,
+  EVIDENCE_DIR: true,
   S3_BUCKET: true,
   S3_REGION: true,
   S3_ENDPOINT: true,
