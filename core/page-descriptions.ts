@@ -11,6 +11,7 @@ export const PAGE_DESCRIPTIONS: Partial<Record<PageId, string>> = {
   cookiePolicy: 'The cookies ITConnect uses and how to accept or decline non-essential cookies.',
   termsOfService: 'The terms that apply to using ITConnect and listing a business in the directory.',
   reviewPolicy: 'How reviews work on ITConnect: who can write one, what we publish, what Verified means and how we handle reports.',
+  whatWeCheck: 'What each ITConnect badge means and what it does not: the checks our team makes of insurance, company registration, Cyber Essentials, ICO registration and certifications, and when they lapse.',
   contact: 'Questions or feedback? Get in touch with the ITConnect team.',
   getQuotes: 'Describe your IT job once and hear back from up to five matching UK professionals. Free, no account needed.',
 };

@@ -142,6 +142,14 @@ export const PAGES = {
     isInSitemap: false,
     isCrawlable: true,
   },
+  /** What each badge means and does not (issue 34, product rule 45). */
+  whatWeCheck: {
+    path: '/what-we-check',
+    module: 'src/pages/what-we-check/what-we-check-page.tsx',
+    title: 'What we check',
+    isInSitemap: true,
+    isCrawlable: true,
+  },
   contact: {
     path: '/contact',
     module: 'src/pages/contact/contact-page.tsx',

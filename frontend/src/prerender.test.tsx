@@ -14,13 +14,14 @@ describe('prerenderPage', () => {
   });
 
   it('renders the pages that are only text with their whole text', async () => {
-    expect(PRERENDERED_PATHS).toEqual(['/', '/locations', '/about', '/privacy-policy', '/cookie-policy', '/terms-of-service', '/review-policy']);
+    expect(PRERENDERED_PATHS).toEqual(['/', '/locations', '/about', '/privacy-policy', '/cookie-policy', '/terms-of-service', '/review-policy', '/what-we-check']);
     const headings: Record<string, string> = {
       '/about': 'About',
       '/privacy-policy': 'Privacy Policy',
       '/cookie-policy': 'Cookie Policy',
       '/terms-of-service': 'Terms of Service',
       '/review-policy': 'Review Policy',
+      '/what-we-check': 'What we check',
     };
     for (const [path, heading] of Object.entries(headings)) {
       const html = await prerenderPage(path);

@@ -8,7 +8,7 @@
 // (cookie-banner.tsx, api/src/spa/consent-choice-script.ts; decision 0018, "The cookie banner at
 // first paint"). Only pages whose first render depends on nothing but the URL belong
 // in PRERENDERED_PATHS: the home page and locations (their data sections loading), and the pages
-// that are only text (about, the legal pages, the review policy), which so read with no script at
+// that are only text (about, the legal pages, the review policy, what we check), which so read with no script at
 // all. The directory and profiles, whose content is data, are rendered by the API per request
 // instead (server-render.tsx), and so are the home page and locations with their figures whenever
 // the API can: their markup here is what is served when it cannot (decision 0036).
@@ -27,6 +27,7 @@ export const PRERENDERED_PATHS = [
   PAGES.cookiePolicy.path,
   PAGES.termsOfService.path,
   PAGES.reviewPolicy.path,
+  PAGES.whatWeCheck.path,
 ] as const;
 
 export async function prerenderPage(pathname: string): Promise<string> {

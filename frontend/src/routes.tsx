@@ -63,6 +63,7 @@ const COMPONENTS: Record<PageId, PageComponent> = {
   cookiePolicy: lazyPage(() => import('./pages/cookie-policy/cookie-policy-page'), 'CookiePolicyPage'),
   termsOfService: lazyPage(() => import('./pages/terms-of-service/terms-of-service-page'), 'TermsOfServicePage'),
   reviewPolicy: lazyPage(() => import('./pages/review-policy/review-policy-page'), 'ReviewPolicyPage'),
+  whatWeCheck: lazyPage(() => import('./pages/what-we-check/what-we-check-page'), 'WhatWeCheckPage'),
   contact: lazyPage(() => import('./pages/contact/contact-page'), 'ContactPage'),
   getQuotes: lazyPage(() => import('./pages/get-quotes/get-quotes-page'), 'GetQuotesPage'),
   quoteRequest: lazyPage(() => import('./pages/quote-request/quote-request-page'), 'QuoteRequestPage'),

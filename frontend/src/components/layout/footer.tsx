@@ -23,6 +23,7 @@ const LEGAL_LINKS = [
   { label: 'Cookie Policy', to: '/cookie-policy' },
   { label: 'Terms of Service', to: '/terms-of-service' },
   { label: 'Review Policy', to: '/review-policy' },
+  { label: 'What we check', to: '/what-we-check' },
 ] as const;
 
 const headingClass = 'text-sm font-semibold tracking-wide text-white uppercase';
