@@ -106,6 +106,53 @@ describe('the directory table', () => {
       radiusMiles?: number | undefined;
       sort?: Sort | undefined;
       workMode?: 'on_site' | 'remote' | undefined;
+      teamSize?: 'solo' | 'small' | 'medium' | 'large' | undefined;
+      insured?: true | undefined;
+      cyberEssentials?: true | undefined;
+      companyRegistered?: true | undefined;
+      acceptingNewClients?: true | undefined;
     }>();
+  });
+});
+
+describe("issue 34's filters", () => {
+  const readReal = (query: string) => readAddress(DIRECTORY_PARAMS, new URLSearchParams(query));
+  const realTitle = (query: string) => directoryPageText(activeValues(DIRECTORY_PARAMS, readReal(query))).title;
+
+  it('are checked by the API, written to the address after the older ones, and shown as chips', () => {
+    const schema = directoryQuerySchema(DIRECTORY_PARAMS);
+    expect(schema.parse({ teamSize: 'small', insured: 'true', acceptingNewClients: 'false' })).toMatchObject({ teamSize: 'small', insured: true, acceptingNewClients: undefined });
+    expect(schema.safeParse({ teamSize: 'huge' }).error?.issues[0]?.message).toBe('teamSize must be one of solo, small, medium, large');
+    expect(schema.safeParse({ cyberEssentials: 'yes' }).error?.issues[0]?.message).toBe('cyberEssentials must be true or false');
+    const filters = readReal('acceptingNewClients=true&companyRegistered=true&cyberEssentials=true&insured=true&teamSize=medium&workMode=remote&sort=rating&bogus=1');
+    expect(addressEntries(DIRECTORY_PARAMS, filters).map(([name]) => name)).toEqual([
+      'workMode',
+      'teamSize',
+      'insured',
+      'cyberEssentials',
+      'companyRegistered',
+      'acceptingNewClients',
+      'sort',
+    ]);
+    expect(filterChips(DIRECTORY_PARAMS, filters).map((chip) => chip.label)).toEqual([
+      'Works remotely',
+      '11 to 50 people',
+      'Insured',
+      'Cyber Essentials',
+      'Registered company',
+      'Taking on new clients',
+    ]);
+    // A value the API would refuse reads as no filter on the page.
+    expect(readReal('insured=yes&teamSize=huge')).not.toHaveProperty('insured');
+  });
+
+  it('read naturally in the title', () => {
+    expect(realTitle('insured=true')).toBe('IT professionals with insurance in the UK');
+    expect(realTitle('insured=true&cyberEssentials=true&service=Web+Design&location=Leeds')).toBe('Web Design professionals with insurance and Cyber Essentials in Leeds');
+    expect(realTitle('acceptingNewClients=true&workMode=remote')).toBe('IT professionals working remotely and taking on new clients in the UK');
+    expect(realTitle('teamSize=small&companyRegistered=true&acceptingNewClients=true&location=Wales')).toBe(
+      'IT professionals in teams of 2 to 10, registered as companies and taking on new clients in Wales',
+    );
+    expect(realTitle('teamSize=solo')).toBe('IT professionals working on their own in the UK');
   });
 });

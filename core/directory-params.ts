@@ -24,6 +24,7 @@ import { DEFAULT_RADIUS_MILES, MAX_PAGE_SIZE, MAX_RADIUS_MILES, SORTS, type Sort
 import { ALL_UK, findLocation } from './locations';
 import { ALL_SERVICES, SERVICES, type Service } from './services';
 import { SEARCHED_WORK_MODES } from './work-mode';
+import { TEAM_SIZES, TEAM_SIZE_LABELS, TEAM_SIZE_TITLE_PHRASES } from './team-size';
 import { formatCount } from './counts';
 
 /** A strict check's verdict on a bad value: the API answers 400 with this message. */
@@ -292,6 +293,24 @@ export const DIRECTORY_PARAMS = {
   }),
   limit: param({ api: { kind: 'number', min: 1, max: MAX_PAGE_SIZE, isInteger: true } }),
   offset: param({ api: { kind: 'number', min: 0, max: 1_000_000, isInteger: true } }),
+  // Issue 34 (product rules 45 and 46). The three checks are the database's flags, kept by
+  // triggers from approved credentials in force (docs/decisions/0041-credentials-checked-with-evidence.md).
+  /** How many people work in the business (the listing's employee count, in bands). */
+  teamSize: enumParam({
+    values: TEAM_SIZES,
+    order: 66,
+    labels: TEAM_SIZE_LABELS,
+    control: { label: 'Team size', anyLabel: 'Any team size' },
+    titlePhrases: TEAM_SIZE_TITLE_PHRASES,
+  }),
+  /** Insurance checked by us (professional indemnity or public liability in force). */
+  insured: booleanParam({ order: 82, label: 'Insured', chipLabel: 'Insured', titlePhrase: 'with insurance' }),
+  /** Cyber Essentials (or Plus) checked by us and in force. */
+  cyberEssentials: booleanParam({ order: 84, label: 'Cyber Essentials certified', chipLabel: 'Cyber Essentials', titlePhrase: 'with Cyber Essentials' }),
+  /** A company registered at Companies House, checked by us. */
+  companyRegistered: booleanParam({ order: 86, label: 'Registered company', chipLabel: 'Registered company', titlePhrase: 'registered as companies' }),
+  /** The professional says they are taking on new clients. */
+  acceptingNewClients: booleanParam({ order: 88, label: 'Taking on new clients', chipLabel: 'Taking on new clients', titlePhrase: 'taking on new clients' }),
 };
 
 export type ParamTable = Readonly<Record<string, DirectoryParam>>;

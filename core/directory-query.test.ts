@@ -48,6 +48,11 @@ describe('DirectoryQuery built from the parameter table', () => {
       workMode?: 'on_site' | 'remote' | undefined;
       limit: number | undefined;
       offset: number | undefined;
+      teamSize?: 'solo' | 'small' | 'medium' | 'large' | undefined;
+      insured: true | undefined;
+      cyberEssentials: true | undefined;
+      companyRegistered: true | undefined;
+      acceptingNewClients: true | undefined;
     }>();
   });
 

@@ -24,6 +24,25 @@ export interface DirectoryPageText {
 
 const textOf = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
 
+/**
+ * The qualifiers as one phrase that reads as English: consecutive 'with …' share their 'with'
+ * ('with insurance and Cyber Essentials'), and clauses join with 'and', commas before the last
+ * when there are three or more ('working remotely, with insurance and taking on new clients').
+ */
+export function qualifierText(qualifiers: readonly string[]): string {
+  const clauses: string[][] = [];
+  for (const q of qualifiers) {
+    const last = clauses.at(-1);
+    if (last && q.startsWith('with ') && last[0]!.startsWith('with ')) last.push(q.slice('with '.length));
+    else clauses.push([q]);
+  }
+  return listText(clauses.map(listText));
+}
+
+function listText(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
 export function directoryPageText(filters: DirectoryTitleFilters, table: ParamTable = DIRECTORY_PARAMS): DirectoryPageText {
   const service = textOf(filters.service);
   const location = textOf(filters.location);
@@ -43,7 +62,7 @@ export function directoryPageText(filters: DirectoryTitleFilters, table: ParamTa
   }
   const canonicalPath = canonical.length > 0 ? `/professionals?${canonical.join('&')}` : '/professionals';
 
-  const what = qualifiers.map((q) => ` ${q}`).join('');
+  const what = qualifiers.length > 0 ? ` ${qualifierText(qualifiers)}` : '';
   const where = place ? ` ${place}` : '';
   let title: string;
   if (search) title = `Results for "${search}"${what}${where}`;

@@ -18,6 +18,7 @@ import { Prisma } from '../../prisma/db';
 import { createTestDatabase, type TestDatabase } from '../support/services';
 import {
   entryArbitraries,
+  factsArbitrary,
   EntryUsage,
   positionArbitrary,
   positionPoint,
@@ -58,6 +59,7 @@ const rowArbitrary = fc.record({
   workMode: fc.constantFrom<string | null>(...WORK_MODES, null),
   supportHours: fc.constantFrom<StoredSupportHours | null>(...SUPPORT_HOURS, UNLISTED, null),
   takingClients: fc.constantFrom(true, false, null),
+  facts: factsArbitrary,
 });
 type GeneratedRow = typeof rowArbitrary extends fc.Arbitrary<infer T> ? T : never;
 
@@ -89,6 +91,11 @@ function stored(row: GeneratedRow, i: number) {
     work_mode: row.workMode,
     support_hours: row.supportHours,
     taking_clients: row.takingClients,
+    employee_count: row.facts.employeeCount,
+    is_insured: row.facts.isInsured,
+    has_cyber_essentials: row.facts.hasCyberEssentials,
+    is_company_registered: row.facts.isCompanyRegistered,
+    accepting_new_clients: row.facts.acceptingNewClients,
   };
 }
 
@@ -105,14 +112,17 @@ beforeAll(async () => {
   await db.prisma.$executeRaw`
     INSERT INTO professionals (slug, company_name, contact_name, email, description, services, location, region, postcode, lat, lng,
       rate_pence, rate_type, hourly_rate_pence, is_project_based, rating, review_count, is_approved, subscription_status,
-      created_at, updated_at, work_mode, support_hours, taking_clients)
+      created_at, updated_at, work_mode, support_hours, taking_clients, employee_count, is_insured, has_cyber_essentials,
+      is_company_registered, accepting_new_clients)
     SELECT t.slug, t.company_name, t.contact_name, t.email, t.description, string_to_array(t.services, '|'), t.location, t.region,
       t.postcode, t.lat, t.lng, t.rate_pence, t.rate_type::"RateType", t.hourly_rate_pence, t.is_project_based, t.rating,
-      t.review_count, t.is_approved, t.subscription_status::"SubscriptionStatus", t.created_at, t.created_at, t.work_mode, t.support_hours, t.taking_clients
+      t.review_count, t.is_approved, t.subscription_status::"SubscriptionStatus", t.created_at, t.created_at, t.work_mode, t.support_hours, t.taking_clients,
+      t.employee_count, t.is_insured, t.has_cyber_essentials, t.is_company_registered, t.accepting_new_clients
     FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS t(slug text, company_name text, contact_name text, email text,
       description text, services text, location text, region text, postcode text, lat float8, lng float8, rate_pence int,
       rate_type text, hourly_rate_pence int, is_project_based boolean, rating numeric, review_count int, is_approved boolean,
-      subscription_status text, created_at timestamptz, work_mode text, support_hours text, taking_clients boolean)`;
+      subscription_status text, created_at timestamptz, work_mode text, support_hours text, taking_clients boolean,
+      employee_count text, is_insured boolean, has_cyber_essentials boolean, is_company_registered boolean, accepting_new_clients boolean)`;
   const logger = pino({ level: 'silent' });
   feed = listenForDirectoryChanges({ databaseUrl: db.url, logger });
   index = new DirectoryIndex({ prisma: db.prisma, feed, logger, filters: TEST_TABLE });
@@ -154,6 +164,25 @@ describe('the filter table against PostgreSQL', () => {
     expect(JSON.parse(listed[0]!.json)).toHaveProperty('workMode');
   });
 
+  it("reads the checks' flags and the profile facts into the index, and again when a trigger's UPDATE changes them", async () => {
+    const facts = (listing: IndexedListing) => [listing.employeeCount, listing.isInsured, listing.hasCyberEssentials, listing.isCompanyRegistered, listing.acceptingNewClients];
+    expect(new Set(listed.map((listing) => listing.isInsured))).toEqual(new Set([true, false]));
+    expect(new Set(listed.map((listing) => listing.acceptingNewClients))).toEqual(new Set([true, false]));
+    const uninsured = listed.find((listing) => !listing.isInsured && !listing.hasCyberEssentials)!;
+    const before = facts(index.listing(uninsured.id)!);
+    // As itc_refresh_verified_checks writes them when a credential is approved (decision 0041).
+    await db.prisma.$executeRaw`UPDATE professionals SET is_insured = true, has_cyber_essentials = true WHERE id = ${uninsured.id}`;
+    const deadline = Date.now() + 15_000;
+    while (!index.listing(uninsured.id)!.isInsured && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(facts(index.listing(uninsured.id)!)).toEqual([before[0], true, true, before[3], before[4]]);
+    expect(await index.ids(toQuery({ insured: 'true', cyberEssentials: 'true' }))).toContain(uninsured.id);
+    // Put back, so the generated rows stay as generated for the tests below.
+    await db.prisma.$executeRaw`UPDATE professionals SET is_insured = false, has_cyber_essentials = false WHERE id = ${uninsured.id}`;
+    while (index.listing(uninsured.id)!.isInsured && Date.now() < deadline + 15_000) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(facts(index.listing(uninsured.id)!)).toEqual(before);
+    listed = listed.map((listing) => index.listing(listing.id)!);
+  });
+
   it('finds, for each entry alone and for whole searches, the same listings by its SQL, its narrowing and its per-listing test', async () => {
     const usage = new EntryUsage();
     let leftToSql = 0;
@@ -180,7 +209,7 @@ describe('the filter table against PostgreSQL', () => {
         expect(byIndex.narrowed, JSON.stringify(query)).toEqual(bySql);
         expect(byIndex.tested, JSON.stringify(query)).toEqual(bySql);
       }),
-      { numRuns: Number(process.env.FILTER_FUZZ_RUNS ?? 200), seed: Number(process.env.FILTER_FUZZ_SEED ?? 20261130) },
+      { numRuns: Number(process.env.FILTER_FUZZ_RUNS ?? 400), seed: Number(process.env.FILTER_FUZZ_SEED ?? 20261130) },
     );
     usage.expectEveryEntry(TEST_TABLE, 20);
     // The phrase is SQL's alone (the index does not evaluate <->): it came up, and was left to SQL.

@@ -9,6 +9,8 @@ import { SORTS } from '../../../core/directory';
 import { DirectoryQuery } from '../../../core/directory-query';
 import { findLocation } from '../../../core/locations';
 import { SERVICES } from '../../../core/services';
+import { EMPLOYEE_COUNTS } from '../../../core/listing-fields';
+import { TEAM_SIZES } from '../../../core/team-size';
 import { SEARCHED_WORK_MODES } from '../../../core/work-mode';
 import { resolveNear } from '../domain/directory/circle';
 import { enumFilter, FILTERS, type DirectoryFilter } from '../domain/directory/filters';
@@ -56,6 +58,20 @@ export const REGIONS = [...PLACES, 'Nowhere Test Region'];
 /** Where generated listings are put: around the places and postcodes searched, and far from them. */
 const CENTRES = [...PLACES.map((name) => findLocation(name)!), ...NEARS.map((near) => resolveNear(near)), { lat: 58.2, lng: -6.4 }];
 
+/**
+ * The listing's profile facts and checks the directory filters on (issue 34), as generated for a
+ * listing in memory or a row: every stored employee count and none; the flags mostly off, as most
+ * listings have no checks yet; most listings taking on new clients.
+ */
+export const factsArbitrary = fc.record({
+  employeeCount: fc.constantFrom<string | null>(...EMPLOYEE_COUNTS, null),
+  isInsured: fc.boolean(),
+  hasCyberEssentials: fc.boolean(),
+  isCompanyRegistered: fc.boolean(),
+  acceptingNewClients: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 }),
+});
+export type GeneratedFacts = typeof factsArbitrary extends fc.Arbitrary<infer T> ? T : never;
+
 /** A generated listing's position (null: none stored, one in six), and the point it gives. */
 export const positionArbitrary = fc.option(
   fc.record({
@@ -87,6 +103,11 @@ export function entryArbitraries(texts: readonly string[]): Record<string, fc.Ar
     text: fc.constantFrom(...texts).map((search) => ({ search })),
     near: fc.record({ near: fc.constantFrom(...NEARS), radiusMiles: fc.constantFrom('1', '5', '10', '25', '60', '200') }, { requiredKeys: ['near'] }),
     workMode: fc.constantFrom(...SEARCHED_WORK_MODES).map((workMode) => ({ workMode })),
+    teamSize: fc.constantFrom(...TEAM_SIZES).map((teamSize) => ({ teamSize })),
+    insured: fc.constant({ insured: 'true' }),
+    cyberEssentials: fc.constant({ cyberEssentials: 'true' }),
+    companyRegistered: fc.constant({ companyRegistered: 'true' }),
+    acceptingNewClients: fc.constant({ acceptingNewClients: 'true' }),
     supportHours: fc.constantFrom<StoredSupportHours>(...SUPPORT_HOURS, UNLISTED).map((supportHours) => ({ supportHours })),
     takingClients: fc.boolean().map((takingClients) => ({ takingClients })),
   };

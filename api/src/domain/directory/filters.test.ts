@@ -20,6 +20,7 @@ import { TOTAL_COUNT_HEADER, type Sort } from '../../../../core/directory';
 import { WORK_MODES } from '../../../../core/work-mode';
 import {
   entryArbitraries,
+  factsArbitrary,
   EntryUsage,
   positionArbitrary,
   positionPoint,
@@ -70,6 +71,7 @@ const listingFields = fc.record({
   workMode: fc.constantFrom<string | null>(...WORK_MODES, null),
   supportHours: fc.constantFrom<StoredSupportHours | null>(...SUPPORT_HOURS, UNLISTED, null),
   takingClients: fc.constantFrom(true, false, null),
+  facts: factsArbitrary,
 });
 type ListingFields = typeof listingFields extends fc.Arbitrary<infer T> ? T : never;
 
@@ -97,6 +99,7 @@ function makeListing(id: number, fields: ListingFields, lexicon: Lexicon): TestL
     workMode: fields.workMode,
     supportHours: fields.supportHours,
     takingClients: fields.takingClients,
+    ...fields.facts,
   };
 }
 

@@ -25,6 +25,8 @@ import { KM_PER_MILE } from '../../../../core/geo/distance';
 import { findLocation } from '../../../../core/locations';
 import { SERVICES } from '../../../../core/services';
 import { SEARCHED_WORK_MODES, WORK_MODES_FOUND, type SearchedWorkMode, type WorkMode } from '../../../../core/work-mode';
+import type { EmployeeCount } from '../../../../core/listing-fields';
+import { TEAM_SIZES, TEAM_SIZES_FOUND, type TeamSize } from '../../../../core/team-size';
 import { Prisma } from '../../../../prisma/db';
 import type { BoundText } from './bound-text';
 import { circle, circleKey, holdsCell, inside, resolveNear, withinSql, type Circle } from './circle';
@@ -381,10 +383,64 @@ export const workModeFilter = enumFilter<SearchedWorkMode, IndexedListing, WorkM
   read: (query) => query.workMode,
 });
 
+/** How many work in the business (issue 34): a band finds the stored employee counts it covers. */
+export const teamSizeFilter = enumFilter<TeamSize, IndexedListing, EmployeeCount>({
+  name: 'teamSize',
+  field: 'employeeCount',
+  column: 'p.employee_count',
+  values: TEAM_SIZES,
+  finds: TEAM_SIZES_FOUND,
+  read: (query) => query.teamSize,
+});
+
+// The three checks are flags the database keeps from approved credentials in force (product rule
+// 45, decision 0041): a trigger's UPDATE of professionals, which the change feed hears like any
+// other, so the index reads the new flags with the row. Only `true` is searched for.
+
+export const insuredFilter = enumFilter<true>({ name: 'insured', field: 'isInsured', column: 'p.is_insured', values: [true], read: (query) => query.insured });
+
+export const cyberEssentialsFilter = enumFilter<true>({
+  name: 'cyberEssentials',
+  field: 'hasCyberEssentials',
+  column: 'p.has_cyber_essentials',
+  values: [true],
+  read: (query) => query.cyberEssentials,
+});
+
+export const companyRegisteredFilter = enumFilter<true>({
+  name: 'companyRegistered',
+  field: 'isCompanyRegistered',
+  column: 'p.is_company_registered',
+  values: [true],
+  read: (query) => query.companyRegistered,
+});
+
+/** Taking on new clients (product rule 46): the professional's own say. */
+export const acceptingNewClientsFilter = enumFilter<true>({
+  name: 'acceptingNewClients',
+  field: 'acceptingNewClients',
+  column: 'p.accepting_new_clients',
+  values: [true],
+  read: (query) => query.acceptingNewClients,
+});
+
 // ---- the table ----------------------------------------------------------------------------------
 
 /** Every filter of the directory, in the order their SQL conditions are written. */
-export const FILTERS: readonly DirectoryFilter[] = [serviceFilter, locationFilter, minRatingFilter, hourlyRateFilter, textFilter, nearFilter, workModeFilter];
+export const FILTERS: readonly DirectoryFilter[] = [
+  serviceFilter,
+  locationFilter,
+  minRatingFilter,
+  hourlyRateFilter,
+  textFilter,
+  nearFilter,
+  workModeFilter,
+  teamSizeFilter,
+  insuredFilter,
+  cyberEssentialsFilter,
+  companyRegisteredFilter,
+  acceptingNewClientsFilter,
+];
 
 /** The filters `query` uses, with their values (an unknown place throws its 400 here, whoever answers). */
 export function readFilters(query: DirectoryQuery, filters: readonly DirectoryFilter[] = FILTERS): ActiveFilter[] {

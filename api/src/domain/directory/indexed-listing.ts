@@ -37,6 +37,13 @@ export interface IndexedListing {
   companyName: string;
   /** core/work-mode.ts (null: not given): filters.ts workModeFilter's column, copied on by index-row.ts. */
   workMode?: string | null;
+  /** The filters' own columns (filters.ts), copied on by index-row.ts: core/listing-fields.ts EMPLOYEE_COUNTS (null: not given). */
+  employeeCount?: string | null;
+  /** Kept by the database from approved credentials in force (decision 0041). */
+  isInsured?: boolean;
+  hasCyberEssentials?: boolean;
+  isCompanyRegistered?: boolean;
+  acceptingNewClients?: boolean;
   /** A digest of the stored search_vector: the same words need no new postings. */
   textDigest: string;
   text: IndexedDocument;

@@ -21,12 +21,13 @@ const TABLE = {
 
 describe('the controls built from the table', () => {
   it('are the enum and yes/no filters the shared form has no control for (work mode in the directory)', () => {
-    expect(tableControls(TABLE).map(([name]) => name)).toEqual(['workMode', 'isVerified']);
-    expect(tableControls(DIRECTORY_PARAMS).map(([name]) => name)).toEqual(['workMode']);
+    const issue34 = ['teamSize', 'insured', 'cyberEssentials', 'companyRegistered', 'acceptingNewClients'];
+    expect(tableControls(TABLE).map(([name]) => name)).toEqual(['workMode', ...issue34, 'isVerified']);
+    expect(tableControls(DIRECTORY_PARAMS).map(([name]) => name)).toEqual(['workMode', ...issue34]);
   });
 
   it('carry the filters into the form and back', () => {
-    const controls = tableControls(TABLE);
+    const controls = tableControls({ workMode: TABLE.workMode, isVerified: TABLE.isVerified });
     expect(controlValues(controls, { workMode: 'remote' })).toEqual({ workMode: 'remote', isVerified: '' });
     expect(controlFilters(controls, { workMode: 'on_site', isVerified: 'true' })).toEqual({ workMode: 'on_site', isVerified: true });
     expect(controlFilters(controls, { workMode: '', isVerified: '' })).toEqual({ workMode: undefined, isVerified: undefined });

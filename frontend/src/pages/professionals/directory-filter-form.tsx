@@ -22,8 +22,11 @@ import { RatingSortInfo } from '../../components/professional-card/rating-sort-i
 
 export const FILTERS_APPLY_NOTE = 'Changes apply when you press Search.';
 
-// Enum and yes/no filters the shared form has no control for (none yet): each a control from its entry.
+// Enum and yes/no filters the shared form has no control for: each a control from its entry (the
+// selects in the grid, the checkboxes together in one fieldset).
 const TABLE_CONTROLS = tableControls(DIRECTORY_PARAMS);
+const SELECT_CONTROLS = TABLE_CONTROLS.filter(([, page]) => page.control?.kind !== 'checkbox');
+const CHECKBOX_CONTROLS = TABLE_CONTROLS.filter(([, page]) => page.control?.kind === 'checkbox');
 
 export function DirectoryFilterForm({
   filters,
@@ -167,7 +170,7 @@ export function DirectoryFilterForm({
           </select>
           {sortValue === 'rating' ? <RatingSortInfo /> : null}
         </div>
-        {TABLE_CONTROLS.map(([name, page]) => (
+        {SELECT_CONTROLS.map(([name, page]) => (
           <ParamControl
             key={name}
             id={`${id}-${name}`}
@@ -179,6 +182,31 @@ export function DirectoryFilterForm({
             className="lg:max-w-xs"
           />
         ))}
+        {CHECKBOX_CONTROLS.length > 0 ? (
+          // The yes/no filters together, one legend naming them for screen readers (issue 34).
+          <fieldset className="sm:col-span-2 lg:col-span-4">
+            <legend className={labelClass}>Only show (insurance, Cyber Essentials and registration as checked by ITConnect)</legend>
+            <div className="flex flex-wrap gap-x-6 gap-y-2">
+              {CHECKBOX_CONTROLS.map(([name, page]) => {
+                const onText = page.options?.[0] === undefined ? 'true' : String(page.options[0].value);
+                return (
+                  <label key={name} htmlFor={`${id}-${name}`} className="flex min-h-6 items-center gap-2 text-sm text-gray-800">
+                    <input
+                      id={`${id}-${name}`}
+                      type="checkbox"
+                      name={name}
+                      value={onText}
+                      checked={(choices[name] ?? '') !== ''}
+                      onChange={(event) => setChoices((current) => ({ ...current, [name]: event.target.checked ? onText : '' }))}
+                      className="h-4 w-4"
+                    />
+                    {page.control?.label}
+                  </label>
+                );
+              })}
+            </div>
+          </fieldset>
+        ) : null}
       </div>
     </SearchForm>
   );
