@@ -6,6 +6,7 @@
 // Join As A Professional (customers), Download my data (product rule 14) and Sign Out; Delete
 // Account sits apart, in its own section (archives it, after a confirmation dialog). Messages: the provider's inbox and
 // everyone's 'My messages' (messages-section.tsx, product rule 28). A provider's requests for quotes (quote-requests-section.tsx, product rule 42).
+// A provider's checks and credentials (credentials-section.tsx, product rule 45).
 import { useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { PAGES } from '../../../../core/pages';
@@ -28,6 +29,7 @@ import {
 } from '../../components/styles';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { AccountSettings } from './account-settings';
+import { CredentialsSection } from './credentials-section';
 import { ListingEditor } from './listing-editor';
 import { MediaSection } from './media-section';
 import { MessagesSection } from './messages-section';
@@ -143,6 +145,7 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
 
       {provider ? <ListingEditor publicSlug={user.professionalSlug} /> : null}
       {provider ? <MediaSection /> : null}
+      {provider ? <CredentialsSection /> : null}
 
       {provider ? <SubscriptionPanel professionalId={user.professionalId} /> : null}
 
