@@ -14,6 +14,7 @@ import {
   normaliseIcoNumber,
   type CredentialKind,
 } from './credentials';
+import { queryInteger } from './query-number';
 import { text } from './text';
 
 const required = (label: string, max: number) =>
@@ -120,3 +121,14 @@ export const MAX_REJECTION_REASON = 1000;
 export const CredentialRejection = z.object({
   reason: required('Reason', MAX_REJECTION_REASON),
 });
+
+/** The statuses the admin queue lists by (?status=; 'all' is every one). */
+export const ADMIN_CREDENTIAL_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'withdrawn', 'all'] as const;
+
+/** GET /api/admin/credentials: ?status=pending (the default), limit/offset. */
+export const AdminCredentialsQuery = z.object({
+  status: z.enum(ADMIN_CREDENTIAL_STATUSES, { error: `status is one of ${ADMIN_CREDENTIAL_STATUSES.join(', ')}` }).default('pending'),
+  limit: queryInteger('limit', { min: 1, max: 100, fallback: 20 }),
+  offset: queryInteger('offset', { min: 0, max: 1_000_000, fallback: 0 }),
+});
+export type AdminCredentialsQuery = z.infer<typeof AdminCredentialsQuery>;

@@ -7,6 +7,7 @@
 // what cards need (badge words, checks in force) is in core/credential-badges.ts.
 
 import { CREDENTIAL_BADGE_WORDS } from './credential-badges';
+import { isBritishSummerTime } from './uk-date';
 
 /** In the order a profile lists them (the database's trigger keeps the same order). */
 export const CREDENTIAL_KINDS = [
@@ -327,4 +328,35 @@ export interface AdminCredential extends MyCredential {
   /** For companies_house: whether the registered name matches the listing's (companyNamesMatch); null otherwise. */
   namesMatch: boolean | null;
   reviewedBy: string | null;
+}
+
+// ---- the server's words and days (issue 34) ------------------------------------------------------
+
+/** Audit-log actions of credentials: an admin's decisions, the owner's withdrawal, the worker's expiry (actor null). */
+export const CREDENTIAL_AUDIT_ACTIONS = {
+  approve: 'credential.approve',
+  reject: 'credential.reject',
+  withdraw: 'credential.withdraw',
+  expired: 'credential.expired',
+  evidenceDeleted: 'credential.evidence-deleted',
+} as const;
+
+/** A credential named in e-mails and the audit log: its kind's name, a certification's own name too. */
+export function credentialName(kind: CredentialKind, details: CredentialDetails): string {
+  const spec = CREDENTIAL_KIND_SPECS[kind];
+  if (kind === 'vendor_certification') {
+    const cert = details as CredentialDetailsByKind['vendor_certification'];
+    return `${spec.name}: ${cert.vendor === 'Other' ? '' : `${cert.vendor} `}${cert.certification} (${cert.holderName})`;
+  }
+  return spec.name;
+}
+
+/** The UK date (YYYY-MM-DD) at `ms`: GMT, or BST from the last Sunday of March to the last of October. */
+export function ukIsoDate(ms: number): string {
+  return new Date(ms + (isBritishSummerTime(ms) ? 3_600_000 : 0)).toISOString().slice(0, 10);
+}
+
+/** `isoDate` (YYYY-MM-DD) plus `days`. */
+export function addDays(isoDate: string, days: number): string {
+  return new Date(Date.parse(`${isoDate}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

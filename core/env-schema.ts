@@ -202,6 +202,8 @@ export const ApiEnv = CommonEnv.extend({
   REVIEW_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
   /** Logo and photo uploads (and alt-text edits, deletions) per provider per hour. */
   MEDIA_LIMIT_PER_USER: z.coerce.number().int().positive().default(60),
+  /** Evidence uploads, credential submissions and withdrawals per provider per hour (issue 34). */
+  CREDENTIAL_LIMIT_PER_USER: z.coerce.number().int().positive().default(30),
   /** Largest JSON body accepted. */
   BODY_LIMIT: z.string().default('100kb'),
   /** Requests per minute per IP on the API as a whole (auth and forms have their own, stricter limits). */

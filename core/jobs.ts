@@ -61,6 +61,11 @@ export const EMAIL_TEMPLATES = [
   'quote-chosen',
   'quote-not-chosen',
   'quote-answered',
+  // Credentials (issue 34, product rule 45): an admin's decision, and the worker's expiry watch.
+  'credential-approved',
+  'credential-rejected',
+  'credential-expiring',
+  'credential-expired',
 ] as const;
 export type EmailTemplate = (typeof EMAIL_TEMPLATES)[number];
 

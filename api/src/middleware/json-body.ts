@@ -54,7 +54,12 @@ export function bodyError(error: unknown, limit: string): AppError {
 }
 
 /** POST/PUT of an image file to the provider's media routes: not JSON, read by the route itself. */
-export const MEDIA_UPLOAD_PATHS = new Set(['/api/professionals/my-profile/media/logo', '/api/professionals/my-profile/media/photos']);
+export const MEDIA_UPLOAD_PATHS = new Set([
+  '/api/professionals/my-profile/media/logo',
+  '/api/professionals/my-profile/media/photos',
+  // A credential's evidence file (routes/credentials.ts, CREDENTIAL_PATHS.uploadEvidence).
+  '/api/professionals/my-profile/evidence',
+]);
 function isMediaUpload(ctx: Context): boolean {
   return (ctx.method === 'POST' || ctx.method === 'PUT') && MEDIA_UPLOAD_PATHS.has(ctx.path) && !ctx.is('json');
 }

@@ -9,6 +9,7 @@ import type { AppDeps } from '../deps';
 import { accountRouter } from './account';
 import { accountSessionsRouter } from './account-sessions';
 import { adminRouter } from './admin';
+import { adminCredentialsRouter } from './admin-credentials';
 import { adminMailRouter } from './admin-mail';
 import { maintenanceRouter } from './admin-maintenance';
 import { adminReviewsRouter } from './admin-reviews';
@@ -16,6 +17,7 @@ import { authRouter } from './auth';
 import { billingRouter } from './billing';
 import { captchaRouter } from './captcha';
 import { contactRouter } from './contact';
+import { credentialsRouter } from './credentials';
 import { createRouter } from './create-router';
 import { homeRouter } from './home';
 import { locationsRouter } from './locations';
@@ -42,12 +44,15 @@ export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): ApiRoutes
     // Accounts; my-profile before professionals so /professionals/my-profile is not read as an id.
     ...[authRouter(deps), accountRouter(deps), captchaRouter(deps), myProfileRouter(deps), mediaRouter(deps), adminMailRouter(deps)],
     accountSessionsRouter(deps),
+    // Before professionals, as my-profile is (/professionals/my-profile/credentials is not an id).
+    credentialsRouter(deps),
     professionalsRouter(deps),
     billingRouter(deps),
     adminRouter(deps),
     maintenanceRouter(deps),
     reviewsRouter(deps),
     adminReviewsRouter(deps),
+    adminCredentialsRouter(deps),
     messagesRouter(deps),
     contactRouter(deps),
     quoteRequestsRouter(deps),

@@ -22,6 +22,7 @@ interface CountsRow {
   active_professionals: number;
   total_customers: number;
   pending_applications: number;
+  pending_credentials: number;
   archived_users: number;
   active_monthly: number;
   active_yearly: number;
@@ -42,6 +43,7 @@ async function counts(prisma: PrismaClient): Promise<CountsRow> {
       (SELECT count(*)::int FROM professionals p WHERE ${LISTED}) AS active_professionals,
       (SELECT count(*)::int FROM users WHERE role = 'customer' AND NOT is_archived) AS total_customers,
       (SELECT count(*)::int FROM applications WHERE status = 'pending') AS pending_applications,
+      (SELECT count(*)::int FROM credentials WHERE status = 'pending') AS pending_credentials,
       (SELECT count(*)::int FROM users WHERE is_archived) AS archived_users,
       (SELECT count(*)::int FROM quote_requests WHERE confirmed_at IS NOT NULL) AS quote_requests_sent,
       (SELECT count(*)::int FROM quote_recipients) AS quote_deliveries,
@@ -122,6 +124,7 @@ export async function getAdminStats({ prisma, now = new Date() }: { prisma: Pris
     activeProfessionals: c.active_professionals,
     totalCustomers: c.total_customers,
     pendingApplications: c.pending_applications,
+    pendingCredentials: c.pending_credentials,
     archivedUsers: c.archived_users,
     totalRevenue: poundsOf(r.total),
     monthlyRevenue: poundsOf(r.monthly),

@@ -4,6 +4,16 @@
 import { z } from 'zod';
 import type { EmailTemplate } from '../../../../core/jobs';
 import { renderEmail, type RenderedEmail } from './layout';
+import {
+  CredentialApprovedData,
+  credentialApprovedEmail,
+  CredentialExpiredData,
+  credentialExpiredEmail,
+  CredentialExpiringData,
+  credentialExpiringEmail,
+  CredentialRejectedData,
+  credentialRejectedEmail,
+} from './credential-emails';
 
 const name = z.string().min(1).max(200);
 const url = z.url();
@@ -530,6 +540,10 @@ const TEMPLATES = {
   'quote-chosen': [QuoteChosenData, quoteChosenEmail],
   'quote-not-chosen': [QuoteNotChosenData, quoteNotChosenEmail],
   'quote-answered': [QuoteAnsweredData, quoteAnsweredEmail],
+  'credential-approved': [CredentialApprovedData, credentialApprovedEmail],
+  'credential-rejected': [CredentialRejectedData, credentialRejectedEmail],
+  'credential-expiring': [CredentialExpiringData, credentialExpiringEmail],
+  'credential-expired': [CredentialExpiredData, credentialExpiredEmail],
 } as const satisfies Record<EmailTemplate, readonly [z.ZodType, (data: never) => RenderedEmail]>;
 
 export type TemplateDataResult = { ok: true; email: RenderedEmail } | { ok: false; problems: string[] };
