@@ -23,8 +23,9 @@ const DIRECTORY_RULES: readonly QueryRule[] = [
     path: 'minHourlyRate',
   },
   {
-    holds: (q) => q.sort !== 'distance' || q.near !== undefined,
-    message: 'sort=distance needs near (a postcode or place)',
+    // A place (location) is measured from its centre (issue 34); near from its postcode or place.
+    holds: (q) => q.sort !== 'distance' || q.near !== undefined || q.location !== undefined,
+    message: 'sort=distance needs near (a postcode or place) or location',
     path: 'sort',
   },
 ];

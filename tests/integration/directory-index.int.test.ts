@@ -95,10 +95,10 @@ const searchInput = fc.record(
   { requiredKeys: [] },
 );
 
-/** A generated search as a valid query's fields: no distance order without a circle, no minimum above the maximum. */
+/** A generated search as a valid query's fields: no distance order without a circle or a place, no minimum above the maximum. */
 function validSearch(input: Partial<Record<string, string>>): Record<string, string> {
   const raw = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) as Record<string, string>;
-  if (raw.sort === 'distance' && !raw.near) delete raw.sort;
+  if (raw.sort === 'distance' && !raw.near && !raw.location) delete raw.sort;
   if (raw.minHourlyRate && raw.maxHourlyRate && Number(raw.minHourlyRate) > Number(raw.maxHourlyRate)) delete raw.minHourlyRate;
   return raw;
 }
@@ -252,6 +252,8 @@ describe('the directory index', () => {
       { near: 'M1 1AE', radiusMiles: '5', sort: 'distance', service: 'Web Design' },
       { location: 'Manchester', service: 'Web Design' },
       { location: 'Manchester', sort: 'price', maxHourlyRate: '60' },
+      // Nearest first from a place's centre, without near (issue 34).
+      { location: 'Manchester', sort: 'distance', limit: '5' },
       { search: 'web' },
       { search: 'piccadilly web', limit: '5' },
       { search: 'web fixers', location: 'Manchester' },

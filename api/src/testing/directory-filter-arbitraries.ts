@@ -128,10 +128,10 @@ export function searchArbitrary(entries: Record<string, fc.Arbitrary<Record<stri
     .map(([page, ...parts]) => ({ parts, query: toQuery(Object.assign({}, ...parts.map((part) => part.fields), page)) }));
 }
 
-/** A valid query of these fields: no distance order without a circle, no minimum above the maximum. */
+/** A valid query of these fields: no distance order without a circle or a place, no minimum above the maximum. */
 export function toQuery(raw: Record<string, unknown>): TestQuery {
   const { supportHours, takingClients, ...rest } = raw;
-  if (rest.sort === 'distance' && !rest.near) delete rest.sort;
+  if (rest.sort === 'distance' && !rest.near && !rest.location) delete rest.sort;
   if (rest.minHourlyRate !== undefined && rest.maxHourlyRate !== undefined && Number(rest.minHourlyRate) > Number(rest.maxHourlyRate)) delete rest.minHourlyRate;
   const query: TestQuery = DirectoryQuery.parse(rest);
   if (supportHours !== undefined) query.supportHours = supportHours as StoredSupportHours;

@@ -108,6 +108,11 @@ describe('sorts, chips and title', () => {
   it('offers relevance only with text and distance only with near', () => {
     expect(availableSorts({ search: '', near: '' })).toEqual(['rating', 'price', 'newest']);
     expect(availableSorts({ search: 'x', near: 'M1' })).toEqual(SORTS);
+    // A place is measured from its centre (issue 34); 'All UK' is no place.
+    expect(availableSorts({ search: '', near: '', location: 'Leeds' })).toEqual(['distance', 'rating', 'price', 'newest']);
+    expect(availableSorts({ search: '', near: '', location: 'All UK' })).toEqual(['rating', 'price', 'newest']);
+    expect(read('location=Leeds&sort=distance').sort).toBe('distance');
+    expect(read('sort=distance').sort).toBeUndefined();
   });
 
   it('lists active filters as chips and removes them', () => {

@@ -6,7 +6,7 @@
 // functions, unit tested; the hooks in use-professionals.ts build on them. Zod-free.
 //
 // Reading an address is lenient: a value the API would refuse (an unknown service, 'abc' as a
-// rating, sort=distance without near) is dropped rather than turned into a failed request.
+// rating, sort=distance without near or a place) is dropped rather than turned into a failed request.
 import { apiPath, PROFESSIONALS_PATHS } from '../../../core/api-paths';
 import { DEFAULT_PAGE_SIZE, DEFAULT_RADIUS_MILES, SORTS, type Sort } from '../../../core/directory';
 import {
@@ -28,10 +28,14 @@ export type DirectoryFilters = FiltersOf<typeof DIRECTORY_PARAMS>;
 
 export const DEFAULT_FILTERS: DirectoryFilters = noFilters(DIRECTORY_PARAMS);
 
-/** The sorts that make sense for these filters: relevance only with text, distance only with near. */
-export function availableSorts(filters: Pick<DirectoryFilters, 'search' | 'near'>): Sort[] {
+/**
+ * The sorts that make sense for these filters: relevance only with text, distance only with near
+ * or a place (measured from the place's centre, issue 34).
+ */
+export function availableSorts(filters: Pick<DirectoryFilters, 'search' | 'near'> & { location?: string }): Sort[] {
+  const hasPlace = filters.location !== undefined && filters.location !== '' && filters.location !== ALL_UK;
   return SORTS.filter(
-    (sort) => (sort !== 'relevance' || filters.search !== '') && (sort !== 'distance' || filters.near !== ''),
+    (sort) => (sort !== 'relevance' || filters.search !== '') && (sort !== 'distance' || filters.near !== '' || hasPlace),
   );
 }
 

@@ -31,6 +31,7 @@ import { sortOf } from './directory-sql';
 import {
   compileFilters,
   FILTERS,
+  locationFilter,
   nearFilter,
   prepareFilters,
   readFilters,
@@ -230,6 +231,9 @@ export class DirectoryIndex {
     const textForm = compiled.of(textFilter);
     const text = textForm?.text ?? null;
     const near = compiled.of(nearFilter)?.circle ?? null;
+    // Nearest first from a place's centre when no `near` is given (issue 34, directory-sql.ts):
+    // listings without a position last, and no distance in the answer.
+    const placeOrigin = sort === 'distance' && !near ? (locationFilter.read(query)?.area ?? null) : null;
     let page: number[];
     let total: number;
     const relevance = sort === 'relevance' && text !== null;
@@ -253,6 +257,14 @@ export class DirectoryIndex {
         total = found.length;
         page = sortedPage(c, found, offset, end, milesFrom(c, near), byId);
       }
+    } else if (placeOrigin) {
+      const found = selectedSlots(selection);
+      total = found.length;
+      const miles = milesFrom(c, placeOrigin);
+      page = sortedPage(c, found, offset, end, (slot) => {
+        const d = miles(slot);
+        return Number.isNaN(d) ? Infinity : d;
+      }, byId);
     } else if (relevance) {
       // The text's own relevance order holds only the listings it finds: walk all of it for the total.
       ({ page, total } = walkOrder(this.kept.relevanceOrder(text), selection, { offset, end, countAll: true }));
@@ -268,7 +280,7 @@ export class DirectoryIndex {
     });
     const place = placeOfPage(
       page.map((slot) => c.listings[slot]!),
-      searchOrder(sort, text, near),
+      searchOrder(sort, text, near ?? placeOrigin),
       limit,
     );
     return { json: `[${parts.join(',')}]`, total, place };

@@ -10,7 +10,7 @@ import type { DirectoryQuery } from '../../../../core/directory-query';
 import { BAYES_PRIOR_MEAN, BAYES_PRIOR_WEIGHT } from '../../../../core/rating';
 import { Prisma } from '../../../../prisma/db';
 import { distanceSql } from './circle';
-import { FILTERS, nearFilter, readFilters, textFilter, valueOf, type DirectoryFilter } from './filters';
+import { FILTERS, locationFilter, nearFilter, readFilters, textFilter, valueOf, type DirectoryFilter } from './filters';
 import { tsquerySql } from './tsquery-text';
 
 /** Approved with an active subscription: the only professionals the public side ever shows. */
@@ -29,7 +29,7 @@ export interface DirectorySql {
   sort: Sort;
 }
 
-/** The order a search asked for, or its default: relevance for text, distance near a place, else best rated. */
+/** The order a search asked for, or its default: relevance for text, distance near a place, else best rated. Distance may be asked with a location alone. */
 export function sortOf(query: DirectoryQuery): Sort {
   return query.sort ?? (query.search ? 'relevance' : query.near ? 'distance' : 'rating');
 }
@@ -45,7 +45,11 @@ export function buildDirectorySql(query: DirectoryQuery, filters: readonly Direc
   const near = valueOf(active, nearFilter);
   const distance = near === undefined ? null : distanceSql(near.point);
   const sort = sortOf(query);
-  return { where: Prisma.join(conditions, ' AND '), distance, rank, orderBy: orderBySql(sort, rank, distance), sort };
+  // Nearest first from a place's centre when no `near` is given (issue 34): the order only; no
+  // distance is sent (a county's centre is no address), and listings without a position come last.
+  const place = sort === 'distance' && !distance ? valueOf(active, locationFilter) : undefined;
+  const orderBy = place ? Prisma.sql`${distanceSql(place.area.point)} ASC NULLS LAST, p.id ASC` : orderBySql(sort, rank, distance);
+  return { where: Prisma.join(conditions, ' AND '), distance, rank, orderBy, sort };
 }
 
 /**

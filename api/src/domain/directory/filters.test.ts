@@ -40,7 +40,7 @@ import { AnswerCache, searchScope, type AnswerChanges } from './answer-cache';
 import { Lexicon, type BoundText } from './bound-text';
 import { distanceMiles } from './circle';
 import { sortOf } from './directory-sql';
-import { compileFilters, nearFilter, readFilters, searchMatcher, tenthsAtLeast, textFilter, workModeFilter, type IndexView } from './filters';
+import { compileFilters, locationFilter, nearFilter, readFilters, searchMatcher, tenthsAtLeast, textFilter, workModeFilter, type IndexView } from './filters';
 import { IndexState, type ListingFollower } from './index-state';
 import { serviceMaskOf, type DirectoryChange, type IndexedListing } from './indexed-listing';
 import { bestRatedListing } from './listing-columns';
@@ -312,17 +312,20 @@ function computeAfresh(index: Index, query: TestQuery, kind: 'listings' | 'point
   const sort: Sort = sortOf(query);
   const text = compiled.of(textFilter)?.text ?? null;
   const near = compiled.of(nearFilter)?.circle ?? null;
+  // Distance with a place and no near: from the place's centre, no position last (issue 34).
+  const origin = near ?? (sort === 'distance' ? (locationFilter.read(query)?.area ?? null) : null);
+  const milesOf = (l: IndexedListing) => (origin && !Number.isNaN(l.lat) ? distanceMiles(origin.point, l.lat, l.lng) : Infinity);
   const rank = (l: IndexedListing) => (text ? Math.fround(tsRank(l.text, text.query, text.operandLexemes)) : 0);
   const whole =
     sort === 'relevance' && text
       ? (a: IndexedListing, b: IndexedListing) => rank(b) - rank(a) || bestRatedListing(a, b)
-      : sort === 'distance' && near
-        ? (a: IndexedListing, b: IndexedListing) => distanceMiles(near.point, a.lat, a.lng) - distanceMiles(near.point, b.lat, b.lng) || a.id - b.id
+      : sort === 'distance' && origin
+        ? (a: IndexedListing, b: IndexedListing) => (milesOf(a) === milesOf(b) ? a.id - b.id : milesOf(a) - milesOf(b))
         : searchOrder(sort, null, null);
   const limit = query.limit ?? 24;
   const offset = query.offset ?? 0;
   const page = matches.sort(whole).slice(offset, offset + limit);
-  const place = placeOfPage(page, searchOrder(sort, text, near), limit);
+  const place = placeOfPage(page, searchOrder(sort, text, origin), limit);
   const ends = place.ends;
   // A write to a listing on the page may change its bytes; and byRelevance says 0 for equal ranks,
   // so a listing tying with an end may be forgotten without a change.

@@ -73,9 +73,14 @@ export function byRelevance(text: BoundText): ListingCompare {
   };
 }
 
-/** Nearest first from the circle's centre, then id (the distance order). */
+/** Nearest first from the circle's centre, then id (the distance order); no position comes last (SQL's NULLS LAST). */
 export function byDistanceFrom(near: Circle): ListingCompare {
-  return (a, b) => distanceMiles(near.point, a.lat, a.lng) - distanceMiles(near.point, b.lat, b.lng) || a.id - b.id;
+  const miles = (l: IndexedListing) => {
+    const d = distanceMiles(near.point, l.lat, l.lng);
+    return Number.isNaN(d) ? Infinity : d;
+  };
+  // Infinity − Infinity is NaN, which || passes over to the id.
+  return (a, b) => miles(a) - miles(b) || a.id - b.id;
 }
 
 /**

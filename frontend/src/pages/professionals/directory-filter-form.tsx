@@ -62,7 +62,8 @@ export function DirectoryFilterForm({
   // A postcode the API refused is set aside: nothing is in distance order, so the sort box must
   // not offer 'Nearest first' until a postcode it knows is typed.
   const isNearSetAside = rejectedNearError !== null && near.trim() === filters.near;
-  const typed = { search: search.trim(), near: isNearSetAside ? '' : near.trim() };
+  // 'Nearest first' is offered with a postcode typed or a place searched (measured from its centre).
+  const typed = { search: search.trim(), near: isNearSetAside ? '' : near.trim(), location: filters.location };
   const sorts = availableSorts(typed);
   const sortValue = sort !== undefined && sorts.includes(sort) ? sort : defaultSort(typed);
 
