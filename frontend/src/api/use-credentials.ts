@@ -6,7 +6,6 @@ import useSWR from 'swr';
 import { apiPath } from '../../../core/api-paths';
 import { CREDENTIAL_PATHS, type AdminCredential, type EvidenceFileInfo, type MyCredential } from '../../../core/credentials';
 import { refreshAdminData } from './admin-actions';
-import { useAdminList } from './admin-lists';
 import { ApiRequestError, getJson, postJson } from './client';
 
 export const MY_CREDENTIALS_KEY = apiPath(CREDENTIAL_PATHS.mine);
@@ -60,10 +59,6 @@ export function uploadEvidence(file: File, onProgress?: (share: number) => void)
 }
 
 export const ADMIN_CREDENTIALS_PATH = apiPath(CREDENTIAL_PATHS.adminList);
-
-export function useAdminCredentials({ status, offset, enabled }: { status: string; offset: number; enabled: boolean }) {
-  return useAdminList<AdminCredential>({ path: ADMIN_CREDENTIALS_PATH, params: { status, offset }, enabled });
-}
 
 export async function approveCredential(id: number) {
   const answer = await postJson<AdminCredential>(withId(CREDENTIAL_PATHS.adminApprove, id));

@@ -11,6 +11,7 @@ import type { CurrentUser } from '../../api/current-user';
 import { displayHeadingClass, pageWidthClass, panelClass, secondaryButtonClass, sectionHeadingClass } from '../../components/styles';
 import { ApplicationsDialog } from './applications-dialog';
 import { AuditLogDialog, AuditLogPanel } from './audit-log';
+import { CredentialsDialog } from './credentials-dialog';
 import { ContactMessagesDialog } from './messages-dialog';
 import { MaintenancePanel } from './maintenance-panel';
 import { ArchivedUsersDialog, ProfessionalsDialog, UsersDialog } from './people-dialogs';
@@ -23,6 +24,7 @@ import { PanelSkeleton, StatCards, SubscriptionBreakdown, TopRated, type Dashboa
 
 const MANAGE: readonly { id: DashboardDialog; label: string }[] = [
   { id: 'applications', label: 'Applications' },
+  { id: 'credentials', label: 'Evidence to check' },
   { id: 'users', label: 'Users' },
   { id: 'professionals', label: 'Professionals' },
   { id: 'archived', label: 'Archived users' },
@@ -74,6 +76,7 @@ export function AdminDashboard({ user }: { user: CurrentUser }) {
       <ReportedErrorsPanel />
 
       <ApplicationsDialog isOpen={dialog === 'applications'} onClose={close} />
+      <CredentialsDialog isOpen={dialog === 'credentials'} onClose={close} />
       <UsersDialog isOpen={dialog === 'users'} onClose={close} />
       <ProfessionalsDialog isOpen={dialog === 'professionals'} onClose={close} />
       <ArchivedUsersDialog isOpen={dialog === 'archived'} onClose={close} />
