@@ -199,6 +199,13 @@ export type AnonymiseArchivedAccountsPayload = z.infer<typeof AnonymiseArchivedA
  * is stored, daily by the clock, and by the API when asked for a sitemap none was built for.
  */
 export const BuildSitemapsPayload = z.object({}).strict();
+
+/**
+ * The daily watch over credentials (issue 34, product rule 45): e-mails 30 and 7 days before a
+ * check expires, takes it off on its day (audited), and deletes evidence files on the retention
+ * schedule (core/retention.ts). No payload: the job scheduler adds it; today is the UK date.
+ */
+export const WatchCredentialsPayload = z.object({}).strict();
 /** A burst of changes within this long costs one build (the job waits this long before it runs). */
 export const SITEMAP_BUILD_DELAY_MS = 10_000;
 
@@ -341,6 +348,14 @@ export const JOBS = {
     /** Added by the worker's daily job scheduler; by hand: one per day. */
     jobId: () => `reconcile-with-stripe_${new Date().toISOString().slice(0, 10)}`,
     options: { attempts: 3 },
+  },
+  watchCredentials: {
+    queue: 'maintenance',
+    name: 'watch-credentials',
+    payload: WatchCredentialsPayload,
+    /** Added by the worker's daily job scheduler; by hand: one per day. */
+    jobId: () => `watch-credentials_${new Date().toISOString().slice(0, 10)}`,
+    options: { attempts: 5 },
   },
   buildSitemaps: {
     queue: 'maintenance',

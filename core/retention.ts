@@ -17,3 +17,13 @@ export const CONTACT_RETENTION_DAYS = CONTACT_RETENTION_YEARS * 365;
  * for the figures. Run by the daily retention job.
  */
 export const QUOTE_RETENTION_DAYS = 365;
+
+/**
+ * Evidence of credentials (product rule 45, decision 0041), deleted by the worker's daily
+ * watch-credentials run: a file never attached to a submission after this many days; the files of
+ * a rejected or withdrawn credential this long after the decision; those of an expired one this
+ * long after it expired. A file whose listing is gone or anonymised goes at once.
+ */
+export const EVIDENCE_UNATTACHED_DAYS = 1;
+export const EVIDENCE_AFTER_DECISION_DAYS = 30;
+export const EVIDENCE_AFTER_EXPIRY_DAYS = 90;

@@ -3,6 +3,7 @@
 //   anonymise-archived-accounts  daily at 03:30 (product rule 14)
 //   reconcile-with-stripe        daily at 04:15 (our billing records against Stripe's; issue 29)
 //   build-sitemaps               daily at 02:45 (the safety net under the change feed; decision 0039)
+//   watch-credentials            daily at 00:05 (expiry reminders and removals, evidence retention; issue 34)
 import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { DEFAULT_JOB_OPTIONS, JOBS, queuePrefix } from '../../core/jobs';
@@ -13,12 +14,15 @@ export const STRIPE_RECONCILIATION_SCHEDULER_ID = 'reconcile-with-stripe-daily';
 export const STRIPE_RECONCILIATION_PATTERN = '15 4 * * *';
 export const SITEMAPS_SCHEDULER_ID = 'build-sitemaps-daily';
 export const SITEMAPS_PATTERN = '45 2 * * *';
+export const CREDENTIALS_SCHEDULER_ID = 'watch-credentials-daily';
+export const CREDENTIALS_PATTERN = '5 0 * * *';
 export const SCHEDULE_TIME_ZONE = 'Europe/London';
 
 const SCHEDULES = [
   { id: RETENTION_SCHEDULER_ID, pattern: RETENTION_PATTERN, job: 'anonymiseArchivedAccounts' },
   { id: STRIPE_RECONCILIATION_SCHEDULER_ID, pattern: STRIPE_RECONCILIATION_PATTERN, job: 'reconcileWithStripe' },
   { id: SITEMAPS_SCHEDULER_ID, pattern: SITEMAPS_PATTERN, job: 'buildSitemaps' },
+  { id: CREDENTIALS_SCHEDULER_ID, pattern: CREDENTIALS_PATTERN, job: 'watchCredentials' },
 ] as const;
 
 /** Upserts every schedule; returns the queues it opened (the caller closes them). */

@@ -17,6 +17,7 @@ import { sendQuoteRequestLinkHandler } from './send-quote-request-link';
 import { sendRegistrationEmailHandler } from './send-registration-email';
 import { settleRejectedApplicationHandler } from './settle-rejected-application';
 import { settleCancellationHandler } from './settle-cancellation';
+import { watchCredentialsHandler } from './watch-credentials';
 
 export const JOB_HANDLERS: readonly JobHandler[] = [
   geocodeProfessionalHandler,
@@ -36,4 +37,5 @@ export const JOB_HANDLERS: readonly JobHandler[] = [
   settleCancellationHandler,
   reconcileWithStripeHandler,
   buildSitemapsHandler,
+  watchCredentialsHandler,
 ];
