@@ -12,6 +12,7 @@ import { PROJECT_BASED_FIELD, PUBLIC_LISTING_FIELDS, RATE_TYPE_FIELD } from './l
 import { findLocation } from './locations';
 import type { PlanId } from './plans';
 import { normalisePostcode } from './postcode';
+import { LANGUAGES, MAX_LANGUAGES, MIN_FOUNDED_YEAR } from './profile-facts';
 import { isService, MAX_LISTING_SERVICES } from './services';
 import { text } from './text';
 
@@ -45,6 +46,40 @@ const RateText = z
   .transform((v) => (v === null || v === undefined ? '' : String(v).trim()))
   .refine((v) => v === '' || /^\d{1,6}(\.\d{1,2})?$/.test(v), 'Please enter the rate in pounds, e.g. 45 or 37.50');
 
+/** The founded-year message: the range runs to this year, so a year ahead is refused. */
+export function foundedYearMessage(currentYear: number): string {
+  return `Enter the year the business began, from ${MIN_FOUNDED_YEAR} to ${currentYear}`;
+}
+
+/**
+ * The year the business began (product rule 46): a whole year from MIN_FOUNDED_YEAR to this year
+ * (UTC), as a number or as typed ('2012'); '' or null clears it; left out stays as it is.
+ */
+export const FoundedYearInput = z
+  .union([z.number(), z.string(), z.null()])
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined) return undefined;
+    if (v === null || (typeof v === 'string' && v.trim() === '')) return null;
+    const year = typeof v === 'number' ? v : /^\d{4}$/.test(v.trim()) ? Number(v.trim()) : NaN;
+    const currentYear = new Date().getUTCFullYear();
+    if (!Number.isInteger(year) || year < MIN_FOUNDED_YEAR || year > currentYear) {
+      ctx.addIssue({ code: 'custom', message: foundedYearMessage(currentYear) });
+      return z.NEVER;
+    }
+    return year;
+  });
+
+const languageSet: ReadonlySet<string> = new Set(LANGUAGES);
+
+/** The languages the business works in (product rule 46): from LANGUAGES, at most MAX_LANGUAGES, kept in LANGUAGES's order; left out stays as it is. */
+export const LanguagesInput = z
+  .array(z.string(), { error: 'Choose languages from the list' })
+  .max(MAX_LANGUAGES, `Choose at most ${MAX_LANGUAGES} languages`)
+  .refine((list) => list.every((language) => languageSet.has(language)), 'Choose languages from the list')
+  .transform((list) => LANGUAGES.filter((language) => list.includes(language)) as string[])
+  .optional();
+
 export const MyProfileUpdate = z
   .object({
     companyName: required('Company name', 120),
@@ -68,6 +103,8 @@ export const MyProfileUpdate = z
     rateType: enumInput(RATE_TYPE_FIELD).nullish(),
     isProjectBased: booleanInput(PROJECT_BASED_FIELD),
     ...editorFieldInputs(PUBLIC_LISTING_FIELDS),
+    foundedYear: FoundedYearInput,
+    languages: LanguagesInput,
     linkedin: optionalUrl,
     github: optionalUrl,
     facebook: optionalUrl,

@@ -122,4 +122,33 @@ describe('my profile', () => {
     const unknown = await patch(cookie, { ...VALID, services: ['Knitting'] });
     expect(unknown.status).toBe(422);
   });
+
+  it('saves the year the business began and its languages, keeps them when left out, and refuses bad ones (issue 34)', async () => {
+    const provider = await createUser(db.prisma, { role: 'provider' });
+    const cookie = await signIn(t, provider.email);
+    const saved = await patch(cookie, { ...VALID, foundedYear: '2012', languages: ['Welsh', 'English', 'Welsh'], acceptingNewClients: false, employeeCount: '2-5' });
+    expect(saved.status).toBe(200);
+    expect(await saved.json()).toMatchObject({ foundedYear: 2012, languages: ['English', 'Welsh'], acceptingNewClients: false, employeeCount: '2-5' });
+    // Left out (an older form): kept as they are.
+    const kept = await patch(cookie, VALID);
+    expect(await kept.json()).toMatchObject({ foundedYear: 2012, languages: ['English', 'Welsh'] });
+    const cleared = await patch(cookie, { ...VALID, foundedYear: '', languages: [] });
+    expect(await cleared.json()).toMatchObject({ foundedYear: null, languages: [] });
+
+    const nextYear = new Date().getUTCFullYear() + 1;
+    for (const [body, field, message] of [
+      [{ foundedYear: nextYear }, 'foundedYear', `Enter the year the business began, from 1900 to ${nextYear - 1}`],
+      [{ foundedYear: '1899' }, 'foundedYear', `Enter the year the business began, from 1900 to ${nextYear - 1}`],
+      [{ foundedYear: '20x2' }, 'foundedYear', `Enter the year the business began, from 1900 to ${nextYear - 1}`],
+      [{ languages: ['Klingon'] }, 'languages', 'Choose languages from the list'],
+      [{ languages: ['English', 'Welsh', 'Irish', 'Arabic', 'Bengali', 'Cantonese', 'French', 'German', 'Gujarati', 'Hindi', 'Italian'] }, 'languages', 'Choose at most 10 languages'],
+      [{ languages: 'English' }, 'languages', 'Choose languages from the list'],
+    ] as const) {
+      const res = await patch(cookie, { ...VALID, ...body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      const { error } = (await res.json()) as { error: { fields: Record<string, string> } };
+      expect(error.fields[field]).toBe(message);
+    }
+    expect(await db.prisma.professional.findUniqueOrThrow({ where: { id: provider.professionalId! }, select: { foundedYear: true, languages: true } })).toEqual({ foundedYear: null, languages: [] });
+  });
 });

@@ -4,6 +4,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { listingFacts, PUBLIC_LISTING_FIELDS } from '../../../../core/listing-fields';
+import { yearsInBusinessText } from '../../../../core/profile-facts';
 import type { MyProfile } from '../../../../core/my-profile';
 import { errorMessageFor } from '../../api/client';
 import { updateMyProfile, useMyProfile } from '../../api/use-my-profile';
@@ -34,6 +35,7 @@ import {
   validateProfileForm,
   type ProfileFormValues,
 } from './profile-form';
+import { FoundedYearField, LanguagesField } from './profile-facts-fields';
 
 export function ListingEditor({ publicSlug }: { publicSlug: string | null }) {
   const { profile, error, isLoading, mutate } = useMyProfile(true);
@@ -122,6 +124,8 @@ function ProfileView({ profile, onEdit }: { profile: MyProfile; onEdit: () => vo
             {text ?? silencedNote ?? 'Not set'}
           </ViewRow>
         ))}
+        <ViewRow label="Year the business began">{yearsInBusinessText(profile.foundedYear, new Date().getFullYear()) ?? 'Not set'}</ViewRow>
+        <ViewRow label="Languages">{profile.languages.join(', ') || 'Not set'}</ViewRow>
         <ViewRow label="Service area">{profile.location}</ViewRow>
         <ViewRow label="Region">{profile.region}</ViewRow>
         <ViewRow label="Postcode">{profile.postcode}</ViewRow>
@@ -234,6 +238,11 @@ function ProfileEditForm({ profile, onSaved, onCancel }: EditFormProps) {
         errors={errors}
         isOptionalMarked={false}
       />
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FoundedYearField value={values.foundedYear} onValueChange={(v) => set('foundedYear', v)} error={errors.foundedYear} />
+      </div>
+      <LanguagesField selected={values.languages} onSelectedChange={(languages) => set('languages', languages)} error={errors.languages} />
 
       <fieldset>
         <legend className={labelTextClass}>Social links</legend>

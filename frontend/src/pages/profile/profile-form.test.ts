@@ -108,6 +108,18 @@ describe('validateProfileForm', () => {
     expect(validateProfileForm(values)).toEqual({ companyName: 'Company name is required', services: SERVICES_REQUIRED });
   });
 
+  it('checks the year the business began and the number of languages (issue 34)', () => {
+    const year = new Date().getFullYear();
+    const message = `Enter the year the business began, from 1900 to ${year}`;
+    expect(validateProfileForm({ ...toFormValues(profile), foundedYear: String(year + 1) })).toEqual({ foundedYear: message });
+    expect(validateProfileForm({ ...toFormValues(profile), foundedYear: '1899' })).toEqual({ foundedYear: message });
+    expect(validateProfileForm({ ...toFormValues(profile), foundedYear: String(year) })).toEqual({});
+    expect(validateProfileForm({ ...toFormValues(profile), languages: Array.from({ length: 11 }, (_, i) => `L${i}`) })).toEqual({ languages: 'Choose at most 10 languages' });
+    const values = toFormValues({ ...profile, foundedYear: 2012, languages: ['English', 'Polish'] });
+    expect(values).toMatchObject({ foundedYear: '2012', languages: ['English', 'Polish'] });
+    expect(toUpdate({ ...values, foundedYear: ' 2013 ' })).toMatchObject({ foundedYear: '2013', languages: ['English', 'Polish'] });
+  });
+
   it('accepts a valid profile', () => {
     expect(validateProfileForm(toFormValues(profile))).toEqual({});
   });

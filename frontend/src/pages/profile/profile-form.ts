@@ -2,7 +2,8 @@
 // the API's profile, the PATCH body from the form, and the client-side checks (spec section 5; the
 // API validates again and its field messages are shown the same way).
 import { PUBLIC_LISTING_FIELDS, type RateType } from '../../../../core/listing-fields';
-import type { MyProfile, MyProfileUpdateInput } from '../../../../core/my-profile';
+import { foundedYearMessage, type MyProfile, type MyProfileUpdateInput } from '../../../../core/my-profile';
+import { MAX_LANGUAGES, MIN_FOUNDED_YEAR } from '../../../../core/profile-facts';
 import { toggleService as toggleListingService } from '../../../../core/services';
 import { formatUkDate } from '../../../../core/uk-date';
 import { labelled, LISTING_SOCIAL_KEYS, type ListingSocialKey } from '../../../../core/social';
@@ -30,6 +31,9 @@ export interface ProfileFormValues extends ListingFormValues, ListingFieldFormVa
   instagram: string;
   twitter: string;
   trustpilot: string;
+  /** The year the business began as typed ('' when not given), product rule 46. */
+  foundedYear: string;
+  languages: string[];
 }
 
 export const REQUIRED_FIELDS = {
@@ -73,6 +77,8 @@ export function toFormValues(profile: MyProfile): ProfileFormValues {
     instagram: profile.instagram ?? '',
     twitter: profile.twitter ?? '',
     trustpilot: profile.trustpilot ?? '',
+    foundedYear: profile.foundedYear === null ? '' : String(profile.foundedYear),
+    languages: [...profile.languages],
   };
 }
 
@@ -96,6 +102,12 @@ export function validateProfileForm(values: ProfileFormValues): FieldErrors {
   if (!values.isProjectBased && values.hourlyRate !== '' && !/^\d+(\.\d+)?$/.test(values.hourlyRate)) {
     errors.hourlyRate = 'Enter the rate as a number, for example 45 or 45.50';
   }
+  const founded = values.foundedYear.trim();
+  const currentYear = new Date().getFullYear();
+  if (founded !== '' && (!/^\d{4}$/.test(founded) || Number(founded) < MIN_FOUNDED_YEAR || Number(founded) > currentYear)) {
+    errors.foundedYear = foundedYearMessage(currentYear);
+  }
+  if (values.languages.length > MAX_LANGUAGES) errors.languages = `Choose at most ${MAX_LANGUAGES} languages`;
   return errors;
 }
 
@@ -122,6 +134,8 @@ export function toUpdate(values: ProfileFormValues): MyProfileUpdateInput {
     instagram: trim(values.instagram),
     twitter: trim(values.twitter),
     trustpilot: trim(values.trustpilot),
+    foundedYear: values.foundedYear.trim(),
+    languages: [...values.languages],
   };
 }
 
