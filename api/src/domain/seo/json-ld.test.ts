@@ -3,12 +3,28 @@
 // those it inherits, copied from schema.org's pages for the properties we write), and Google's
 // rich results find what they require of a BreadcrumbList and an ItemList.
 import { describe, expect, it } from 'vitest';
+import type { PublicCheck } from '../../../../core/credentials';
 import type { ProfessionalListItem } from '../../../../core/directory';
 import { breadcrumbJsonLd, professionalItemListJsonLd, type JsonLd } from './json-ld';
-import { professionalJsonLd } from './professional-json-ld';
+import { employeesJsonLd, professionalJsonLd } from './professional-json-ld';
 
 const THING = ['name', 'url', 'description', 'image', 'sameAs', 'identifier', 'alternateName'];
-const ORGANIZATION = ['address', 'aggregateRating', 'areaServed', 'email', 'knowsAbout', 'logo', 'telephone', 'review'];
+const ORGANIZATION = [
+  'address',
+  'aggregateRating',
+  'areaServed',
+  'email',
+  'knowsAbout',
+  'logo',
+  'telephone',
+  'review',
+  // Organization's own (issue 34): hasCredential (EducationalOccupationalCredential), numberOfEmployees
+  // (QuantitativeValue), foundingDate (Date), knowsLanguage (Language or Text).
+  'hasCredential',
+  'numberOfEmployees',
+  'foundingDate',
+  'knowsLanguage',
+];
 const PLACE = ['address', 'aggregateRating', 'geo', 'logo', 'telephone'];
 const ITEM_LIST = ['itemListElement', 'itemListOrder', 'numberOfItems'];
 const RATING = ['ratingValue', 'bestRating', 'worstRating'];
@@ -25,6 +41,24 @@ const SCHEMA_ORG: Record<string, readonly string[]> = {
   BreadcrumbList: [...THING, ...ITEM_LIST],
   // Thing > Intangible > ListItem
   ListItem: [...THING, 'item', 'position', 'nextItem', 'previousItem'],
+  // Thing > Intangible > StructuredValue > QuantitativeValue
+  QuantitativeValue: [...THING, 'value', 'minValue', 'maxValue', 'unitCode', 'unitText', 'valueReference', 'additionalProperty'],
+  // Thing > CreativeWork > EducationalOccupationalCredential: its own properties, and of
+  // CreativeWork's those we could write (expires: 'Date the content expires and is no longer useful').
+  EducationalOccupationalCredential: [
+    ...THING,
+    'competencyRequired',
+    'credentialCategory',
+    'educationalLevel',
+    'recognizedBy',
+    'validFor',
+    'validIn',
+    'expires',
+    'dateCreated',
+    'about',
+  ],
+  // Thing > Organization
+  Organization: [...THING, ...ORGANIZATION],
   // Thing > Organization, Place > LocalBusiness > ProfessionalService
   ProfessionalService: [...THING, ...ORGANIZATION, ...PLACE, 'priceRange', 'openingHours', 'currenciesAccepted', 'paymentAccepted'],
 };
@@ -79,6 +113,11 @@ function professional(overrides: Partial<ProfessionalListItem> = {}): Profession
     twitter: null,
     trustpilot: null,
     media: { logo: { key: 'a'.repeat(24), alt: 'Acme logo', width: 256, height: 256 }, photos: [] },
+    employeeCount: '11-25',
+    foundedYear: 2010,
+    languages: ['English'],
+    caseStudies: [],
+    verifiedChecks: [],
     lat: 53.8,
     lng: -1.55,
     createdAt: '2026-01-01T00:00:00.000Z',
@@ -157,5 +196,72 @@ describe('professionalJsonLd', () => {
     const url = `${ORIGIN}/professionals/acme-web`;
     expect(schemaProblems(professionalJsonLd(professional(), url, 'Websites.'))).toEqual([]);
     expect(schemaProblems(professionalJsonLd(professional({ reviewCount: 0, lat: null, lng: null, phone: null }), url, 'Websites.'))).toEqual([]);
+  });
+
+  const url = `${ORIGIN}/professionals/acme-web`;
+  const checks: PublicCheck[] = [
+    { id: 1, kind: 'companies_house', checkedOn: '2026-11-01', expiresOn: null, details: { companyNumber: '01234567', registeredName: 'Acme Web Ltd' } },
+    { id: 2, kind: 'professional_indemnity', checkedOn: '2026-11-01', expiresOn: '2027-04-30', details: { insurer: 'Hiscox', coverPounds: 1_000_000 } },
+    { id: 3, kind: 'cyber_essentials', checkedOn: '2026-01-10', expiresOn: '2026-11-29', details: { certificateNumber: 'CE-1' } },
+    { id: 4, kind: 'cyber_essentials_plus', checkedOn: '2026-06-10', expiresOn: '2027-06-10', details: { certificateNumber: 'CEP-9' } },
+    {
+      id: 5,
+      kind: 'vendor_certification',
+      checkedOn: '2026-06-10',
+      expiresOn: null,
+      details: { vendor: 'PeopleCert (ITIL, PRINCE2)', certification: 'ITIL 4 Foundation', holderName: 'Alex' },
+    },
+  ];
+
+  it('carries the checks in force as hasCredential, each with its issuer and expiry, never a lapsed one', () => {
+    const jsonLd = professionalJsonLd(professional({ verifiedChecks: checks }), url, 'Websites.', '2026-11-29');
+    expect(schemaProblems(jsonLd)).toEqual([]);
+    expect(jsonLd.hasCredential).toEqual([
+      {
+        '@type': 'EducationalOccupationalCredential',
+        name: 'Companies House registration',
+        credentialCategory: 'registration',
+        recognizedBy: { '@type': 'Organization', name: 'Companies House', url: 'https://www.gov.uk/government/organisations/companies-house' },
+        identifier: '01234567',
+      },
+      {
+        '@type': 'EducationalOccupationalCredential',
+        name: 'Professional indemnity insurance',
+        credentialCategory: 'insurance',
+        recognizedBy: { '@type': 'Organization', name: 'Hiscox' },
+        expires: '2027-04-30',
+      },
+      {
+        '@type': 'EducationalOccupationalCredential',
+        name: 'Cyber Essentials Plus',
+        credentialCategory: 'certificate',
+        recognizedBy: { '@type': 'Organization', name: 'IASME', url: 'https://iasme.co.uk/' },
+        identifier: 'CEP-9',
+        expires: '2027-06-10',
+      },
+      {
+        '@type': 'EducationalOccupationalCredential',
+        name: 'ITIL 4 Foundation',
+        credentialCategory: 'certification',
+        recognizedBy: { '@type': 'Organization', name: 'PeopleCert' },
+      },
+    ]);
+    // The day before, the Cyber Essentials certificate was still in force.
+    expect((professionalJsonLd(professional({ verifiedChecks: checks }), url, 'Websites.', '2026-11-28').hasCredential as unknown[]).length).toBe(5);
+    expect(professionalJsonLd(professional({ verifiedChecks: [checks[2]!] }), url, 'Websites.', '2026-11-29')).not.toHaveProperty('hasCredential');
+  });
+
+  it('says the team size, founding year and languages as schema.org has them, and nothing when they are not given', () => {
+    const jsonLd = professionalJsonLd(professional({ employeeCount: '6-10', foundedYear: 2012, languages: ['English', 'Welsh'] }), url, 'Websites.');
+    expect(schemaProblems(jsonLd)).toEqual([]);
+    expect(jsonLd).toMatchObject({
+      numberOfEmployees: { '@type': 'QuantitativeValue', minValue: 6, maxValue: 10 },
+      foundingDate: '2012',
+      knowsLanguage: ['English', 'Welsh'],
+    });
+    expect(employeesJsonLd('1')).toEqual({ '@type': 'QuantitativeValue', value: 1 });
+    expect(employeesJsonLd('50+')).toEqual({ '@type': 'QuantitativeValue', minValue: 51 });
+    const bare = professionalJsonLd(professional({ employeeCount: null, foundedYear: null, languages: [] }), url, 'Websites.');
+    for (const key of ['numberOfEmployees', 'foundingDate', 'knowsLanguage', 'hasCredential']) expect(bare).not.toHaveProperty(key);
   });
 });
