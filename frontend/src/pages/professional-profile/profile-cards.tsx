@@ -12,6 +12,7 @@ import { CheckList } from '../../components/check-list';
 import { priceLine } from '../../components/professional-card/format-professional';
 import { linkClass, panelClass, sectionHeadingClass } from '../../components/styles';
 import { safeWebUrl } from './safe-url';
+import { NotTakingClientsNote, ProfileFactRows } from './profile-facts';
 
 /** 'Connect Online': the five platforms the spec lists for a profile. */
 const CONNECT_ONLINE = labelled(['linkedin', 'github', 'facebook', 'instagram', 'twitter'] as const);
@@ -131,8 +132,10 @@ export function ProfileCards({ professional, contact }: { professional: Professi
               </dd>
             </div>
             <ListingFactRows fields={PUBLIC_LISTING_FIELDS} listing={professional} />
+            <ProfileFactRows professional={professional} />
           </dl>
         </Card>
+        {contact ? <NotTakingClientsNote professional={professional} /> : null}
         {contact}
         {price ? (
           <Card id="profile-pricing" title="Pricing">
