@@ -138,6 +138,15 @@ const ENDPOINTS: Row[] = [
   { method: 'GET', path: '/api/quote-requests/mine', expect: signedIn(200) },
   { method: 'POST', path: '/api/quote-requests/99999999/link', body: {}, expect: signedIn(404) },
   { method: 'GET', path: '/api/quotes/received', expect: only('provider', 200) },
+  // Credentials (issue 34): a provider's own; evidence is 404 to anyone not allowed (never 401/403).
+  { method: 'PUT', path: '/api/professionals/my-profile/evidence', body: {}, expect: only('provider', 422) },
+  { method: 'GET', path: '/api/professionals/my-profile/credentials', expect: only('provider', 200) },
+  { method: 'POST', path: '/api/professionals/my-profile/credentials', body: {}, expect: only('provider', 422) },
+  { method: 'POST', path: '/api/professionals/my-profile/credentials/99999999/withdraw', body: {}, expect: only('provider', 404) },
+  { method: 'GET', path: '/api/evidence/0123456789abcdef0123456789abcdef', expect: all(404) },
+  { method: 'GET', path: '/api/admin/credentials', expect: only('admin', 200) },
+  { method: 'POST', path: '/api/admin/credentials/99999999/approve', body: {}, expect: only('admin', 404) },
+  { method: 'POST', path: '/api/admin/credentials/99999999/reject', body: { reason: 'Blurred' }, expect: only('admin', 404) },
   { method: 'POST', path: '/api/quotes/99999999/reply', body: { kind: 'decline' }, expect: only('provider', 404) },
   { method: 'POST', path: '/api/quotes/99999999/spam', body: {}, expect: only('provider', 404) },
   // Front-end error reports (product rule 37): anyone reports, only admins read.
