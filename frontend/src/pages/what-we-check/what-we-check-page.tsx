@@ -14,7 +14,7 @@ const [FIRST_REMINDER, SECOND_REMINDER] = EXPIRY_REMINDER_DAYS;
 function expiryText(spec: CredentialKindSpec): string {
   switch (spec.expiry) {
     case 'none':
-      return 'It does not expire; if the company is dissolved or struck off, tell us and the badge goes.';
+      return 'It has no expiry date.';
     case 'optional':
       return 'If the certification expires, the badge goes on its expiry day.';
     case 'required':
