@@ -1,9 +1,10 @@
 // What a card needs of the checks a professional has earned (product rule 45): each kind's badge
 // words, which checks are in force today, and the dates as badges write them. Kept apart from
-// core/credentials.ts, whose long texts ('What we check', the asks) belong to lazily loaded pages:
-// cards sit in the SPA's entry chunk, which has a gzip budget (docs/performance.md).
-// Zod-free and dependency-free.
+// core/credentials.ts, whose long texts ('What we check', the asks) belong to the pages that show
+// them: cards load with the home page and the directory, whose scripts have budgets (docs/performance.md).
+// Zod-free; of ours it reads only core/uk-date.ts's summer-time rule.
 import type { CredentialKind, PublicCheck } from './credentials';
+import { isBritishSummerTime } from './uk-date';
 
 /** The badge's words on cards and the profile ('Registered company'); core/credentials.ts's specs read them from here. */
 export const CREDENTIAL_BADGE_WORDS: Readonly<Record<CredentialKind, string>> = {
@@ -35,22 +36,9 @@ export function badgeText(check: PublicCheck): string {
   return CREDENTIAL_BADGE_WORDS[check.kind];
 }
 
-const HOUR_MS = 3_600_000;
-
-/** The last Sunday of `month` (0-based) in `year`, as a day of the month. */
-function lastSunday(year: number, month: number): number {
-  const lastDay = new Date(Date.UTC(year, month + 1, 0));
-  return lastDay.getUTCDate() - lastDay.getUTCDay();
-}
-
-/**
- * The UK date (YYYY-MM-DD) at `ms`: BST from 01:00 GMT on the last Sunday of March to 01:00 GMT on
- * the last Sunday of October (core/uk-date.ts has the same rule; this copy keeps cards free of it).
- */
+/** The UK date (YYYY-MM-DD) at `ms`: GMT, or BST from the last Sunday of March to the last of October. */
 export function ukIsoDate(ms: number = Date.now()): string {
-  const year = new Date(ms).getUTCFullYear();
-  const isSummer = ms >= Date.UTC(year, 2, lastSunday(year, 2), 1) && ms < Date.UTC(year, 9, lastSunday(year, 9), 1);
-  return new Date(ms + (isSummer ? HOUR_MS : 0)).toISOString().slice(0, 10);
+  return new Date(ms + (isBritishSummerTime(ms) ? 3_600_000 : 0)).toISOString().slice(0, 10);
 }
 
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;

@@ -1,7 +1,7 @@
 // The checks a listing has earned, on its card (product rule 45): up to three badges, each with the
 // day it was checked and a link to what it means on 'What we check', and '+N more'. Only checks in
 // force today: a lapsed one never shows, even before the worker has taken it off the listing.
-// In the SPA's entry chunk with the card: it reads core/credential-badges.ts, never the long texts.
+// Loaded with every card (the home page, the directory): it reads core/credential-badges.ts, never the long texts.
 import { Link } from 'react-router-dom';
 import { badgeText, checkedText, checksInForce, ukIsoDate } from '../../../../core/credential-badges';
 import type { PublicCheck } from '../../../../core/credentials';
