@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { badgeText, checkedText, checksInForce, formatCheckDate, ukIsoDate } from '../../../../core/credential-badges';
 import { checkSummary, publicRegisterUrl, type PublicCheck } from '../../../../core/credentials';
 import { linkClass, sectionHeadingClass } from '../styles';
-import { whatWeCheckHref } from './what-we-check-href';
+import { WHAT_WE_CHECK_PATH, whatWeCheckHref } from './what-we-check-href';
 
 export const CHECKS_HEADING_ID = 'checks-heading';
 
@@ -27,7 +27,7 @@ export function ProfileChecks({
       </h2>
       <p className="mt-1 text-sm text-gray-700">
         Our team checked each of these against the evidence the professional sent.{' '}
-        <Link to={whatWeCheckHref('listed')} className={linkClass}>
+        <Link to={WHAT_WE_CHECK_PATH} className={linkClass}>
           What we check
         </Link>
       </p>
