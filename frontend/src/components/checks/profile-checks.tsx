@@ -46,8 +46,9 @@ export function ProfileChecks({
                 {check.expiresOn ? ` · Valid until ${formatCheckDate(check.expiresOn)}` : null}
               </p>
               <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
-                <Link to={whatWeCheckHref(check.kind)} className={linkClass}>
-                  What this badge means<span className="sr-only">: {badgeText(check)}</span>
+                {/* Named in full by aria-label, not hidden text: the badge's words stay once in the section's text. */}
+                <Link to={whatWeCheckHref(check.kind)} className={linkClass} aria-label={`What this badge means: ${badgeText(check)}`}>
+                  What this badge means
                 </Link>
                 {register ? (
                   <a href={register} className={linkClass} target="_blank" rel="noopener noreferrer">
