@@ -36,6 +36,7 @@ import { ClientErrorInput } from '../../core/client-errors';
 import { ContactInput } from '../../core/contact';
 import { DirectoryQuery } from '../../core/directory-query';
 import { AltUpdate, UploadQuery } from '../../core/media-input';
+import { CaseStudiesUpdate, CaseStudyPhotoQuery } from '../../core/case-study-input';
 import { MarkThreadInput, NewMessageInput, ThreadListQuery, ThreadReplyInput } from '../../core/message-inputs';
 import { MyProfileUpdate } from '../../core/my-profile';
 import { QuotePickInput, QuoteReplyInput, QuoteRequestInput, QuoteTokenInput } from '../../core/quotes';
@@ -87,6 +88,10 @@ export const ENDPOINT_INPUTS: Record<string, EndpointInput> = {
   'PATCH /api/professionals/my-profile/media/photos/:key': { body: AltUpdate },
   'DELETE /api/professionals/my-profile/media/photos/:key': {},
   'GET /api/media/:name': {},
+  'GET /api/professionals/my-profile/case-studies': {},
+  'PUT /api/professionals/my-profile/case-studies': { body: CaseStudiesUpdate },
+  'POST /api/professionals/my-profile/case-studies/photos': { query: CaseStudyPhotoQuery, rawBody: true },
+  'DELETE /api/professionals/my-profile/case-studies/photos/:key': {},
   'GET /api/admin/mail': {},
   'GET /api/admin/mail/:file': {},
   'GET /api/professionals': { query: DirectoryQuery },

@@ -57,6 +57,8 @@ export function bodyError(error: unknown, limit: string): AppError {
 export const MEDIA_UPLOAD_PATHS = new Set([
   '/api/professionals/my-profile/media/logo',
   '/api/professionals/my-profile/media/photos',
+  // A case study's photo (routes/case-studies.ts, CASE_STUDY_PATHS.photos).
+  '/api/professionals/my-profile/case-studies/photos',
   // A credential's evidence file (routes/credentials.ts, CREDENTIAL_PATHS.uploadEvidence).
   '/api/professionals/my-profile/evidence',
 ]);

@@ -22,6 +22,7 @@ import { createRouter } from './create-router';
 import { homeRouter } from './home';
 import { locationsRouter } from './locations';
 import { mediaRouter } from './media';
+import { caseStudiesRouter } from './case-studies';
 import { messagesRouter } from './messages';
 import { myProfileRouter } from './my-profile';
 import { professionalsRouter } from './professionals';
@@ -42,7 +43,7 @@ export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): ApiRoutes
   for (const router of [
     siteConfigRouter(deps),
     // Accounts; my-profile before professionals so /professionals/my-profile is not read as an id.
-    ...[authRouter(deps), accountRouter(deps), captchaRouter(deps), myProfileRouter(deps), mediaRouter(deps), adminMailRouter(deps)],
+    ...[authRouter(deps), accountRouter(deps), captchaRouter(deps), myProfileRouter(deps), mediaRouter(deps), caseStudiesRouter(deps), adminMailRouter(deps)],
     accountSessionsRouter(deps),
     // Before professionals, as my-profile is (/professionals/my-profile/credentials is not an id).
     credentialsRouter(deps),

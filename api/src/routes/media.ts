@@ -25,7 +25,7 @@ import { parseQuery } from './route-params';
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
 /** The request body's bytes, refusing more than MAX_UPLOAD_BYTES as soon as it is known. */
-async function readUpload(ctx: Context): Promise<Buffer> {
+export async function readUpload(ctx: Context): Promise<Buffer> {
   const declared = Number(ctx.get('Content-Length') || 0);
   if (declared > MAX_UPLOAD_BYTES) {
     ctx.req.resume();
