@@ -30,6 +30,11 @@ import {
   type DemoUser,
 } from './demo-data';
 import { listingFieldColumns } from './listing-field-seeds';
+import { writeDemoCredentials } from './credential-seeds';
+import path from 'node:path';
+import { MediaEnv } from '../../../core/env-schema';
+import { createEvidenceStorage, type EvidenceStorage } from '../../../core/evidence-storage.server';
+import { dataDir } from '../../lib/paths';
 import { loadOutcodes } from './places';
 
 export interface DemoAccount {
@@ -56,6 +61,19 @@ export interface SeedOptions {
   log?: (line: string) => void;
   /** Where demo logos and photos are stored (the API's MEDIA_DIR or bucket); unset: no demo images. */
   mediaStorage?: MediaStorage;
+  /** Where demo credentials' evidence files are stored (the API's EVIDENCE_DIR or bucket); unset: credentials without files. */
+  evidenceStorage?: EvidenceStorage;
+}
+
+/**
+ * Where npm start's API keeps evidence files (EVIDENCE_DIR, else the data dir's evidence/, or the
+ * bucket's evidence/ prefix), when the caller stores demo media but named no evidence storage: the
+ * demo's files go where the API reads them. Tests that store no media write no evidence either.
+ */
+function defaultEvidenceStorage(options: SeedOptions): EvidenceStorage | undefined {
+  if (!options.mediaStorage) return undefined;
+  const env = MediaEnv.parse({ ...process.env, MEDIA_DIR: process.env.MEDIA_DIR || path.join(dataDir(), 'media'), EVIDENCE_DIR: process.env.EVIDENCE_DIR || path.join(dataDir(), 'evidence') });
+  return createEvidenceStorage(env);
 }
 
 /** Each column once: its PostgreSQL type (as jsonb_to_recordset needs it) and its value for a row. */
@@ -366,6 +384,7 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
     try {
       if (options.force) await removeDemoData(client);
       const ids = await writeDemoData(client, data, passwords, media);
+      await writeDemoCredentials({ client, data, professionalIds: ids, now: options.now ?? new Date(), evidenceStorage: options.evidenceStorage ?? defaultEvidenceStorage(options) });
       if (options.stripeStandIn) await linkDemoProviderBilling({ client, data, professionalIds: ids, redisUrl: options.redisUrl, redisPrefix: options.redisPrefix });
       await client.query('COMMIT');
       professionals = [
