@@ -72,7 +72,7 @@ describe('case studies', () => {
     const reordered = (await (await sendJson(CASE_STUDY_PATHS.list, 'PUT', { caseStudies: [two[1], two[0]] }, cookie)).json()) as CaseStudy[];
     expect(reordered.map((s) => s.id)).toEqual([two[1]!.id, two[0]!.id]);
     const row = await db.prisma.professional.findUniqueOrThrow({ where: { id: user.professionalId! }, select: { caseStudies: true } });
-    expect((row.caseStudies as CaseStudy[]).map((s) => s.title)).toEqual(['Backups that work', 'Office network rebuilt']);
+    expect((row.caseStudies as unknown as CaseStudy[]).map((s) => s.title)).toEqual(['Backups that work', 'Office network rebuilt']);
 
     for (const [body, field] of [
       [{ caseStudies: Array.from({ length: MAX_CASE_STUDIES + 1 }, () => STUDY) }, 'caseStudies'],

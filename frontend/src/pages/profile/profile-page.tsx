@@ -32,6 +32,7 @@ import { AccountSettings } from './account-settings';
 import { CredentialsSection } from './credentials-section';
 import { ListingEditor } from './listing-editor';
 import { MediaSection } from './media-section';
+import { CaseStudiesSection } from './case-studies-section';
 import { MessagesSection } from './messages-section';
 import { MyQuoteRequestsSection } from './my-quote-requests-section';
 import { QuoteRequestsSection } from './quote-requests-section';
@@ -145,6 +146,7 @@ function SignedInProfile({ user }: { user: CurrentUser }) {
 
       {provider ? <ListingEditor publicSlug={user.professionalSlug} /> : null}
       {provider ? <MediaSection /> : null}
+      {provider ? <CaseStudiesSection /> : null}
       {provider ? <CredentialsSection /> : null}
 
       {provider ? <SubscriptionPanel professionalId={user.professionalId} /> : null}
