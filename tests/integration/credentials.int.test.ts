@@ -10,11 +10,15 @@ import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { Queue, QueueEvents } from 'bullmq';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { addDays, CREDENTIAL_AUDIT_ACTIONS, CREDENTIAL_PATHS, MAX_EVIDENCE_BYTES, ukIsoDate, type AdminCredential, type CredentialKind, type EvidenceFileInfo, type MyCredential, type PublicCheck } from '../../core/credentials';
 import type { ProfessionalListItem } from '../../core/directory';
 import { localEvidenceStorage } from '../../core/evidence-storage.server';
+import { JOBS, jobOptions, queuePrefix } from '../../core/jobs';
+import { getTestRedisUrl } from '../support/services';
+import { CREDENTIALS_SCHEDULER_ID } from '../../worker/src/schedules';
 import { createUser, errorOf, postJson, signIn } from '../../api/src/testing/accounts';
 import { createProfessional } from '../../api/src/testing/factories';
 import { deleteExpiredEvidence } from '../../worker/src/credentials/evidence-retention';
@@ -138,14 +142,14 @@ describe('a check’s life, each kind', () => {
     await watch(addDays(today(), 1));
     for (const life of lives) {
       await expect.poll(() => mails(life.email, EXPIRING), { timeout: 15_000 }).toBe(1);
-      expect(await s.db.prisma.sentEmail.findUnique({ where: { idempotencyKey: `credential-expiring-30_${life.id}` } })).not.toBeNull();
+      await expect.poll(() => s.db.prisma.sentEmail.count({ where: { idempotencyKey: `credential-expiring-30_${life.id}` } }), { timeout: 15_000 }).toBe(1);
     }
     // 7 days before: one more each (a run on the 6th day sends nothing new).
     await watch(addDays(today(), 23));
     await watch(addDays(today(), 24));
     for (const life of lives) {
       await expect.poll(() => mails(life.email, EXPIRING), { timeout: 15_000 }).toBe(2);
-      expect(await s.db.prisma.sentEmail.findUnique({ where: { idempotencyKey: `credential-expiring-7_${life.id}` } })).not.toBeNull();
+      await expect.poll(() => s.db.prisma.sentEmail.count({ where: { idempotencyKey: `credential-expiring-7_${life.id}` } }), { timeout: 15_000 }).toBe(1);
       expect(await publicChecks(life.slug)).toHaveLength(1);
     }
 
@@ -182,7 +186,7 @@ describe('a check’s life, each kind', () => {
     await watch(today());
     await expect.poll(() => mails(pro.email, EXPIRING), { timeout: 15_000 }).toBe(1);
     expect(await s.db.prisma.sentEmail.findUnique({ where: { idempotencyKey: `credential-expiring-30_${id}` } })).toBeNull();
-    expect(await s.db.prisma.sentEmail.findUnique({ where: { idempotencyKey: `credential-expiring-7_${id}` } })).not.toBeNull();
+    await expect.poll(() => s.db.prisma.sentEmail.count({ where: { idempotencyKey: `credential-expiring-7_${id}` } }), { timeout: 15_000 }).toBe(1);
   });
 
   it('a company registration: no expiry, the names compared in the queue, on the listing once approved', async () => {
@@ -342,18 +346,55 @@ describe('evidence retention', () => {
     await s.db.prisma.evidenceFile.update({ where: { name: keep.name }, data: { credentialId: pending.id } });
     await s.db.prisma.evidenceFile.update({ where: { name: orphan.name }, data: { professionalId: null } });
 
+    // An anonymised account's listing: its evidence goes at once, even a pending check's.
+    const gone = await provider('Anonymised Owner Ltd');
+    const anonymisedFile = await uploaded(gone.cookie);
+    const goneCredential = await s.db.prisma.credential.create({ data: { professionalId: gone.pro.id, kind: 'cyber_essentials', details: { certificateNumber: 'X4' } } });
+    await s.db.prisma.evidenceFile.update({ where: { name: anonymisedFile.name }, data: { credentialId: goneCredential.id } });
+    await s.db.prisma.user.update({ where: { id: gone.user.id }, data: { anonymisedAt: new Date() } });
+
     const { deleted } = await deleteExpiredEvidence({ prisma: s.db.prisma, storage, logger: silent });
-    expect(deleted).toBeGreaterThanOrEqual(4);
+    expect(deleted).toBeGreaterThanOrEqual(5);
     const left = new Set((await s.db.prisma.evidenceFile.findMany({ select: { name: true } })).map((f) => f.name));
     const files = new Set(await readdir(evidenceDir));
-    for (const gone of [unattached, rejectedFile, expiredFile, orphan]) {
-      expect(left.has(gone.name)).toBe(false);
-      expect(files.has(gone.name)).toBe(false);
+    for (const deletedFile of [unattached, rejectedFile, expiredFile, orphan, anonymisedFile]) {
+      expect(left.has(deletedFile.name)).toBe(false);
+      expect(files.has(deletedFile.name)).toBe(false);
     }
     expect(left.has(keep.name)).toBe(true);
     expect(files.has(keep.name)).toBe(true);
     expect(await s.db.prisma.auditLog.count({ where: { action: CREDENTIAL_AUDIT_ACTIONS.evidenceDeleted } })).toBeGreaterThanOrEqual(1);
     // Again: nothing more.
     expect((await deleteExpiredEvidence({ prisma: s.db.prisma, storage, logger: silent })).deleted).toBe(0);
+  });
+});
+
+describe('the daily job', () => {
+  it('is scheduled at 00:05 UK time and runs through the worker, idempotently', async () => {
+    const connection = { url: getTestRedisUrl() };
+    const queue = new Queue(JOBS.watchCredentials.queue, { connection, prefix: queuePrefix(s.t.env.REDIS_PREFIX) });
+    const events = new QueueEvents(JOBS.watchCredentials.queue, { connection, prefix: queuePrefix(s.t.env.REDIS_PREFIX) });
+    try {
+      await events.waitUntilReady();
+      expect(await queue.getJobScheduler(CREDENTIALS_SCHEDULER_ID)).toMatchObject({ name: JOBS.watchCredentials.name, pattern: '5 0 * * *', tz: 'Europe/London' });
+      const { pro, cookie } = await provider('Due Today Ltd');
+      const res = await submit(cookie, { kind: 'ico_registration', details: { registrationNumber: 'ZD222222' }, expiresOn: addDays(today(), 1) });
+      const { id } = (await res.json()) as MyCredential;
+      await postJson(s.t, api(withId(CREDENTIAL_PATHS.adminApprove, id)), {}, await admin());
+      // Its day has come (as the worker's clock will see it tomorrow).
+      await s.db.prisma.credential.update({ where: { id }, data: { expiresOn: new Date(`${today()}T00:00:00Z`) } });
+      const run = async (n: number) => {
+        const added = await queue.add(JOBS.watchCredentials.name, {}, { ...jobOptions('watchCredentials', {}), jobId: `watch-credentials_test-${n}` });
+        return (await added.waitUntilFinished(events, 20_000)) as { expired: number };
+      };
+      expect((await run(1)).expired).toBeGreaterThanOrEqual(1);
+      expect((await s.db.prisma.credential.findUniqueOrThrow({ where: { id } })).status).toBe('expired');
+      expect(await publicChecks(pro.slug)).toEqual([]);
+      expect((await run(2)).expired).toBe(0);
+      await expect.poll(() => mails(pro.email, EXPIRED), { timeout: 15_000 }).toBe(1);
+    } finally {
+      await events.close();
+      await queue.close();
+    }
   });
 });
