@@ -8,7 +8,7 @@ import {
   type ProfessionalListItem,
   type PublicProfessionalField,
 } from '../../../../core/directory';
-import type { CaseStudy } from '../../../../core/case-studies';
+import { readCaseStudies } from '../../../../core/case-study-input';
 import type { PublicCheck } from '../../../../core/credentials';
 import { readMedia } from '../../../../core/media-input';
 import { penceToPoundsText } from '../../../../core/plans';
@@ -50,7 +50,8 @@ export function toListItem({ ratePence, rateType, rating, lat, lng, createdAt, u
     ...rest,
     media: readMedia(media),
     // Written only through checked inputs (case studies) and the credentials' trigger (checks).
-    caseStudies: Array.isArray(caseStudies) ? (caseStudies as unknown as CaseStudy[]) : [],
+    // Read leniently (core/case-study-input.ts): a malformed case study is left out, never sent.
+    caseStudies: readCaseStudies(caseStudies),
     verifiedChecks: Array.isArray(verifiedChecks) ? (verifiedChecks as unknown as PublicCheck[]) : [],
     hourlyRate: formatRate(ratePence, rest.isProjectBased),
     rateType: rest.isProjectBased ? null : rateType,

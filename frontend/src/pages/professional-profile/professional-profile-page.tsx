@@ -14,6 +14,7 @@ import { ContactProfessional } from './contact-professional';
 import { ProfessionalNotFound } from './professional-not-found';
 import { ProfileCards } from './profile-cards';
 import { ProfilePhotos } from './profile-photos';
+import { CaseStudies } from './case-studies';
 import { ProfileHeader } from './profile-header';
 import { ProfileSkeleton } from './profile-skeleton';
 import { ReviewsSection } from './reviews-section';
@@ -65,6 +66,11 @@ export function ProfessionalProfilePage() {
         {professional.media?.photos.length ? (
           <div className="mt-6">
             <ProfilePhotos photos={professional.media.photos} companyName={professional.companyName} />
+          </div>
+        ) : null}
+        {professional.caseStudies?.length ? (
+          <div className="mt-6">
+            <CaseStudies caseStudies={professional.caseStudies} companyName={professional.companyName} />
           </div>
         ) : null}
         <ReviewsSection professional={professional} professionalKey={professionalKey(param, near)} />
