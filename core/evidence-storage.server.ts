@@ -21,7 +21,7 @@ export const EVIDENCE_S3_PREFIX = 'evidence/';
 
 const RULES = {
   isName: (name: string) => EVIDENCE_NAME_PATTERN.test(name),
-  what: 'evidence file',
+  what: 'an evidence file',
   cacheControl: 'private, no-store',
 };
 

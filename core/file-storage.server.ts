@@ -31,7 +31,7 @@ export interface S3Config {
 export interface StorageRules {
   /** Whether a name may be stored or read: never a path, never '..' (served paths reach here too). */
   isName(name: string): boolean;
-  /** What it says (errors): 'media file', 'evidence file'. */
+  /** What it says in errors: 'a media file', 'an evidence file'. */
   what: string;
   /** The Cache-Control stored with an S3 object. */
   cacheControl: string;
@@ -39,7 +39,7 @@ export interface StorageRules {
 
 function checker(rules: StorageRules): (name: string) => void {
   return (name) => {
-    if (!rules.isName(name)) throw new Error(`Not a ${rules.what} name: ${name}`);
+    if (!rules.isName(name)) throw new Error(`Not ${rules.what} name: ${name}`);
   };
 }
 

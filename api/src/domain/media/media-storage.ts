@@ -14,7 +14,7 @@ export interface MediaStorageConfig extends Partial<Omit<S3Config, 'S3_BUCKET'>>
   S3_BUCKET?: string | undefined;
 }
 
-const RULES = { isName: isMediaFileName, what: 'media file', cacheControl: 'public, max-age=31536000, immutable' };
+const RULES = { isName: isMediaFileName, what: 'a media file', cacheControl: 'public, max-age=31536000, immutable' };
 
 export function localMediaStorage(dir: string): MediaStorage {
   return localFileStorage(dir, RULES);
