@@ -23,7 +23,7 @@ import { startStripeStandIn, type RunningStripeStandIn } from '../../stand-ins/s
 import { createUser, postJson, signIn, solveCaptcha, uniqueEmail } from '../../api/src/testing/accounts';
 import { createProfessional } from '../../api/src/testing/factories';
 import { TEST_SESSION_KEY } from '../../api/src/testing/serve-test-app';
-import { RETENTION_SCHEDULER_ID, SITEMAPS_SCHEDULER_ID, STRIPE_RECONCILIATION_SCHEDULER_ID } from '../../worker/src/schedules';
+import { CREDENTIALS_SCHEDULER_ID, RETENTION_SCHEDULER_ID, SITEMAPS_SCHEDULER_ID, STRIPE_RECONCILIATION_SCHEDULER_ID } from '../../worker/src/schedules';
 import { findNginx } from '../../scripts/lib/nginx';
 import { findFreePort } from '../../scripts/lib/ports';
 import { applicationBody } from '../support/billing-journeys';
@@ -348,11 +348,11 @@ describe('two APIs and two workers behind nginx, on one PostgreSQL and one Redis
   it('each daily schedule is registered once by the two workers, and the retention run happens once', { timeout: 40_000 }, async () => {
     const maintenance = queue(JOBS.anonymiseArchivedAccounts.queue);
     const schedulers = await maintenance.getJobSchedulers();
-    expect(schedulers.map((s) => s.key).sort()).toEqual([RETENTION_SCHEDULER_ID, STRIPE_RECONCILIATION_SCHEDULER_ID, SITEMAPS_SCHEDULER_ID].sort());
+    expect(schedulers.map((s) => s.key).sort()).toEqual([RETENTION_SCHEDULER_ID, STRIPE_RECONCILIATION_SCHEDULER_ID, SITEMAPS_SCHEDULER_ID, CREDENTIALS_SCHEDULER_ID].sort());
     // The clock's next runs (a build-sitemaps the change feed added may wait beside them).
     const scheduled = async () => (await maintenance.getDelayed()).filter((job) => job.repeatJobKey);
     const delayed = await scheduled();
-    expect(delayed.map((job) => job.name).sort()).toEqual([JOBS.anonymiseArchivedAccounts.name, JOBS.reconcileWithStripe.name, JOBS.buildSitemaps.name].sort());
+    expect(delayed.map((job) => job.name).sort()).toEqual([JOBS.anonymiseArchivedAccounts.name, JOBS.reconcileWithStripe.name, JOBS.buildSitemaps.name, JOBS.watchCredentials.name].sort());
     // Its time has come: the next retention run, due now.
     await delayed.find((job) => job.name === JOBS.anonymiseArchivedAccounts.name)!.promote();
     const name = JOBS.anonymiseArchivedAccounts.name;
@@ -360,8 +360,8 @@ describe('two APIs and two workers behind nginx, on one PostgreSQL and one Redis
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(completedJobs().filter((j) => j.job === name)).toHaveLength(1);
     // And each schedule goes on once: one next run of each waits.
-    expect(await maintenance.getJobSchedulers()).toHaveLength(3);
-    expect(await scheduled()).toHaveLength(3);
+    expect(await maintenance.getJobSchedulers()).toHaveLength(4);
+    expect(await scheduled()).toHaveLength(4);
   });
 
   it('both workers take jobs (the queues are shared, not copied)', () => {
