@@ -177,10 +177,12 @@ export const CREDENTIAL_KIND_SPECS: Readonly<Record<CredentialKind, CredentialKi
   },
 };
 
-/** The general badge: what is true of every live listing, and only that (issue 34). */
+/**
+ * The general badge: what is true of every live listing, and only that (issue 34); what it means
+ * is core/rating.ts VERIFIED_PROFESSIONAL_EXPLANATION (product rule 31).
+ */
 export const LISTED_BADGE = {
   label: 'Verified Professional',
-  means: 'pays for its listing, was approved by our team after we read its application, and its postcode was located on the map.',
   doesNotMean:
     'We have not checked its qualifications, insurance or work by this badge alone: the checks we make are the separate badges below, each with the date we checked it.',
 } as const;

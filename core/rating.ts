@@ -37,8 +37,6 @@ export const VERIFIED_PROFESSIONAL_EXPLANATION = [
 /** The tooltip of 'Verified Professional' (product rule 38): the disclosure above, in one line. */
 export const VERIFIED_PROFESSIONAL_GIST =
   'Every listing here pays for an active subscription, was approved by our team and gave a UK postcode district we checked exists.';
-export const VERIFIED_PROFESSIONAL_CAVEAT =
-  'We do not check qualifications, insurance or identity documents: read the reviews and ask the professional.';
 
 export type RatingDisplay =
   | { kind: 'new'; text: string }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CREDENTIAL_KIND_SPECS, CREDENTIAL_KINDS, LISTED_BADGE } from '../../../../core/credentials';
+import { VERIFIED_PROFESSIONAL_EXPLANATION } from '../../../../core/rating';
 import { PAGES } from '../../../../core/pages';
 import { prerenderPage } from '../../prerender';
 import { stripTags } from '../../testing/render-page';
@@ -10,7 +11,7 @@ describe('/what-we-check', () => {
     const text = stripTags(html);
     expect(html).toContain('id="listed"');
     expect(text).toContain(LISTED_BADGE.label);
-    expect(text).toContain(LISTED_BADGE.means);
+    for (const point of VERIFIED_PROFESSIONAL_EXPLANATION) expect(text).toContain(point);
     for (const kind of CREDENTIAL_KINDS) {
       expect(html).toContain(`id="${kind}"`);
       expect(text).toContain(CREDENTIAL_KIND_SPECS[kind].weCheck);

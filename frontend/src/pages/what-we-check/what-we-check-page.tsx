@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import { LISTED_BADGE_ANCHOR } from '../../../../core/credential-badges';
+import { VERIFIED_PROFESSIONAL_EXPLANATION } from '../../../../core/rating';
 import { CREDENTIAL_KIND_SPECS, CREDENTIAL_KINDS, EXPIRY_REMINDER_DAYS, LISTED_BADGE, type CredentialKindSpec } from '../../../../core/credentials';
 import { StaticPage } from '../../components/static-page';
 
@@ -47,7 +48,12 @@ export function WhatWeCheckPage() {
       <section id={LISTED_BADGE_ANCHOR} aria-labelledby={`${LISTED_BADGE_ANCHOR}-heading`} className="scroll-mt-24">
         <h2 id={`${LISTED_BADGE_ANCHOR}-heading`}>{LISTED_BADGE.label}</h2>
         <h3>What it means</h3>
-        <p>Every professional listed on ITConnect {LISTED_BADGE.means}</p>
+        <p>Every professional listed on ITConnect:</p>
+        <ul>
+          {VERIFIED_PROFESSIONAL_EXPLANATION.map((point) => (
+            <li key={point}>{point}</li>
+          ))}
+        </ul>
         <h3>What it does not mean</h3>
         <p>{LISTED_BADGE.doesNotMean}</p>
       </section>
