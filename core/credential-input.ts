@@ -132,3 +132,6 @@ export const AdminCredentialsQuery = z.object({
   offset: queryInteger('offset', { min: 0, max: 1_000_000, fallback: 0 }),
 });
 export type AdminCredentialsQuery = z.infer<typeof AdminCredentialsQuery>;
+
+/** PUT …/my-profile/evidence?name=: the file's own name (cleaned and cut to 200 characters when kept). */
+export const EvidenceUploadQuery = z.object({ name: text().max(1000, 'The file name is too long').optional() });

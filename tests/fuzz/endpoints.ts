@@ -2,8 +2,8 @@
 // (core/). Every route the API registers must have an entry here: the fuzz test fails on one that
 // has none, so a new route is fuzzed from the day it is added. `{}` means the route reads no body
 // and no query (the fuzz still sends it hostile ones).
-import { z } from 'zod';
-import { AdminCredentialsQuery, credentialSubmission, CredentialRejection } from '../../core/credential-input';
+import type { z } from 'zod';
+import { AdminCredentialsQuery, credentialSubmission, CredentialRejection, EvidenceUploadQuery } from '../../core/credential-input';
 import { ukIsoDate } from '../../core/credentials';
 import { ChangeEmailInput, ChangeNameInput, ChangePasswordInput, ConfirmEmailChangeInput } from '../../core/account';
 import {
@@ -161,7 +161,7 @@ export const ENDPOINT_INPUTS: Record<string, EndpointInput> = {
   'GET /api/service-places/:service/:place': {},
   'GET /api/service-places/:service': {},
   // Credentials (issue 34): the submission's schema is made for a day; the fuzz's is today's.
-  'PUT /api/professionals/my-profile/evidence': { query: z.object({ name: z.string().max(1000).optional() }), rawBody: true },
+  'PUT /api/professionals/my-profile/evidence': { query: EvidenceUploadQuery, rawBody: true },
   'GET /api/professionals/my-profile/credentials': {},
   'POST /api/professionals/my-profile/credentials': { body: credentialSubmission(ukIsoDate(Date.now())) },
   'POST /api/professionals/my-profile/credentials/:id/withdraw': {},

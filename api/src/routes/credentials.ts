@@ -9,10 +9,8 @@
 // (PDF, PNG, JPEG). Uploads, submissions and withdrawals spend CREDENTIAL_LIMIT_PER_USER.
 import type Router from '@koa/router';
 import type { Context } from 'koa';
-import { z } from 'zod';
-import { CREDENTIAL_PATHS, MAX_EVIDENCE_BYTES } from '../../../core/credentials';
-import { credentialSubmission } from '../../../core/credential-input';
-import { ukIsoDate } from '../../../core/credentials';
+import { credentialSubmission, EvidenceUploadQuery } from '../../../core/credential-input';
+import { CREDENTIAL_PATHS, MAX_EVIDENCE_BYTES, ukIsoDate } from '../../../core/credentials';
 import { adminTwoStepRequired } from '../../../core/env-schema';
 import { createEvidenceStorage, type EvidenceStorage } from '../../../core/evidence-storage.server';
 import { AppError } from '../domain/app-error';
@@ -24,7 +22,6 @@ import { adminTwoStepMet, loadCurrentUser, signedInUser } from '../middleware/re
 import { createRouter } from './create-router';
 import { parseQuery, pathId } from './route-params';
 
-const UploadQuery = z.object({ name: z.string().max(1000, 'The file name is too long').optional() });
 
 /** The request body's bytes, refusing more than MAX_EVIDENCE_BYTES as soon as it is known. */
 async function readEvidenceUpload(ctx: Context): Promise<Buffer> {
@@ -62,7 +59,7 @@ export function credentialsRouter(
   const deps = { prisma, storage };
 
   router.put(CREDENTIAL_PATHS.uploadEvidence, access.only('provider'), async (ctx) => {
-    const { name } = parseQuery(ctx, UploadQuery);
+    const { name } = parseQuery(ctx, EvidenceUploadQuery);
     await spend(ctx);
     ctx.body = await uploadEvidence(deps, signedInUser(ctx), await readEvidenceUpload(ctx), name);
     ctx.status = 201;
