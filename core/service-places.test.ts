@@ -51,6 +51,7 @@ describe('a service-and-place page’s introduction', () => {
     nearby: [{ name: 'York', path: '/web-design/york', count: 1 }],
     related: [],
     indexable: true,
+    checks: [],
   };
 
   it('says each figure the data has, and only those', () => {

@@ -82,7 +82,24 @@ export interface ServicePlaceSummary {
   related: { service: Service; path: string; count: number }[];
   /** Search engines may index it: at least SERVICE_PLACE_INDEX_MIN_LISTINGS listings. */
   indexable: boolean;
+  /**
+   * How many of its listings each yes/no filter of the directory finds (issue 34), each the
+   * directory search's own count, so the page's link finds exactly that many; a zero is left out.
+   */
+  checks: { filter: ServicePlaceCheck; count: number }[];
 }
+
+/** The directory's yes/no filters a service-and-place page counts (core/directory-params.ts), in the order it shows them. */
+export const SERVICE_PLACE_CHECKS = ['insured', 'cyberEssentials', 'companyRegistered', 'acceptingNewClients'] as const;
+export type ServicePlaceCheck = (typeof SERVICE_PLACE_CHECKS)[number];
+
+/** How the page names each count's listings ('Insured: 3'). */
+export const SERVICE_PLACE_CHECK_LABELS: Readonly<Record<ServicePlaceCheck, string>> = {
+  insured: 'Insured (checked by us)',
+  cyberEssentials: 'With Cyber Essentials (checked by us)',
+  companyRegistered: 'Registered companies (checked by us)',
+  acceptingNewClients: 'Taking on new clients',
+};
 
 /** GET /api/service-places/{service}: the service-and-place pages of a service, most listings first (the directory's links to them). */
 export interface ServicePlacesOfService {

@@ -121,6 +121,7 @@ describe('renderFirstScreen', () => {
       nearby: [{ name: 'Salford', path: '/web-design/salford', count: 2 }],
       related: [],
       indexable: false,
+      checks: [{ filter: 'insured', count: 1 }],
     };
     const { asked, load } = fakeApi({ [summaryKey]: { body: facts }, [DIRECTORY_KEY]: { body: [professional], total: 1 } });
     const screen = await renderFirstScreen({ pathname: '/web-design/manchester', search: '', load });
@@ -128,6 +129,8 @@ describe('renderFirstScreen', () => {
     expect(screen?.html).toContain('Web Design in Manchester</h1>');
     expect(screen?.html).toContain('Irwell Web Studio');
     expect(screen?.html).toContain('href="/web-design/salford"');
+    // Issue 34: a counted link to the directory filtered that way.
+    expect(screen?.html).toMatch(/href="\/professionals\?service=Web(%20|\+)Design&amp;location=Manchester&amp;insured=true"/);
     expect(screen?.html).not.toContain('Loading professionals');
     expect(Object.keys(screen?.data ?? {}).sort()).toEqual([`$inf$${DIRECTORY_KEY}`, DIRECTORY_KEY, summaryKey].sort());
   });

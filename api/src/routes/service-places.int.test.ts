@@ -29,7 +29,11 @@ beforeAll(async () => {
   const hourly = await createProfessional(p, { ...LEEDS, companyName: 'Aire Web', services: ['Web Design', 'SEO & SEM'], ratePence: 4500, rateType: 'hourly' });
   const daily = await createProfessional(p, { ...LEEDS, companyName: 'Kirkgate Web', services: ['Web Design'], ratePence: 30_000, rateType: 'daily' });
   await createProfessional(p, { ...LEEDS, companyName: 'Briggate Web', services: ['Web Design'], isProjectBased: true });
-  await createProfessional(p, { ...LEEDS, companyName: 'Not Live Web', services: ['Web Design'], ratePence: 1000, isApproved: false });
+  const notLive = await createProfessional(p, { ...LEEDS, companyName: 'Not Live Web', services: ['Web Design'], ratePence: 1000, isApproved: false });
+  // Issue 34's flags (kept by triggers from approved credentials; written directly here).
+  await p.professional.update({ where: { id: hourly.id }, data: { isInsured: true, hasCyberEssentials: true } });
+  await p.professional.update({ where: { id: daily.id }, data: { acceptingNewClients: false } });
+  await p.professional.update({ where: { id: notLive.id }, data: { isInsured: true, isCompanyRegistered: true } });
   await createProfessional(p, { ...YORK, companyName: 'Minster Web', services: ['Web Design'] });
   await createProfessional(p, { ...LEEDS, companyName: 'Leeds Cyber', services: ['Cybersecurity'] });
   await createReview(p, { professionalId: hourly.id, rating: 5 });
@@ -66,6 +70,12 @@ describe('a service-and-place page’s facts', () => {
     expect(body.nearby).toEqual([{ name: 'York', path: '/web-design/york', count: 1 }]);
     expect(body.related.map((r) => [r.service, r.count])).toEqual([['Cybersecurity', 1], ['SEO & SEM', 1]]);
     expect(body.related[1]!.path).toBe('/seo-sem/leeds');
+    // Issue 34: the directory's own counts of the filtered searches; no registered company live, so none said.
+    expect(body.checks).toEqual([
+      { filter: 'insured', count: 1 },
+      { filter: 'cyberEssentials', count: 1 },
+      { filter: 'acceptingNewClients', count: 2 },
+    ]);
   });
 
   it('say a page with fewer than three listings is not for search engines', async () => {

@@ -8,6 +8,7 @@ import { DirectoryQuery } from '../../../../core/directory-query';
 import { haversineMiles } from '../../../../core/geo/distance';
 import { UK_LOCATIONS } from '../../../../core/locations';
 import {
+  SERVICE_PLACE_CHECKS,
   SERVICE_PLACE_INDEX_MIN_LISTINGS,
   SERVICE_PLACE_NEARBY_MAX,
   SERVICE_PLACE_RELATED_MAX,
@@ -36,7 +37,7 @@ export async function servicePlaceSummary(
   const total = await count(query);
   if (total === 0) return null;
   const { where } = buildDirectorySql(query);
-  const [[facts], nearby, related] = await Promise.all([
+  const [[facts], nearby, related, checks] = await Promise.all([
     prisma.$queryRaw<{ rating_total: number | null; reviews: number; min_pence: number | null; max_pence: number | null; rated: number; project_based: number }[]>`
       WITH m AS (SELECT p.id, p.hourly_rate_pence, p.is_project_based FROM professionals p WHERE ${where}),
       rv AS (SELECT sum(r.rating)::int AS rating_total, count(*)::int AS reviews FROM reviews r JOIN m ON m.id = r.professional_id WHERE ${PUBLISHED_REVIEW}),
@@ -50,6 +51,8 @@ export async function servicePlaceSummary(
       SELECT * FROM rv, rates`,
     nearestWithListings(count, service, place),
     otherServicesWithListings(count, service, place.name),
+    // Each the directory's own count of the search the page links to (issue 34): true figures only.
+    Promise.all(SERVICE_PLACE_CHECKS.map(async (filter) => ({ filter, count: await count({ ...query, [filter]: true }) }))),
   ]);
   const f = facts!;
   return {
@@ -64,6 +67,7 @@ export async function servicePlaceSummary(
     nearby,
     related,
     indexable: total >= SERVICE_PLACE_INDEX_MIN_LISTINGS,
+    checks: checks.filter((c) => c.count > 0),
   };
 }
 

@@ -10,7 +10,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNod
 import { Link, useParams } from 'react-router-dom';
 import { countOf } from '../../../../core/counts';
 import { PAGES } from '../../../../core/pages';
-import { hourlyRangeText, readServicePlace, servicePlaceHeading, servicePlaceIntro, servicePlaceTitle, type ServicePlace, type ServicePlaceSummary } from '../../../../core/service-places';
+import { hourlyRangeText, readServicePlace, SERVICE_PLACE_CHECK_LABELS, servicePlaceHeading, servicePlaceIntro, servicePlaceTitle, type ServicePlace, type ServicePlaceSummary } from '../../../../core/service-places';
 import { directoryPath } from '../../api/directory-query';
 import { useProfessionals } from '../../api/use-professionals';
 import { servicePlaceFilters, useServicePlace } from '../../api/use-service-place';
@@ -202,6 +202,15 @@ export function ServicePlacePage() {
             id="service-place-nearby"
             title={`${service} near ${place.name}`}
             links={summary.nearby.map((n) => ({ label: n.name, path: n.path, count: n.count }))}
+          />
+          <PlaceLinks
+            id="service-place-checks"
+            title={`${service} in ${place.name}: insured, checked and available`}
+            links={summary.checks.map((c) => ({
+              label: SERVICE_PLACE_CHECK_LABELS[c.filter],
+              path: directoryPath({ ...servicePlaceFilters(named), [c.filter]: true }),
+              count: c.count,
+            }))}
           />
           <PlaceLinks
             id="service-place-related"
