@@ -317,6 +317,14 @@ describe('bad inputs are 4xx with messages', () => {
     expect(tooBig.status).toBe(413);
     expect((await errorOf(tooBig)).message).toMatch(/too large/);
 
+    // A provider whose account has no listing: a clear 409, not a 500.
+    const listless = await provider('Soon Gone Ltd');
+    await s.db.prisma.user.update({ where: { id: listless.user.id }, data: { professionalId: null } });
+    for (const res of [await uploadEvidence(listless.cookie, PDF), await submit(listless.cookie, { kind: 'ico_registration', details: { registrationNumber: 'ZA123456' }, expiresOn: addDays(today(), 100) })]) {
+      expect(res.status).toBe(409);
+      expect((await errorOf(res)).message).toMatch(/no listing yet/);
+    }
+
     const customer = await signIn(s.t, (await createUser(s.db.prisma, { role: 'customer' })).email);
     expect((await uploadEvidence(customer, PDF)).status).toBe(403);
     expect((await uploadEvidence('', PDF)).status).toBe(401);
