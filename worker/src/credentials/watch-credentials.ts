@@ -9,16 +9,20 @@
 //     an audit row (no actor: the system). The database's trigger takes it off the listing.
 //     Its 'credential-expired' e-mail is enqueued after the commit, and again by any later run
 //     within EXPIRED_EMAIL_DAYS (the key sends it once), so a crash between the two loses nothing.
+//   - no e-mail goes to a listing whose owner was anonymised (its checks still expire).
 // Running it again the same day changes nothing and sends nothing more.
 import type { Logger } from 'pino';
 import { addDays, CREDENTIAL_AUDIT_ACTIONS, credentialName, EXPIRY_REMINDER_DAYS, type CredentialDetails, type CredentialKind } from '../../../core/credentials';
 import type { SendEmailPayload } from '../../../core/jobs';
-import type { PrismaClient } from '../../../prisma/db';
+import { Prisma, type PrismaClient } from '../../../prisma/db';
 
 /** How long after expiring a check's 'expired' e-mail is still (re)queued if it was not sent. */
 export const EXPIRED_EMAIL_DAYS = 7;
 
 const [FIRST_REMINDER, LAST_REMINDER] = EXPIRY_REMINDER_DAYS;
+
+/** A listing whose owner's account was anonymised (product rule 14): no one to e-mail. */
+const ANONYMISED = Prisma.sql`EXISTS (SELECT 1 FROM users u WHERE u.professional_id = p.id AND u.anonymised_at IS NOT NULL)`;
 
 interface WatchDeps {
   prisma: PrismaClient;
@@ -69,6 +73,7 @@ export async function watchCredentials({ prisma, logger, publicUrl, sendEmail, n
       FROM credentials c JOIN professionals p ON p.id = c.professional_id
      WHERE c.status = 'approved' AND c.expires_on IS NOT NULL
        AND c.expires_on > ${todayUk}::date AND c.expires_on <= ${addDays(todayUk, FIRST_REMINDER)}::date
+       AND NOT ${ANONYMISED}
      ORDER BY c.id`;
   let reminded = 0;
   for (const row of expiring) {
@@ -117,6 +122,7 @@ export async function watchCredentials({ prisma, logger, publicUrl, sendEmail, n
      WHERE c.status = 'expired' AND c.expires_on IS NOT NULL
        AND c.expires_on <= ${todayUk}::date AND c.expires_on > ${addDays(todayUk, -EXPIRED_EMAIL_DAYS)}::date
        AND NOT EXISTS (SELECT 1 FROM sent_emails s WHERE s.idempotency_key = 'credential-expired_' || c.id)
+       AND NOT ${ANONYMISED}
      ORDER BY c.id`;
   for (const row of lapsed) {
     await sendEmail({
