@@ -3,7 +3,9 @@
 import { Queue } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOBS, queuePrefix } from '../../../core/jobs';
+import { readCaseStudies } from '../../../core/case-study-input';
 import { LISTING_FIELDS, readListingFields } from '../../../core/listing-fields';
+import { LANGUAGES, MIN_FOUNDED_YEAR } from '../../../core/profile-facts';
 import { verifyPassword } from '../../../prisma/password';
 import { cleanupRedis, createTestDatabase, getTestRedisUrl, uniqueRedisPrefix, type TestDatabase } from '../../../tests/support/services';
 import { enqueueMissingGeocodes, seedDemoData, type SeedResult } from './demo-seed';
@@ -85,6 +87,20 @@ describe('seedDemoData', () => {
         expect(read[field.name], `${row.companyName} ${field.name}`).toBe(row[field.name]);
       }
     }
+  });
+
+  it('writes profile facts and a few case studies (issue 34), readable as the API reads them', async () => {
+    const rows = await db.prisma.professional.findMany({ where: { isApproved: true } });
+    for (const row of rows) {
+      expect(row.foundedYear, row.companyName).toBeGreaterThanOrEqual(MIN_FOUNDED_YEAR);
+      expect(row.foundedYear!, row.companyName).toBeLessThanOrEqual(row.createdAt.getUTCFullYear());
+      expect(row.languages[0]).toBe('English');
+      for (const language of row.languages) expect(LANGUAGES as readonly string[]).toContain(language);
+      expect(readCaseStudies(row.caseStudies)).toHaveLength((row.caseStudies as unknown[]).length);
+    }
+    expect(rows.some((row) => !row.acceptingNewClients)).toBe(true);
+    expect(rows.filter((row) => row.acceptingNewClients).length).toBeGreaterThan(rows.length / 2);
+    expect(rows.some((row) => (row.caseStudies as unknown[]).length > 0)).toBe(true);
   });
 
   it('queues one geocode-professional job per professional under the deployment prefix', async () => {

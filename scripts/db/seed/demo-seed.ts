@@ -31,6 +31,7 @@ import {
 } from './demo-data';
 import { listingFieldColumns } from './listing-field-seeds';
 import { writeDemoCredentials } from './credential-seeds';
+import { writeDemoProfileFacts } from './profile-fact-seeds';
 import path from 'node:path';
 import { MediaEnv } from '../../../core/env-schema';
 import { createEvidenceStorage, type EvidenceStorage } from '../../../core/evidence-storage.server';
@@ -384,6 +385,7 @@ export async function seedDemoData(options: SeedOptions): Promise<SeedResult> {
     try {
       if (options.force) await removeDemoData(client);
       const ids = await writeDemoData(client, data, passwords, media);
+      await writeDemoProfileFacts({ client, data, professionalIds: ids });
       await writeDemoCredentials({ client, data, professionalIds: ids, now: options.now ?? new Date(), evidenceStorage: options.evidenceStorage ?? defaultEvidenceStorage(options) });
       if (options.stripeStandIn) await linkDemoProviderBilling({ client, data, professionalIds: ids, redisUrl: options.redisUrl, redisPrefix: options.redisPrefix });
       await client.query('COMMIT');
