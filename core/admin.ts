@@ -115,11 +115,8 @@ export interface AdminStats {
   totalCustomers: number;
   /** Applications waiting for an admin (status pending: paid, or an update that needs no payment). */
   pendingApplications: number;
-  /**
-   * Credentials waiting for an admin's check (issue 34, product rule 45): the queue at /admin.
-   * The API always sets it; optional only so that older fixtures of this shape still type.
-   */
-  pendingCredentials?: number;
+  /** Credentials waiting for an admin's check (issue 34, product rule 45): the queue at /admin. */
+  pendingCredentials: number;
   archivedUsers: number;
   totalRevenue: number;
   /** Received from monthly plans' payments, less their refunds. */

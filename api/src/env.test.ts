@@ -95,6 +95,13 @@ describe('loadApiEnv', () => {
     expect(run({ ...valid, STATIC_DIR: 'dist/frontend', MAIL_DIR: '.data/mail' }).exitCode).toBeUndefined();
   });
 
+  it('refuses an evidence folder inside the public files: evidence is private (product rule 45)', () => {
+    const { exitCode, lines } = run({ ...valid, STATIC_DIR: 'dist/frontend', EVIDENCE_DIR: 'dist/frontend/evidence' });
+    expect(exitCode).toBe(1);
+    expect(lines.join('\n')).toMatch(/EVIDENCE_DIR: must not be inside STATIC_DIR/);
+    expect(run({ ...valid, STATIC_DIR: 'dist/frontend', EVIDENCE_DIR: '.data/evidence' }).exitCode).toBeUndefined();
+  });
+
   it('reports a missing required key as required', () => {
     const { lines, exitCode } = run({ NODE_ENV: 'test', DATABASE_URL: valid.DATABASE_URL, SESSION_KEYS: valid.SESSION_KEYS });
     expect(exitCode).toBe(1);

@@ -34,7 +34,7 @@ export function loadApiEnv(options: LoadEnvOptions = {}): ApiEnv {
 }
 
 /** Folders that must not overlap: everything under STATIC_DIR is served to anyone. */
-export function placementProblems(env: Pick<ApiEnv, 'MAIL_DIR' | 'STATIC_DIR'> & Partial<Pick<ApiEnv, 'MEDIA_DIR'>>): string[] {
+export function placementProblems(env: Pick<ApiEnv, 'MAIL_DIR' | 'STATIC_DIR'> & Partial<Pick<ApiEnv, 'MEDIA_DIR' | 'EVIDENCE_DIR'>>): string[] {
   const staticDir = path.resolve(env.STATIC_DIR);
   const mailDir = path.resolve(env.MAIL_DIR);
   const problems: string[] = [];
@@ -45,6 +45,11 @@ export function placementProblems(env: Pick<ApiEnv, 'MAIL_DIR' | 'STATIC_DIR'> &
   const mediaDir = env.MEDIA_DIR === undefined ? null : path.resolve(env.MEDIA_DIR);
   if (mediaDir && (mediaDir === staticDir || mediaDir.startsWith(`${staticDir}${path.sep}`))) {
     problems.push('MEDIA_DIR: must not be inside STATIC_DIR: uploads are served by /api/media only.');
+  }
+  // Evidence is private (product rule 45): served only to its owner and admins by /api/evidence.
+  const evidenceDir = env.EVIDENCE_DIR === undefined ? null : path.resolve(env.EVIDENCE_DIR);
+  if (evidenceDir && (evidenceDir === staticDir || evidenceDir.startsWith(`${staticDir}${path.sep}`))) {
+    problems.push('EVIDENCE_DIR: must not be inside STATIC_DIR: evidence files are private to their owner and admins.');
   }
   return problems;
 }

@@ -72,6 +72,9 @@ export async function prepareStack(options: StackOptions): Promise<PreparedStack
   // seed and the API use the same place.
   const mediaDir = process.env.MEDIA_DIR || path.join(dir, 'media');
   const mediaStorage = createMediaStorage(MediaEnv.parse({ ...process.env, MEDIA_DIR: mediaDir }));
+  // Evidence of credentials (decision 0041): private, apart from media; the API, the worker and the
+  // seed use the same place.
+  const evidenceDir = process.env.EVIDENCE_DIR || path.join(dir, 'evidence');
   // A production start names everything it lacks at once, before anything is built or started.
   const missing = [
     ...(env.NODE_ENV === 'production' && !env.SESSION_KEYS ? ['SESSION_KEYS: is required in production (comma-separated, 32+ characters each), e.g. SESSION_KEYS=$(openssl rand -base64 48)'] : []),
@@ -137,6 +140,7 @@ export async function prepareStack(options: StackOptions): Promise<PreparedStack
     PUBLIC_URL: publicUrl,
     STATIC_DIR: process.env.STATIC_DIR || path.join(DIST_DIR, 'frontend'),
     MEDIA_DIR: mediaDir,
+    EVIDENCE_DIR: evidenceDir,
     ...standIn?.env,
   };
   return { env, publicUrl, childEnv, standIn, accounts };

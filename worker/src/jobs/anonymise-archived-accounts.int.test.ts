@@ -124,6 +124,15 @@ beforeAll(async () => {
       status: 'approved',
     },
   });
+  await db.prisma.credential.create({
+    data: {
+      professionalId: paidListing.id,
+      kind: 'vendor_certification',
+      status: 'approved',
+      details: { vendor: 'Microsoft', certification: 'Azure Administrator Associate', holderName: 'Owner Person' },
+      reviewedAt: new Date(),
+    },
+  });
 });
 
 afterAll(async () => {
@@ -178,6 +187,9 @@ describe('anonymise-archived-accounts', () => {
       stripeCustomerId: paidListing.stripeCustomerId,
     });
     expect(kept.payments).toHaveLength(1);
+    // Checks name people: they go, and the listing's copy with them (product rule 45).
+    expect(await db.prisma.credential.count({ where: { professionalId: paidListing.id } })).toBe(0);
+    expect(kept.verifiedChecks).toEqual([]);
     const application = await db.prisma.application.findFirstOrThrow({ where: { userId: provider31.id } });
     expect(application).toMatchObject({ companyName: 'Paid Owner Ltd', contactName: ANONYMISED_NAME, phone: null, website: null, linkedin: null, socialLinks: [], description: '', postcode: '', status: 'approved' });
     // Without payments nothing needs the business's name either.

@@ -58,9 +58,15 @@ async function anonymiseListing(tx: Prisma.TransactionClient, professionalId: nu
       geocodedPostcode: null,
       geocodedAt: null,
       isApproved: false,
+      // What the owner wrote of their work and clients goes with the description.
+      caseStudies: [],
       ...(hasPayments ? {} : { companyName: DELETED_LISTING_NAME, slug: `deleted-listing-${professionalId}` }),
     },
   });
+  // Checks name people (a certification's holder) and numbers of registers: they go, and the
+  // listing's copy with them (the credentials' trigger); their evidence files are deleted by the
+  // worker's next credential watch (product rule 45).
+  await tx.credential.deleteMany({ where: { professionalId } });
 }
 
 /** One account, in one transaction; false when another run got there first. */

@@ -50,6 +50,7 @@ const STATS: AdminStats = {
   activeProfessionals: 57,
   totalCustomers: 4321,
   pendingApplications: 2,
+  pendingCredentials: 5,
   archivedUsers: 3,
   totalRevenue: 2611.5,
   monthlyRevenue: 1491,

@@ -25,7 +25,7 @@ export function statCards(stats: AdminStats): StatCard[] {
     { id: 'active-professionals', label: 'Active professionals', value: formatCount(stats.activeProfessionals), note: 'Approved, with an active subscription' },
     { id: 'total-customers', label: 'Total customers', value: formatCount(stats.totalCustomers), note: 'Customer accounts in use', dialog: { id: 'users', label: 'View users', short: 'View' } },
     { id: 'pending-applications', label: 'Pending applications', value: formatCount(stats.pendingApplications), note: 'Waiting for a decision', dialog: { id: 'applications', label: 'Review applications', short: 'Review' } },
-    { id: 'pending-credentials', label: 'Pending credentials', value: formatCount(stats.pendingCredentials ?? 0), note: 'Evidence waiting to be checked', dialog: { id: 'credentials', label: 'Check evidence', short: 'Check' } },
+    { id: 'pending-credentials', label: 'Pending credentials', value: formatCount(stats.pendingCredentials), note: 'Evidence waiting to be checked', dialog: { id: 'credentials', label: 'Check evidence', short: 'Check' } },
     { id: 'archived-users', label: 'Archived users', value: formatCount(stats.archivedUsers), note: 'Deleted or cancelled accounts', dialog: { id: 'archived', label: 'View archived users', short: 'View' } },
     { id: 'total-revenue', label: 'Total revenue', value: formatPounds(stats.totalRevenue), note: 'Payments received, less refunds' },
     { id: 'monthly-revenue', label: 'Monthly plan revenue', value: formatPounds(stats.monthlyRevenue), note: 'From Pay Monthly, less refunds' },
