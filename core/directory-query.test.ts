@@ -30,6 +30,9 @@ describe('DirectoryQuery', () => {
     expect(DirectoryQuery.safeParse({ sort: 'distance' }).success).toBe(false);
     expect(DirectoryQuery.safeParse({ minHourlyRate: '50', maxHourlyRate: '20' }).success).toBe(false);
     expect(DirectoryQuery.safeParse({ sort: 'distance', near: 'M1 1AE' }).success).toBe(true);
+    // A place is measured from its centre (issue 34); 'All UK' is no place.
+    expect(DirectoryQuery.safeParse({ sort: 'distance', location: 'Leeds' }).success).toBe(true);
+    expect(DirectoryQuery.safeParse({ sort: 'distance', location: 'All UK' }).error?.issues[0]?.message).toBe('sort=distance needs near (a postcode or place) or location');
   });
 });
 
