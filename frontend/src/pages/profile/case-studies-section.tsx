@@ -38,8 +38,9 @@ function fieldErrors(error: unknown): Record<string, string> {
 }
 
 export function CaseStudiesSection() {
-  const { caseStudies, error, isLoading, mutate } = useCaseStudies();
-  const [drafts, setDrafts] = useState<Draft[] | null>(null);
+  const { caseStudies, error, mutate } = useCaseStudies();
+  // From the answer at once when it is already known (no loading flash), else when it arrives.
+  const [drafts, setDrafts] = useState<Draft[] | null>(() => caseStudies?.map(draftOf) ?? null);
   const [status, setStatus] = useState<Status>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
@@ -99,9 +100,9 @@ export function CaseStudiesSection() {
   };
 
   let body;
-  if (isLoading || (caseStudies && drafts === null)) {
+  if (!drafts && !error) {
     body = <p role="status" className="mt-4 text-sm text-gray-700">Loading your case studies…</p>;
-  } else if (error || !drafts) {
+  } else if (!drafts) {
     body = (
       <div className="mt-4">
         <p role="alert" className="text-sm text-red-700">{errorMessageFor(error, 'Failed to load your case studies. Please try again.')}</p>
