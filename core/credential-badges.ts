@@ -3,7 +3,7 @@
 // core/credentials.ts, whose long texts ('What we check', the asks) belong to the pages that show
 // them: cards load with the home page and the directory, whose scripts have budgets (docs/performance.md).
 // Zod-free; of ours it reads only core/uk-date.ts's summer-time rule.
-import type { CredentialKind, PublicCheck } from './credentials';
+import type { CredentialKind, PublicCheck } from './credential-kinds';
 import { isBritishSummerTime } from './uk-date';
 
 /** The badge's words on cards and the profile ('Registered company'); core/credentials.ts's specs read them from here. */

@@ -7,70 +7,13 @@
 // what cards need (badge words, checks in force) is in core/credential-badges.ts.
 
 import { CREDENTIAL_BADGE_WORDS } from './credential-badges';
-import { isBritishSummerTime } from './uk-date';
+import type { CredentialDetails, CredentialDetailsByKind, CredentialKind, PublicCheck } from './credential-kinds';
 
-/** In the order a profile lists them (the database's trigger keeps the same order). */
-export const CREDENTIAL_KINDS = [
-  'companies_house',
-  'professional_indemnity',
-  'public_liability',
-  'cyber_essentials_plus',
-  'cyber_essentials',
-  'ico_registration',
-  'vendor_certification',
-] as const;
-export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
+export { CERTIFICATION_VENDORS, CREDENTIAL_KINDS } from './credential-kinds';
+export type { CertificationVendor, CredentialDetails, CredentialDetailsByKind, CredentialKind, PublicCheck } from './credential-kinds';
 
 export const CREDENTIAL_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'withdrawn'] as const;
 export type CredentialStatus = (typeof CREDENTIAL_STATUSES)[number];
-
-/** Vendors of certifications a professional may name (then the certification's own name). */
-export const CERTIFICATION_VENDORS = [
-  'Microsoft',
-  'Cisco',
-  'CompTIA',
-  'AWS',
-  'Google Cloud',
-  'Apple',
-  'VMware',
-  'Red Hat',
-  'Linux Foundation',
-  'Fortinet',
-  'Palo Alto Networks',
-  'Juniper',
-  'ISC2',
-  'ISACA',
-  'EC-Council',
-  'PeopleCert (ITIL, PRINCE2)',
-  'BCS',
-  'Other',
-] as const;
-export type CertificationVendor = (typeof CERTIFICATION_VENDORS)[number];
-
-/** What a professional gives for each kind (all of it may be shown once approved). */
-export interface CredentialDetailsByKind {
-  companies_house: { companyNumber: string; registeredName: string };
-  professional_indemnity: { insurer: string; coverPounds: number };
-  public_liability: { insurer: string; coverPounds: number };
-  cyber_essentials: { certificateNumber: string };
-  cyber_essentials_plus: { certificateNumber: string };
-  ico_registration: { registrationNumber: string };
-  vendor_certification: { vendor: CertificationVendor; certification: string; holderName: string };
-}
-export type CredentialDetails = CredentialDetailsByKind[CredentialKind];
-
-/** An approved check in force, as a listing carries it (professionals.verified_checks). */
-export type PublicCheck = {
-  [K in CredentialKind]: {
-    id: number;
-    kind: K;
-    /** The UK date an admin approved it (YYYY-MM-DD): 'Checked 12 Nov 2026'. */
-    checkedOn: string;
-    /** The UK date it lapses (YYYY-MM-DD), or null when it does not. */
-    expiresOn: string | null;
-    details: CredentialDetailsByKind[K];
-  };
-}[CredentialKind];
 
 /** Whether a kind asks for an expiry date: 'required', 'optional' (a certification may not lapse) or 'none'. */
 export type ExpiryRule = 'required' | 'optional' | 'none';
@@ -353,10 +296,7 @@ export function credentialName(kind: CredentialKind, details: CredentialDetails)
   return spec.name;
 }
 
-/** The UK date (YYYY-MM-DD) at `ms`: GMT, or BST from the last Sunday of March to the last of October. */
-export function ukIsoDate(ms: number): string {
-  return new Date(ms + (isBritishSummerTime(ms) ? 3_600_000 : 0)).toISOString().slice(0, 10);
-}
+export { ukIsoDate } from './credential-badges';
 
 /** `isoDate` (YYYY-MM-DD) plus `days`. */
 export function addDays(isoDate: string, days: number): string {
