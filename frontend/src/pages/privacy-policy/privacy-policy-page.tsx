@@ -4,7 +4,15 @@
 // "Download my data" lives on My Profile.
 import { Link } from 'react-router-dom';
 import { QUOTE_CONFIRM_TTL_HOURS, QUOTE_OPEN_DAYS, QUOTE_RECIPIENTS_MAX } from '../../../../core/quotes-limits';
-import { ANONYMISE_AFTER_DAYS, CONTACT_RETENTION_YEARS, PAYMENT_RECORDS_YEARS, QUOTE_RETENTION_DAYS } from '../../../../core/retention';
+import {
+  ANONYMISE_AFTER_DAYS,
+  CONTACT_RETENTION_YEARS,
+  EVIDENCE_AFTER_DECISION_DAYS,
+  EVIDENCE_AFTER_EXPIRY_DAYS,
+  EVIDENCE_UNATTACHED_DAYS,
+  PAYMENT_RECORDS_YEARS,
+  QUOTE_RETENTION_DAYS,
+} from '../../../../core/retention';
 import { StaticPage } from '../../components/static-page';
 
 export function PrivacyPolicyPage() {
@@ -36,7 +44,10 @@ export function PrivacyPolicyPage() {
         <li>
           <strong>Professional listings and applications:</strong> company name, contact name, business email, phone
           number, website, description, services, service area, region, postcode, rates, number of employees, business
-          type and social media links. We work out an approximate map position from the postcode.
+          type and social media links. We work out an approximate map position from the postcode. A professional may
+          also give the year their business began, the languages they work in, case studies with photos, and checks
+          for us to make: company number, insurance, Cyber Essentials, ICO registration and certifications (with the
+          names of the people who hold them), with certificates and other evidence as files.
         </li>
         <li>
           <strong>Subscriptions and payments:</strong> your plan, its status, the identifiers our payment provider
@@ -125,6 +136,11 @@ export function PrivacyPolicyPage() {
           only to the one you pick, when you pick them.
         </li>
         <li>
+          <strong>Evidence of checks</strong> (certificates and other files a professional sends) is seen only by that
+          professional and our team. Once we have approved a check, what it says (for example the insurer and the
+          amount of cover, or a certification and the name of its holder) is shown on the listing.
+        </li>
+        <li>
           <strong>Service providers who act for us:</strong> Stripe (payments), our email delivery provider and our
           hosting provider. They may use your data only to provide their service to us.
         </li>
@@ -174,6 +190,12 @@ export function PrivacyPolicyPage() {
           sent request takes answers for {QUOTE_OPEN_DAYS} days and then closes; {QUOTE_RETENTION_DAYS} days after
           it closes, your name, email address, phone number and description are deleted, leaving only the service,
           the district and the dates for our statistics.
+        </li>
+        <li>
+          Evidence of checks: a file never attached to a check is deleted after {EVIDENCE_UNATTACHED_DAYS} day; the
+          files of a check we did not approve, or that its professional withdrew, {EVIDENCE_AFTER_DECISION_DAYS} days
+          later; those of an expired check {EVIDENCE_AFTER_EXPIRY_DAYS} days after it expired; and all of them as soon
+          as the listing is deleted or anonymised, with the checks themselves.
         </li>
         <li>Sessions: the session cookie expires after 7 days of inactivity, or when you sign out.</li>
         <li>Password reset links: valid for one hour and usable once.</li>
