@@ -9,24 +9,15 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { z } from 'zod';
 import { CaseStudiesUpdate, CaseStudyId, CaseStudyPhotoQuery } from '../../../core/case-study-input';
-import { MEDIA_TEXTS } from '../../../core/media';
-import { MediaKey } from '../../../core/media-input';
-import { AppError } from '../domain/app-error';
 import { addCaseStudyPhoto, deleteCaseStudyPhoto, getCaseStudies, saveCaseStudies } from '../domain/case-studies/case-studies';
 import { createMediaStorage, type MediaStorage } from '../domain/media/media-storage';
 import type { AppDeps } from '../deps';
 import { signedInUser } from '../middleware/require-role';
 import { createRouter } from './create-router';
-import { readUpload } from './media';
+import { photoKey, readUpload } from './media';
 import { parseQuery } from './route-params';
 
 const DeleteQuery = z.object({ caseStudy: CaseStudyId });
-
-function photoKey(raw: string | undefined): string {
-  const parsed = MediaKey.safeParse(raw);
-  if (!parsed.success) throw new AppError('not_found', MEDIA_TEXTS.photoNotFound);
-  return parsed.data;
-}
 
 export function caseStudiesRouter(
   { prisma, env, limits, access }: Pick<AppDeps, 'prisma' | 'env' | 'limits' | 'access'>,

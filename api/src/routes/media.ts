@@ -44,7 +44,8 @@ export async function readUpload(ctx: Context): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function photoKey(raw: string | undefined): string {
+/** A photo's key from the path, or the 404 of a photo that is not there (the case studies' routes use it too). */
+export function photoKey(raw: string | undefined): string {
   const parsed = MediaKey.safeParse(raw);
   if (!parsed.success) throw new AppError('not_found', MEDIA_TEXTS.photoNotFound);
   return parsed.data;
