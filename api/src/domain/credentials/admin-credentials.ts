@@ -59,70 +59,54 @@ interface DecisionDeps {
   now?: Date;
 }
 
-export async function approveCredential({ prisma, queues, admin, publicUrl, now = new Date() }: DecisionDeps, credentialId: number): Promise<AdminCredential> {
-  const { credential, decided } = await prisma.$transaction(async (tx) => {
+type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string };
+
+/** One decision: the row locked and still pending, the update and its audit row in one transaction, the e-mail after the commit. */
+async function decideCredential({ prisma, queues, admin, publicUrl, now = new Date() }: DecisionDeps, credentialId: number, decision: Decision): Promise<AdminCredential> {
+  const reason = decision.kind === 'reject' ? decision.reason : null;
+  const isApproval = reason === null;
+  const { credential, decided, what } = await prisma.$transaction(async (tx) => {
     const credential = await lockPending(tx, credentialId);
     const expiresOn = isoDay(credential.expiresOn);
-    if (expiresOn !== null && expiresOn <= ukIsoDate(now.getTime())) throw new AppError('conflict', CREDENTIAL_MESSAGES.expiredBeforeApproval);
+    if (isApproval && expiresOn !== null && expiresOn <= ukIsoDate(now.getTime())) throw new AppError('conflict', CREDENTIAL_MESSAGES.expiredBeforeApproval);
     const decided = await tx.credential.update({
       where: { id: credentialId },
-      data: { status: 'approved', reviewedById: admin.id, reviewedAt: now },
+      data: { status: isApproval ? 'approved' : 'rejected', reviewedById: admin.id, reviewedAt: now, ...(isApproval ? {} : { rejectionReason: reason }) },
       include: ADMIN_CREDENTIAL_INCLUDE,
     });
     const what = credentialName(credential.kind as CredentialKind, credential.details as unknown as CredentialDetails);
+    const of = `${what} of ${credential.professional.companyName} (credential ${credentialId})`;
     await recordAudit(tx, {
       actorId: admin.id,
-      action: CREDENTIAL_AUDIT_ACTIONS.approve,
+      action: isApproval ? CREDENTIAL_AUDIT_ACTIONS.approve : CREDENTIAL_AUDIT_ACTIONS.reject,
       targetType: 'credential',
       targetId: credentialId,
-      details: { summary: `Approved ${what} of ${credential.professional.companyName} (credential ${credentialId})`, professionalId: credential.professionalId, kind: credential.kind },
+      details: {
+        summary: isApproval ? `Approved ${of}` : `Rejected ${of}: ${reason}`,
+        professionalId: credential.professionalId,
+        kind: credential.kind,
+        ...(isApproval ? {} : { reason }),
+      },
     });
-    return { credential, decided };
+    return { credential, decided, what };
   });
+  const site = publicUrl.replace(/\/+$/, '');
+  const { contactName, companyName, email } = credential.professional;
   await queues.enqueue('sendEmail', {
-    template: 'credential-approved',
-    to: credential.professional.email,
-    data: {
-      contactName: credential.professional.contactName,
-      companyName: credential.professional.companyName,
-      checkName: credentialName(credential.kind as CredentialKind, credential.details as unknown as CredentialDetails),
-      expiresOn: isoDay(credential.expiresOn),
-      profileUrl: `${publicUrl.replace(/\/+$/, '')}/professionals/${decided.professional.slug}`,
-    },
-    idempotencyKey: `credential-approved_${credentialId}`,
+    template: isApproval ? 'credential-approved' : 'credential-rejected',
+    to: email,
+    data: isApproval
+      ? { contactName, companyName, checkName: what, expiresOn: isoDay(credential.expiresOn), profileUrl: `${site}/professionals/${decided.professional.slug}` }
+      : { contactName, companyName, checkName: what, reason, profileUrl: `${site}/profile` },
+    idempotencyKey: `${isApproval ? 'credential-approved' : 'credential-rejected'}_${credentialId}`,
   });
   return toAdminCredential(decided);
 }
 
-export async function rejectCredential({ prisma, queues, admin, publicUrl, now = new Date() }: DecisionDeps, credentialId: number, reason: string): Promise<AdminCredential> {
-  const { credential, decided } = await prisma.$transaction(async (tx) => {
-    const credential = await lockPending(tx, credentialId);
-    const decided = await tx.credential.update({
-      where: { id: credentialId },
-      data: { status: 'rejected', reviewedById: admin.id, reviewedAt: now, rejectionReason: reason },
-      include: ADMIN_CREDENTIAL_INCLUDE,
-    });
-    const what = credentialName(credential.kind as CredentialKind, credential.details as unknown as CredentialDetails);
-    await recordAudit(tx, {
-      actorId: admin.id,
-      action: CREDENTIAL_AUDIT_ACTIONS.reject,
-      targetType: 'credential',
-      targetId: credentialId,
-      details: { summary: `Rejected ${what} of ${credential.professional.companyName} (credential ${credentialId}): ${reason}`, professionalId: credential.professionalId, kind: credential.kind, reason },
-    });
-    return { credential, decided };
-  });
-  await queues.enqueue('sendEmail', {
-    template: 'credential-rejected',
-    to: credential.professional.email,
-    data: {
-      contactName: credential.professional.contactName,
-      companyName: credential.professional.companyName,
-      checkName: credentialName(credential.kind as CredentialKind, credential.details as unknown as CredentialDetails),
-      reason,
-      profileUrl: `${publicUrl.replace(/\/+$/, '')}/profile`,
-    },
-    idempotencyKey: `credential-rejected_${credentialId}`,
-  });
-  return toAdminCredential(decided);
+export function approveCredential(deps: DecisionDeps, credentialId: number): Promise<AdminCredential> {
+  return decideCredential(deps, credentialId, { kind: 'approve' });
+}
+
+export function rejectCredential(deps: DecisionDeps, credentialId: number, reason: string): Promise<AdminCredential> {
+  return decideCredential(deps, credentialId, { kind: 'reject', reason });
 }
