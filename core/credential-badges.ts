@@ -2,9 +2,8 @@
 // words, which checks are in force today, and the dates as badges write them. Kept apart from
 // core/credentials.ts, whose long texts ('What we check', the asks) belong to the pages that show
 // them: cards load with the home page and the directory, whose scripts have budgets (docs/performance.md).
-// Zod-free; of ours it reads only core/uk-date.ts's summer-time rule.
+// Zod-free; of ours it reads only core/uk-date.ts.
 import type { CredentialKind, PublicCheck } from './credential-kinds';
-import { isBritishSummerTime } from './uk-date';
 
 /** The badge's words on cards and the profile ('Registered company'); core/credentials.ts's specs read them from here. */
 export const CREDENTIAL_BADGE_WORDS: Readonly<Record<CredentialKind, string>> = {
@@ -36,10 +35,7 @@ export function badgeText(check: PublicCheck): string {
   return CREDENTIAL_BADGE_WORDS[check.kind];
 }
 
-/** The UK date (YYYY-MM-DD) at `ms`: GMT, or BST from the last Sunday of March to the last of October. */
-export function ukIsoDate(ms: number = Date.now()): string {
-  return new Date(ms + (isBritishSummerTime(ms) ? 3_600_000 : 0)).toISOString().slice(0, 10);
-}
+export { ukIsoDate } from './uk-date';
 
 const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
 

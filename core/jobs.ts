@@ -3,6 +3,7 @@
 // same work twice does it once. BullMQ rejects ':' in custom ids, so ids use '_' separators.
 import { z } from 'zod';
 import { normalisePostcode } from './postcode';
+import { ukIsoDate } from './uk-date';
 
 export const QUEUE_NAMES = ['geocode', 'email', 'stripe', 'ratings', 'maintenance'] as const;
 export type QueueName = (typeof QUEUE_NAMES)[number];
@@ -354,7 +355,8 @@ export const JOBS = {
     name: 'watch-credentials',
     payload: WatchCredentialsPayload,
     /** Added by the worker's daily job scheduler; by hand: one per day. */
-    jobId: () => `watch-credentials_${new Date().toISOString().slice(0, 10)}`,
+    // The UK day it watches (a run just after midnight in summer is the new day's).
+    jobId: () => `watch-credentials_${ukIsoDate()}`,
     options: { attempts: 5 },
   },
   buildSitemaps: {

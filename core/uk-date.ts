@@ -37,3 +37,8 @@ export function formatUkDate(value: string | Date | null | undefined): string | 
   const uk = new Date(ms + (isBritishSummerTime(ms) ? HOUR_MS : 0));
   return `${uk.getUTCDate()} ${MONTHS[uk.getUTCMonth()]} ${uk.getUTCFullYear()}`;
 }
+
+/** The UK date (YYYY-MM-DD) at `ms`: GMT, or BST from the last Sunday of March to the last of October. */
+export function ukIsoDate(ms: number = Date.now()): string {
+  return new Date(ms + (isBritishSummerTime(ms) ? HOUR_MS : 0)).toISOString().slice(0, 10);
+}

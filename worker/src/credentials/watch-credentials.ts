@@ -14,6 +14,7 @@
 import type { Logger } from 'pino';
 import { addDays, CREDENTIAL_AUDIT_ACTIONS, credentialName, EXPIRY_REMINDER_DAYS, type CredentialDetails, type CredentialKind } from '../../../core/credentials';
 import type { SendEmailPayload } from '../../../core/jobs';
+import { siteLink } from '../mail/site-link';
 import { Prisma, type PrismaClient } from '../../../prisma/db';
 
 /** How long after expiring a check's 'expired' e-mail is still (re)queued if it was not sent. */
@@ -47,10 +48,6 @@ export interface WatchOutcome {
   expired: number;
 }
 
-function isoDay(date: Date | string): string {
-  return typeof date === 'string' ? date.slice(0, 10) : date.toISOString().slice(0, 10);
-}
-
 /** Whole days from `from` to `to` (both YYYY-MM-DD). */
 function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
@@ -63,7 +60,7 @@ export function reminderDue(daysLeft: number): 30 | 7 | null {
 }
 
 export async function watchCredentials({ prisma, logger, publicUrl, sendEmail, now = new Date() }: WatchDeps, todayUk: string): Promise<WatchOutcome> {
-  const profileUrl = `${publicUrl.replace(/\/+$/, '')}/profile`;
+  const profileUrl = siteLink(publicUrl, '/profile');
   const nameOf = (row: Pick<CredentialRow, 'kind' | 'details'>) => credentialName(row.kind as CredentialKind, row.details as CredentialDetails);
 
   // Reminders.
@@ -74,6 +71,8 @@ export async function watchCredentials({ prisma, logger, publicUrl, sendEmail, n
      WHERE c.status = 'approved' AND c.expires_on IS NOT NULL
        AND c.expires_on > ${todayUk}::date AND c.expires_on <= ${addDays(todayUk, FIRST_REMINDER)}::date
        AND NOT ${ANONYMISED}
+       AND NOT EXISTS (SELECT 1 FROM sent_emails s WHERE s.idempotency_key =
+             'credential-expiring-' || CASE WHEN c.expires_on - ${todayUk}::date <= ${LAST_REMINDER} THEN ${LAST_REMINDER} ELSE ${FIRST_REMINDER} END || '_' || c.id)
      ORDER BY c.id`;
   let reminded = 0;
   for (const row of expiring) {
@@ -128,7 +127,7 @@ export async function watchCredentials({ prisma, logger, publicUrl, sendEmail, n
     await sendEmail({
       template: 'credential-expired',
       to: row.email,
-      data: { contactName: row.contact_name, companyName: row.company_name, checkName: nameOf(row), expiresOn: isoDay(row.expires_on), profileUrl },
+      data: { contactName: row.contact_name, companyName: row.company_name, checkName: nameOf(row), expiresOn: row.expires_on, profileUrl },
       idempotencyKey: `credential-expired_${row.id}`,
     });
   }
