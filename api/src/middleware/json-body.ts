@@ -6,6 +6,9 @@
 import { bodyParser } from '@koa/bodyparser';
 import type { Context, Middleware } from 'koa';
 import { isStorableText, UNSTORABLE_TEXT_MESSAGE } from '../../../core/text';
+import { API_PREFIX } from '../../../core/api-paths';
+import { CASE_STUDY_PATHS } from '../../../core/case-study-input';
+import { CREDENTIAL_PATHS } from '../../../core/credentials';
 import { AppError } from '../domain/app-error';
 
 const BODY_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'];
@@ -57,10 +60,10 @@ export function bodyError(error: unknown, limit: string): AppError {
 export const MEDIA_UPLOAD_PATHS = new Set([
   '/api/professionals/my-profile/media/logo',
   '/api/professionals/my-profile/media/photos',
-  // A case study's photo (routes/case-studies.ts, CASE_STUDY_PATHS.photos).
-  '/api/professionals/my-profile/case-studies/photos',
-  // A credential's evidence file (routes/credentials.ts, CREDENTIAL_PATHS.uploadEvidence).
-  '/api/professionals/my-profile/evidence',
+  // A case study's photo (routes/case-studies.ts).
+  CASE_STUDY_PATHS.photos,
+  // A credential's evidence file (routes/credentials.ts).
+  `${API_PREFIX}${CREDENTIAL_PATHS.uploadEvidence}`,
 ]);
 function isMediaUpload(ctx: Context): boolean {
   return (ctx.method === 'POST' || ctx.method === 'PUT') && MEDIA_UPLOAD_PATHS.has(ctx.path) && !ctx.is('json');

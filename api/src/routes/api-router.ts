@@ -22,6 +22,7 @@ import { createRouter } from './create-router';
 import { homeRouter } from './home';
 import { locationsRouter } from './locations';
 import { mediaRouter } from './media';
+import { createMediaStorage } from '../domain/media/media-storage';
 import { caseStudiesRouter } from './case-studies';
 import { messagesRouter } from './messages';
 import { myProfileRouter } from './my-profile';
@@ -40,10 +41,12 @@ export interface ApiRoutes {
 /** Every /api route under one router. `extraRouters`: app.ts's health and metrics routers (they see what the app opened), then tests' routes. */
 export function apiRoutes(deps: AppDeps, extraRouters: Router[] = []): ApiRoutes {
   const api = createRouter('/api');
+  // One storage of logos and photos for the gallery's and the case studies' routes.
+  const mediaStorage = createMediaStorage(deps.env);
   for (const router of [
     siteConfigRouter(deps),
     // Accounts; my-profile before professionals so /professionals/my-profile is not read as an id.
-    ...[authRouter(deps), accountRouter(deps), captchaRouter(deps), myProfileRouter(deps), mediaRouter(deps), caseStudiesRouter(deps), adminMailRouter(deps)],
+    ...[authRouter(deps), accountRouter(deps), captchaRouter(deps), myProfileRouter(deps), mediaRouter(deps, mediaStorage), caseStudiesRouter(deps, mediaStorage), adminMailRouter(deps)],
     accountSessionsRouter(deps),
     // Before professionals, as my-profile is (/professionals/my-profile/credentials is not an id).
     credentialsRouter(deps),

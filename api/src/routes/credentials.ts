@@ -13,35 +13,14 @@ import { credentialSubmission, EvidenceUploadQuery } from '../../../core/credent
 import { CREDENTIAL_PATHS, MAX_EVIDENCE_BYTES, ukIsoDate } from '../../../core/credentials';
 import { adminTwoStepRequired } from '../../../core/env-schema';
 import { createEvidenceStorage, type EvidenceStorage } from '../../../core/evidence-storage.server';
-import { AppError } from '../domain/app-error';
 import { CREDENTIAL_MESSAGES } from '../domain/credentials/credential-view';
 import { readEvidence, uploadEvidence } from '../domain/credentials/evidence-files';
 import { listMyCredentials, submitCredential, withdrawCredential } from '../domain/credentials/my-credentials';
 import type { AppDeps } from '../deps';
 import { adminTwoStepMet, loadCurrentUser, signedInUser } from '../middleware/require-role';
 import { createRouter } from './create-router';
+import { readUpload } from './media';
 import { parseQuery, pathId } from './route-params';
-
-
-/** The request body's bytes, refusing more than MAX_EVIDENCE_BYTES as soon as it is known. */
-async function readEvidenceUpload(ctx: Context): Promise<Buffer> {
-  const tooLarge = () => new AppError('payload_too_large', CREDENTIAL_MESSAGES.tooLarge);
-  if (Number(ctx.get('Content-Length') || 0) > MAX_EVIDENCE_BYTES) {
-    ctx.req.resume();
-    throw tooLarge();
-  }
-  const chunks: Buffer[] = [];
-  let total = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > MAX_EVIDENCE_BYTES) {
-      ctx.req.resume();
-      throw tooLarge();
-    }
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks);
-}
 
 /** 'Content-Disposition: attachment' with the original name, ASCII and RFC 5987 forms. */
 export function attachmentHeader(fileName: string): string {
@@ -61,7 +40,7 @@ export function credentialsRouter(
   router.put(CREDENTIAL_PATHS.uploadEvidence, access.only('provider'), async (ctx) => {
     const { name } = parseQuery(ctx, EvidenceUploadQuery);
     await spend(ctx);
-    ctx.body = await uploadEvidence(deps, signedInUser(ctx), await readEvidenceUpload(ctx), name);
+    ctx.body = await uploadEvidence(deps, signedInUser(ctx), await readUpload(ctx, MAX_EVIDENCE_BYTES, CREDENTIAL_MESSAGES.tooLarge), name);
     ctx.status = 201;
   });
   router.get(CREDENTIAL_PATHS.mine, access.only('provider'), async (ctx) => {

@@ -24,21 +24,18 @@ import { parseQuery } from './route-params';
 
 export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
 
-/** The request body's bytes, refusing more than MAX_UPLOAD_BYTES as soon as it is known. */
-export async function readUpload(ctx: Context): Promise<Buffer> {
-  const declared = Number(ctx.get('Content-Length') || 0);
-  if (declared > MAX_UPLOAD_BYTES) {
+/** The request body's bytes, refusing more than `maxBytes` (with `tooLargeMessage`) as soon as it is known; evidence uploads read theirs here too. */
+export async function readUpload(ctx: Context, maxBytes: number = MAX_UPLOAD_BYTES, tooLargeMessage: string = MEDIA_TEXTS.tooLarge): Promise<Buffer> {
+  const tooLarge = () => {
     ctx.req.resume();
-    throw new AppError('payload_too_large', MEDIA_TEXTS.tooLarge);
-  }
+    return new AppError('payload_too_large', tooLargeMessage);
+  };
+  if (Number(ctx.get('Content-Length') || 0) > maxBytes) throw tooLarge();
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
     total += chunk.length;
-    if (total > MAX_UPLOAD_BYTES) {
-      ctx.req.resume();
-      throw new AppError('payload_too_large', MEDIA_TEXTS.tooLarge);
-    }
+    if (total > maxBytes) throw tooLarge();
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);
