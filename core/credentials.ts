@@ -130,8 +130,6 @@ export const LISTED_BADGE = {
     'We have not checked its qualifications, insurance or work by this badge alone: the checks we make are the separate badges below, each with the date we checked it.',
 } as const;
 
-/** The page that says what each badge means (core/pages.ts). */
-export const WHAT_WE_CHECK_PATH = '/what-we-check';
 
 // ---- evidence files ----------------------------------------------------------------------------
 

@@ -93,7 +93,7 @@ function registeredName(p: DemoProfessional): string {
   return /\b(ltd|limited|llp|plc)\b/i.test(p.companyName) ? p.companyName.toUpperCase() : `${p.companyName.toUpperCase()} LTD`;
 }
 
-/** The spread, as rows to write (pure: tests read it). */
+/** The spread, as rows to write: a pure function of the demo data, so every seed writes the same rows. */
 export function buildDemoCredentials(data: DemoData, now: Date): DemoCredential[] {
   const random: Random = createRandom(34);
   const today = ukIsoDate(now.getTime());

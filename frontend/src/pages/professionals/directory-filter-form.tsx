@@ -186,7 +186,7 @@ export function DirectoryFilterForm({
         {CHECKBOX_CONTROLS.length > 0 ? (
           // The yes/no filters together, one legend naming them for screen readers (issue 34).
           <fieldset className="sm:col-span-2 lg:col-span-4">
-            <legend className={labelClass}>Only show (insurance, Cyber Essentials and registration as checked by ITConnect)</legend>
+            <legend className={labelClass}>Only show (insurance, Cyber Essentials and registration are checked by ITConnect; taking on new clients is the professional’s word)</legend>
             <div className="flex flex-wrap gap-x-6 gap-y-2">
               {CHECKBOX_CONTROLS.map(([name, page]) => {
                 const onText = page.options?.[0] === undefined ? 'true' : String(page.options[0].value);
