@@ -6,7 +6,6 @@
 // second click before that is ignored, so a double click decides once (the API answers 409 to a
 // second decision anyway). A failure is shown in the dialog, which stays open to try again; a
 // decision someone else took first (409) closes it with a toast, as there is nothing to confirm.
-import { useEffect, useRef, useState } from 'react';
 import { ADMIN_MESSAGES, DECISION_TEXTS, RejectApplicationInput, type AdminApplication } from '../../../../core/admin';
 import { approveApplication, refreshAdminData, rejectApplication } from '../../api/admin-actions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -14,6 +13,7 @@ import { TextAreaField } from '../../components/forms/form-fields';
 import { showToast } from '../../components/toast';
 import { useFocusList } from './admin-list';
 import { decisionEffects, decisionFailure, type Decision, type DecisionFailure } from './decision-text';
+import { useDecision } from './use-decision';
 
 interface ApplicationDecisionDialogProps {
   application: AdminApplication;
@@ -23,28 +23,8 @@ interface ApplicationDecisionDialogProps {
 }
 
 export function ApplicationDecisionDialog({ application, decision, isOpen, onClose }: ApplicationDecisionDialogProps) {
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<DecisionFailure | undefined>();
-  const [isBusy, setBusy] = useState(false);
-  // Set at once, unlike the state: a second click that lands before the button is disabled.
-  const busyRef = useRef(false);
-  // Whether the dialog is still open when the call ends (the browser may close it on Escape anyway).
-  const isOpenRef = useRef(isOpen);
-  const fieldsRef = useRef<HTMLDivElement>(null);
   const focusList = useFocusList();
   const isApproval = decision === 'approve';
-
-  useEffect(() => {
-    isOpenRef.current = isOpen;
-  }, [isOpen]);
-
-  function close() {
-    setReason('');
-    setReasonError(undefined);
-    setFailure(undefined);
-    onClose();
-  }
 
   /** The card leaves the list of open applications: keep the keyboard user's place in the dialog. */
   async function afterDecision() {
@@ -52,49 +32,30 @@ export function ApplicationDecisionDialog({ application, decision, isOpen, onClo
     focusList();
   }
 
-  async function confirm() {
-    if (busyRef.current) return;
-    let rejection: string | undefined;
-    if (!isApproval) {
+  const { reason, setReason, reasonError, failure, isBusy, fieldsRef, confirm, close } = useDecision<DecisionFailure>({
+    isOpen,
+    isApproval,
+    onClose,
+    checkReason(reason) {
       const parsed = RejectApplicationInput.safeParse({ reason });
-      if (!parsed.success) {
-        setReasonError(parsed.error.issues[0]?.message ?? 'Please give a reason');
-        fieldsRef.current?.querySelector('textarea')?.focus();
-        return;
-      }
-      setReasonError(undefined);
-      rejection = parsed.data.reason;
-    }
-
-    busyRef.current = true;
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      if (rejection === undefined) await approveApplication(application.id);
-      else await rejectApplication(application.id, rejection);
-    } catch (error) {
-      busyRef.current = false;
-      setBusy(false);
+      return parsed.success ? { reason: parsed.data.reason } : { error: parsed.error.issues[0]?.message ?? 'Please give a reason' };
+    },
+    decide: (rejection) => (rejection === undefined ? approveApplication(application.id) : rejectApplication(application.id, rejection)),
+    onFailure(error, isStillOpen) {
+      // A decision someone else took first (409) closes the dialog: there is nothing to confirm.
       const failed = decisionFailure(error, decision);
-      if (!failed.isDecided && isOpenRef.current) {
-        setFailure(failed);
-        return;
-      }
-      close();
-      showToast({ title: failed.title, description: failed.text, variant: 'destructive' });
-      if (failed.isDecided) await afterDecision();
-      return;
-    }
-    busyRef.current = false;
-    setBusy(false);
-    close();
-    showToast(
-      isApproval
-        ? { title: ADMIN_MESSAGES.approvedTitle, description: ADMIN_MESSAGES.approved }
-        : { title: ADMIN_MESSAGES.rejectedTitle, description: DECISION_TEXTS.rejectedToast(application.companyName) },
-    );
-    await afterDecision();
-  }
+      if (!failed.isDecided && isStillOpen) return { show: failed };
+      return { toast: { title: failed.title, description: failed.text, variant: 'destructive' }, after: failed.isDecided ? afterDecision : undefined };
+    },
+    async onSuccess() {
+      showToast(
+        isApproval
+          ? { title: ADMIN_MESSAGES.approvedTitle, description: ADMIN_MESSAGES.approved }
+          : { title: ADMIN_MESSAGES.rejectedTitle, description: DECISION_TEXTS.rejectedToast(application.companyName) },
+      );
+      await afterDecision();
+    },
+  });
 
   return (
     <ConfirmDialog

@@ -4,7 +4,7 @@
 // whether they match and a link to the register, the expiry, when it was sent and its evidence
 // files. Approve and Reject ask first in a modal dialog, as an application's decisions do
 // (application-decision-dialog.tsx); rejecting needs the reason the professional is e-mailed.
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatCheckDate } from '../../../../core/credential-badges';
 import { CredentialRejection } from '../../../../core/credential-input';
@@ -19,6 +19,7 @@ import { AdminDialog } from './admin-dialog';
 import { formatDate, formatDateTime } from './admin-format';
 import { AdminList, useFocusList } from './admin-list';
 import { Badge } from './admin-table';
+import { useDecision } from './use-decision';
 
 const STATUS_FILTER = {
   label: 'Status',
@@ -207,65 +208,32 @@ function CredentialDecisionDialog({
   isOpen: boolean;
   onClose: () => void;
 }) {
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string | undefined>();
-  const [failure, setFailure] = useState<string | undefined>();
-  const [isBusy, setBusy] = useState(false);
-  const busyRef = useRef(false);
-  const isOpenRef = useRef(isOpen);
-  const fieldsRef = useRef<HTMLDivElement>(null);
   const focusList = useFocusList();
   const isApproval = decision === 'approve';
   const name = `${CREDENTIAL_KIND_SPECS[credential.kind].name} of ${credential.professional.companyName}`;
 
-  useEffect(() => {
-    isOpenRef.current = isOpen;
-  }, [isOpen]);
-
-  function close() {
-    setReason('');
-    setReasonError(undefined);
-    setFailure(undefined);
-    onClose();
-  }
-
-  async function confirm() {
-    if (busyRef.current) return;
-    let rejection: string | undefined;
-    if (!isApproval) {
+  const { reason, setReason, reasonError, failure, isBusy, fieldsRef, confirm, close } = useDecision<string>({
+    isOpen,
+    isApproval,
+    onClose,
+    checkReason(reason) {
       const parsed = CredentialRejection.safeParse({ reason });
-      if (!parsed.success) {
-        setReasonError(parsed.error.issues[0]?.message ?? 'Reason is required');
-        fieldsRef.current?.querySelector('textarea')?.focus();
-        return;
-      }
-      setReasonError(undefined);
-      rejection = parsed.data.reason;
-    }
-    busyRef.current = true;
-    setBusy(true);
-    setFailure(undefined);
-    try {
-      if (rejection === undefined) await approveCredential(credential.id);
-      else await rejectCredential(credential.id, rejection);
-    } catch (error) {
-      busyRef.current = false;
-      setBusy(false);
+      return parsed.success ? { reason: parsed.data.reason } : { error: parsed.error.issues[0]?.message ?? 'Reason is required' };
+    },
+    decide: (rejection) => (rejection === undefined ? approveCredential(credential.id) : rejectCredential(credential.id, rejection)),
+    onFailure(error, isStillOpen) {
       const message = errorMessageFor(error, isApproval ? 'Failed to approve it. Please try again.' : 'Failed to reject it. Please try again.');
-      if (isOpenRef.current) setFailure(message);
-      else showToast({ title: 'Error', description: message, variant: 'destructive' });
-      return;
-    }
-    busyRef.current = false;
-    setBusy(false);
-    close();
-    showToast(
-      isApproval
-        ? { title: 'Credential approved', description: `The ${name} is approved: its badge shows now, and the professional is e-mailed.` }
-        : { title: 'Credential rejected', description: `The professional is e-mailed the reason.` },
-    );
-    focusList();
-  }
+      return isStillOpen ? { show: message } : { toast: { title: 'Error', description: message, variant: 'destructive' } };
+    },
+    onSuccess() {
+      showToast(
+        isApproval
+          ? { title: 'Credential approved', description: `The ${name} is approved: its badge shows now, and the professional is e-mailed.` }
+          : { title: 'Credential rejected', description: `The professional is e-mailed the reason.` },
+      );
+      focusList();
+    },
+  });
 
   return (
     <ConfirmDialog
