@@ -2,8 +2,7 @@
 // the API's profile, the PATCH body from the form, and the client-side checks (spec section 5; the
 // API validates again and its field messages are shown the same way).
 import { PUBLIC_LISTING_FIELDS, type RateType } from '../../../../core/listing-fields';
-import { foundedYearMessage, type MyProfile, type MyProfileUpdateInput } from '../../../../core/my-profile';
-import { MAX_LANGUAGES, MIN_FOUNDED_YEAR } from '../../../../core/profile-facts';
+import { FoundedYearInput, LanguagesInput, type MyProfile, type MyProfileUpdateInput } from '../../../../core/my-profile';
 import { toggleService as toggleListingService } from '../../../../core/services';
 import { formatUkDate } from '../../../../core/uk-date';
 import { labelled, LISTING_SOCIAL_KEYS, type ListingSocialKey } from '../../../../core/social';
@@ -102,12 +101,11 @@ export function validateProfileForm(values: ProfileFormValues): FieldErrors {
   if (!values.isProjectBased && values.hourlyRate !== '' && !/^\d+(\.\d+)?$/.test(values.hourlyRate)) {
     errors.hourlyRate = 'Enter the rate as a number, for example 45 or 45.50';
   }
-  const founded = values.foundedYear.trim();
-  const currentYear = new Date().getFullYear();
-  if (founded !== '' && (!/^\d{4}$/.test(founded) || Number(founded) < MIN_FOUNDED_YEAR || Number(founded) > currentYear)) {
-    errors.foundedYear = foundedYearMessage(currentYear);
-  }
-  if (values.languages.length > MAX_LANGUAGES) errors.languages = `Choose at most ${MAX_LANGUAGES} languages`;
+  // The API's own checks, so the form and the server never disagree (product rule 46).
+  const founded = FoundedYearInput.safeParse(values.foundedYear);
+  if (!founded.success) errors.foundedYear = founded.error.issues[0]!.message;
+  const languages = LanguagesInput.safeParse(values.languages);
+  if (!languages.success) errors.languages = languages.error.issues[0]!.message;
   return errors;
 }
 
