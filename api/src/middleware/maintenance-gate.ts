@@ -12,8 +12,6 @@
 // look at settings kept in memory (domain/maintenance/maintenance-state.ts).
 import type { Context, Middleware } from 'koa';
 import { MAINTENANCE_MESSAGES } from '../../../core/admin';
-import type { CurrentUser } from '../../../core/auth';
-import { adminTwoStepRequired } from '../../../core/env-schema';
 import type { PrismaClient } from '../../../prisma/db';
 import { AppError } from '../domain/app-error';
 import { isUnlocked } from '../domain/maintenance/maintenance-settings';
@@ -21,7 +19,7 @@ import type { MaintenanceState } from '../domain/maintenance/maintenance-state';
 import type { PageMeta } from '../domain/seo/page-meta';
 import type { ApiEnv } from '../env';
 import { isPagePath } from '../spa/static-files';
-import { adminTwoStepMet, loadCurrentUser, sessionUserId } from './require-role';
+import { isFullAdmin, loadCurrentUser, sessionUserId } from './require-role';
 import { cookieName } from './session';
 
 export const UNLOCK_COOKIE = 'itc_access';
@@ -57,14 +55,6 @@ const GATE_PAGE_META: PageMeta = {
   ogType: 'website',
 };
 
-/**
- * An admin gets past the gate, as they get to the admin pages: with two-step verification on where
- * it is required (product rule 35), so a password alone opens neither.
- */
-function isAdminPastTheGate(user: CurrentUser | null, env: Pick<ApiEnv, 'ADMIN_TWO_STEP_REQUIRED' | 'NODE_ENV'>): boolean {
-  return user?.role === 'admin' && adminTwoStepMet(user, adminTwoStepRequired(env));
-}
-
 export function maintenanceGate({
   state,
   prisma,
@@ -87,7 +77,7 @@ export function maintenanceGate({
     const settings = await state.settings();
     if (!settings.enabled) return next();
     if (isUnlocked(ctx.cookies.get(cookieName(UNLOCK_COOKIE, env), { signed: true }), settings, env)) return next();
-    if (sessionUserId(ctx) !== undefined && isAdminPastTheGate(await loadCurrentUser(ctx, prisma), env)) return next();
+    if (sessionUserId(ctx) !== undefined && isFullAdmin(await loadCurrentUser(ctx, prisma), env)) return next();
 
     ctx.set('Retry-After', MAINTENANCE_RETRY_AFTER);
     if (isPagePath(ctx.path) && (ctx.method === 'GET' || ctx.method === 'HEAD')) {

@@ -16,6 +16,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { AUTH_MESSAGES, type CurrentUser, type Role } from '../../../core/auth';
+import { adminTwoStepRequired } from '../../../core/env-schema';
 import { TWO_STEP_MESSAGES } from '../../../core/two-step';
 import type { PrismaClient } from '../../../prisma/db';
 import { findCurrentUser } from '../domain/accounts/current-user';
@@ -83,6 +84,14 @@ export interface AccessOptions {
  */
 export function adminTwoStepMet(user: Pick<CurrentUser, 'twoStepEnabled'>, required: boolean): boolean {
   return user.twoStepEnabled || !required;
+}
+
+/**
+ * An admin with what the admin side needs (two-step verification where it is required), so a
+ * password alone opens neither the maintenance gate nor an admin's view of evidence files.
+ */
+export function isFullAdmin(user: CurrentUser | null, env: Parameters<typeof adminTwoStepRequired>[0]): boolean {
+  return user?.role === 'admin' && adminTwoStepMet(user, adminTwoStepRequired(env));
 }
 
 /** Lets the request through when a user with one of `roles` (any role when empty) is signed in. */

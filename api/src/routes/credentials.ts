@@ -11,13 +11,12 @@ import type Router from '@koa/router';
 import type { Context } from 'koa';
 import { credentialSubmission, EvidenceUploadQuery } from '../../../core/credential-input';
 import { CREDENTIAL_PATHS, MAX_EVIDENCE_BYTES, ukIsoDate } from '../../../core/credentials';
-import { adminTwoStepRequired } from '../../../core/env-schema';
 import { createEvidenceStorage, type EvidenceStorage } from '../../../core/evidence-storage.server';
 import { CREDENTIAL_MESSAGES } from '../domain/credentials/credential-view';
 import { readEvidence, uploadEvidence } from '../domain/credentials/evidence-files';
 import { listMyCredentials, submitCredential, withdrawCredential } from '../domain/credentials/my-credentials';
 import type { AppDeps } from '../deps';
-import { adminTwoStepMet, loadCurrentUser, signedInUser } from '../middleware/require-role';
+import { isFullAdmin, loadCurrentUser, signedInUser } from '../middleware/require-role';
 import { createRouter } from './create-router';
 import { readUpload } from './media';
 import { parseQuery, pathId } from './route-params';
@@ -62,7 +61,7 @@ export function credentialsRouter(
   router.get(CREDENTIAL_PATHS.evidence, access.public, async (ctx) => {
     const user = await loadCurrentUser(ctx, prisma);
     // An admin without the two-step verification the admin side requires is no admin here.
-    const allowed = user && user.role === 'admin' && !adminTwoStepMet(user, adminTwoStepRequired(env)) ? null : user;
+    const allowed = user?.role === 'admin' && !isFullAdmin(user, env) ? null : user;
     const file = await readEvidence(deps, allowed, ctx.params.name ?? '');
     ctx.set('Cache-Control', 'private, no-store');
     ctx.set('X-Content-Type-Options', 'nosniff');
